@@ -1,0 +1,24 @@
+import type { Route } from '../platform/route';
+import { systemRoutes, describeRoutes } from './system';
+import { clubRoutes } from './clubs';
+import { memberRoutes } from './members';
+import { apiKeyRoutes } from './api-keys';
+import { playerRoutes } from './players';
+import { operatorRoutes } from './operator';
+
+/**
+ * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
+ * group (entry `functions/http/handlers/<name>.ts`); the local server and the tests use the same table.
+ */
+export const HANDLER_GROUPS = {
+  system: systemRoutes,
+  clubs: [...clubRoutes, ...memberRoutes, ...apiKeyRoutes],
+  players: playerRoutes,
+  operator: operatorRoutes,
+} satisfies Record<string, readonly Route[]>;
+
+export type HandlerGroup = keyof typeof HANDLER_GROUPS;
+
+export const ALL_ROUTES: readonly Route[] = Object.values(HANDLER_GROUPS).flat();
+
+describeRoutes(() => ALL_ROUTES);

@@ -1,0 +1,86 @@
+import { defineRoute } from '../platform/route';
+import { domainContext } from '../platform/domain-context';
+import { problem } from '../platform/problem';
+import { store } from '../store/service';
+import { createClub, editClub, type Club as ClubRecord } from '../../domain/clubs/club';
+import { ClubIdParams } from '../../schemas/common';
+import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
+
+const TAGS = ['Clubs'];
+
+export async function loadClub(clubId: string): Promise<ClubRecord> {
+  const { data } = await store().entities.club.get({ clubId }).go();
+  if (!data) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+  return data as ClubRecord;
+}
+
+export const createClubRoute = defineRoute({
+  operationId: 'createClub',
+  method: 'POST',
+  path: '/v1/clubs',
+  summary: 'Register a club; the caller becomes its owner (R-CLUB-2 attestation recorded)',
+  tags: TAGS,
+  body: CreateClubBody,
+  responses: { 201: { description: 'The club', schema: Club } },
+  problems: [422],
+  handle: async (req) => {
+    const ctx = domainContext(req, 'owner');
+    const { attestation: _accepted, ...input } = req.body;
+    const club = createClub(input, ctx);
+    const s = store();
+    // The club and its first owner appear together or not at all.
+    const { canceled } = await s.transaction
+      .write((e) => [
+        e.club.create(club).commit(),
+        e.member.create({ clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }).commit(),
+      ])
+      .go();
+    if (canceled) throw problem(409, 'CONFLICT', 'The club could not be created; retry');
+    return { status: 201, body: club, headers: { location: `/v1/clubs/${club.clubId}` } };
+  },
+});
+
+export const getClubRoute = defineRoute({
+  operationId: 'getClub',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}',
+  summary: "Read the club's profile",
+  tags: TAGS,
+  params: ClubIdParams,
+  responses: { 200: { description: 'The club', schema: Club } },
+  handle: async (req) => ({ status: 200, body: await loadClub(req.params.clubId) }),
+});
+
+export const updateClubRoute = defineRoute({
+  operationId: 'updateClub',
+  method: 'PATCH',
+  path: '/v1/clubs/{clubId}',
+  summary: "Edit the club's profile; changed legal details reset verification",
+  tags: TAGS,
+  params: ClubIdParams,
+  body: UpdateClubBody,
+  responses: { 200: { description: 'The club', schema: Club } },
+  problems: [409, 422],
+  handle: async (req) => {
+    const current = await loadClub(req.params.clubId);
+    const next = editClub(current, req.body, domainContext(req));
+    const { clubId: _id, createdAt: _c, createdBy: _b, ...changes } = next;
+    const remove = current.kpp !== undefined && next.kpp === undefined ? (['kpp'] as const) : [];
+    try {
+      await store()
+        .entities.club.patch({ clubId: current.clubId })
+        .set(changes)
+        .remove([...remove])
+        .where((a, op) => op.eq(a.updatedAt, current.updatedAt))
+        .go();
+    } catch (e) {
+      if ((e as Error).message?.includes('conditional request failed')) {
+        throw problem(409, 'CONCURRENT_UPDATE', 'The club was changed meanwhile; read it and retry');
+      }
+      throw e;
+    }
+    return { status: 200, body: next };
+  },
+});
+
+export const clubRoutes = [createClubRoute, getClubRoute, updateClubRoute];

@@ -1,0 +1,27 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { randomSecret } from './ids';
+
+/** `spk.<clubId>.<keyId>.<secret>`: the club and key ids let one GetItem find the record. */
+export const API_KEY_PREFIX = 'spk';
+
+export function formatApiKey(clubId: string, keyId: string, secret: string): string {
+  return `${API_KEY_PREFIX}.${clubId}.${keyId}.${secret}`;
+}
+
+export function parseApiKey(value: string): { clubId: string; keyId: string; secret: string } | null {
+  const parts = value.trim().split('.');
+  if (parts.length !== 4 || parts[0] !== API_KEY_PREFIX) return null;
+  const [, clubId, keyId, secret] = parts as [string, string, string, string];
+  if (!clubId || !keyId || secret.length < 20) return null;
+  return { clubId, keyId, secret };
+}
+
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const a = Buffer.from(hashSecret(secret), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const newApiKeySecret = (): string => randomSecret(32);

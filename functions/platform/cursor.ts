@@ -1,0 +1,27 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { problem } from './problem';
+
+/**
+ * ElectroDB cursors reveal the key layout and could be edited to read elsewhere, so the API
+ * hands out sealed ones: base64url(cursor).hmac, with the list's scope bound into the MAC.
+ */
+const secret = (): string => process.env.CURSOR_SECRET ?? 'local-cursor-secret';
+
+const mac = (payload: string, scope: string): string =>
+  createHmac('sha256', secret()).update(`${scope}\n${payload}`).digest('base64url').slice(0, 32);
+
+export function sealCursor(cursor: string | null | undefined, scope: string): string | null {
+  if (!cursor) return null;
+  const payload = Buffer.from(cursor, 'utf8').toString('base64url');
+  return `${payload}.${mac(payload, scope)}`;
+}
+
+export function openCursor(sealed: string | undefined, scope: string): string | undefined {
+  if (sealed === undefined) return undefined;
+  const [payload, sig] = sealed.split('.');
+  const expected = payload ? mac(payload, scope) : '';
+  if (!payload || !sig || sig.length !== expected.length || !timingSafeEqual(Buffer.from(sig), Buffer.from(expected))) {
+    throw problem(400, 'CURSOR_INVALID', 'The cursor is not valid for this list');
+  }
+  return Buffer.from(payload, 'base64url').toString('utf8');
+}

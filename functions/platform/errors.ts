@@ -1,0 +1,44 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ZodError } from 'zod';
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import { isDomainError } from '../../domain/core/errors';
+import { HttpProblem, problem, problemResponse } from './problem';
+import { logger } from './logger';
+
+const DOMAIN_STATUS = { rule: 422, conflict: 409, not_found: 404 } as const;
+
+export function zodIssues(e: ZodError, prefix?: string) {
+  return e.issues.map((i) => {
+    const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.');
+    const field = i.code === 'unrecognized_keys' ? [path, ...i.keys].filter(Boolean).join('.') : path || '(body)';
+    return { field, message: i.message };
+  });
+}
+
+/** Maps anything thrown to a problem; unknown errors are logged and answered without detail. */
+export function toProblem(e: unknown): HttpProblem {
+  if (e instanceof HttpProblem) return e;
+  if (isDomainError(e)) {
+    return new HttpProblem(DOMAIN_STATUS[e.kind], e.code, e.kind === 'rule' ? 'Unprocessable Content' : e.kind === 'conflict' ? 'Conflict' : 'Not Found', e.message, e.errors);
+  }
+  if (e instanceof ZodError) return problem(400, 'VALIDATION_FAILED', 'The request is not valid', zodIssues(e));
+  if (e instanceof IdempotencyValidationError) {
+    return problem(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request body');
+  }
+  if (e instanceof IdempotencyAlreadyInProgressError) {
+    return problem(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress');
+  }
+  logger.error('unhandled error', e as Error);
+  return problem(500, 'INTERNAL', 'Something went wrong on our side');
+}
+
+/** RFC 9457 answers for every failure. Placed first so that its onError runs after the others. */
+export function problemErrors(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  return {
+    onError: async (request) => {
+      const p = toProblem(request.error);
+      request.response = problemResponse(p, request.event.rawPath);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ZodError, z } from 'zod';
+import { logger } from './logger';
+import { problemErrors, zodIssues } from './errors';
+import { parseBody } from './body';
+import { problem } from './problem';
+import { config } from './config';
+import { authenticate } from './authenticate';
+import { authorize } from './authorize';
+import { accessOf } from './authorization';
+import { IDEMPOTENCY_FIELD, idempotency } from './idempotency';
+import { routeKeyOf, type Route, type RouteRequest, type RouteResult } from './route';
+
+type Event = APIGatewayProxyEventV2 & { [IDEMPOTENCY_FIELD]?: unknown };
+type Resolved = { route: Route; req: RouteRequest<unknown, unknown, unknown> };
+/** What resolution found, for the handler of the same invocation. */
+const resolved = new WeakMap<object, Resolved>();
+
+function validate(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!r.success) {
+    throw problem(400, 'VALIDATION_FAILED', `The request ${where} is not valid`, zodIssues(r.error as ZodError, where));
+  }
+  return r.data;
+}
+
+/** Finds the route, authenticates and authorises the caller, parses and validates the input. */
+function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2> {
+  return {
+    before: async (request) => {
+      const event = request.event;
+      const route = routes.get(event.routeKey);
+      if (!route) throw problem(404, 'ROUTE_NOT_FOUND', `No route ${event.routeKey}`);
+      const headers = (event.headers ?? {}) as Record<string, string | undefined>;
+      const requestId = event.requestContext?.requestId ?? request.context.awsRequestId;
+      logger.appendKeys({ requestId, route: route.operationId });
+
+      const access = accessOf(route.operationId);
+      const principal = access.kind === 'public' ? ({ kind: 'anonymous' } as const) : await authenticate(headers);
+      const clubAccess = await authorize(access, principal, event.pathParameters?.clubId);
+      if (clubAccess) logger.appendKeys({ clubId: clubAccess.clubId });
+
+      const c = config();
+      const rawBody = parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
+      const params = validate(route.params, event.pathParameters, 'path');
+      const query = validate(route.query, event.queryStringParameters, 'query');
+      const body = route.body ? validate(route.body, rawBody, 'body') : undefined;
+
+      const host = headers['x-forwarded-host'] ?? headers['host'] ?? event.requestContext?.domainName ?? 'localhost';
+      const proto = headers['x-forwarded-proto'] ?? 'https';
+      const req: RouteRequest<unknown, unknown, unknown> = {
+        params, query, body, headers, principal, club: clubAccess, requestId,
+        now: Date.now(), logger, baseUrl: `${proto}://${host}`,
+      };
+      resolved.set(event, { route, req });
+
+      // Retried POSTs replay the first answer; the key is scoped to the caller's club (or own account).
+      const key = headers['idempotency-key'];
+      if (route.method === 'POST' && key && route.idempotent !== false) {
+        if (key.length > 255) throw problem(400, 'VALIDATION_FAILED', 'Idempotency-Key is too long');
+        const scope = clubAccess?.clubId ?? (principal.kind === 'user' ? `user:${principal.userId}` : 'anonymous');
+        event[IDEMPOTENCY_FIELD] = { scope, route: event.rawPath, key };
+      } else {
+        event[IDEMPOTENCY_FIELD] = null;
+      }
+      // What the payload check compares: the parsed body, so formatting differences do not matter.
+      event.body = JSON.stringify(rawBody ?? null);
+    },
+  };
+}
+
+function toResponse(r: RouteResult): APIGatewayProxyStructuredResultV2 {
+  if (r.raw) return { statusCode: r.status, headers: r.headers ?? {}, body: String(r.body ?? '') };
+  return {
+    statusCode: r.status,
+    headers: { ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers },
+    ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : { body: '' }),
+  };
+}
+
+/**
+ * The middy stack every HTTP Lambda shares, in this order: logging context, CORS, problem answers,
+ * header normalisation, route resolution (auth, body, validation), idempotency, then the route.
+ */
+export function httpHandler(routes: readonly Route[]) {
+  const map = new Map(routes.map((r) => [routeKeyOf(r), r]));
+  return middy<Event, APIGatewayProxyStructuredResultV2>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(
+      httpCors({
+        origins: config().corsOrigins,
+        headers: 'authorization,content-type,idempotency-key,if-match,x-api-key',
+        methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+      }),
+    )
+    .use(problemErrors())
+    .use(httpHeaderNormalizer())
+    .use(resolve(map))
+    .use(idempotency() as middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>)
+    .handler(async (event: Event, _context: Context) => {
+      const r = resolved.get(event);
+      if (!r) throw new Error('route not resolved');
+      return toResponse(await r.route.handle(r.req));
+    });
+}

@@ -1,0 +1,18 @@
+import type { Role } from '../../domain/core/context';
+
+/** Who is calling, as established by a verified token or API key. */
+export type Principal =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: string; operator: boolean; claims: Record<string, unknown> }
+  | { kind: 'apiKey'; keyId: string; clubId: string; role: Role };
+
+/** The caller's standing in the club named by the path, once authorised. */
+export interface ClubAccess {
+  clubId: string;
+  role: Role;
+  /** The actor id written into audit records. */
+  actorId: string;
+}
+
+export const actorIdOf = (p: Principal): string =>
+  p.kind === 'user' ? p.userId : p.kind === 'apiKey' ? `apikey:${p.keyId}` : 'anonymous';

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { ClubAccess, Principal } from './principal';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+}
+
+export interface RouteRequest<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  headers: Record<string, string | undefined>;
+  principal: Principal;
+  /** Set on club-scoped routes once the caller is authorised for the club in the path. */
+  club: ClubAccess | undefined;
+  requestId: string;
+  /** Milliseconds since the epoch, read once per request. */
+  now: number;
+  logger: Logger;
+  /** The request's own URL base (scheme://host), for links such as the JWKS URL in local mode. */
+  baseUrl: string;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Non-JSON bodies (HTML, CSV) are sent as they are. */
+  raw?: boolean;
+}
+
+export interface Route {
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway style: `/v1/clubs/{clubId}`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success answers; problem answers are added to the contract from the access rule and the body. */
+  responses: Record<number, ResponseSpec>;
+  /** Problem codes this route may answer with beyond the common ones, for the contract. */
+  problems?: number[];
+  /** False where a replayed answer must not be stored (it carries a secret shown once). */
+  idempotent?: boolean;
+  handle: (req: RouteRequest<any, any, any>) => Promise<RouteResult>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Typed route definition: the handler sees the parsed types of its schemas. */
+export function defineRoute<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  route: Omit<Route, 'params' | 'query' | 'body' | 'handle'> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    handle: (req: RouteRequest<Out<P>, Out<Q>, Out<B>>) => Promise<RouteResult>;
+  },
+): Route {
+  return route as Route;
+}
+
+export const routeKeyOf = (r: Pick<Route, 'method' | 'path'>): string => `${r.method} ${r.path}`;

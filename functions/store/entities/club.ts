@@ -1,0 +1,32 @@
+// Every club-owned partition key starts with `club#<clubId>`: no query reaches another club without naming it.
+import { Entity } from 'electrodb';
+
+export const clubEntity = new Entity({
+  model: { entity: 'club', version: '1', service: 'sportpoker' },
+  attributes: {
+    clubId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    city: { type: 'string', required: true },
+    address: { type: 'string', required: true },
+    legalForm: { type: ['ul', 'ip'] as const, required: true },
+    inn: { type: 'string', required: true },
+    ogrn: { type: 'string', required: true },
+    kpp: { type: 'string' },
+    contacts: { type: 'any' },
+    currency: { type: 'string', required: true, default: 'RUB' },
+    /** R-CLUB-2: the attestation with who and when. */
+    attestation: { type: 'any', required: true },
+    verificationStatus: { type: 'string', required: true, default: 'unverified' },
+    suspended: { type: 'boolean', required: true, default: false },
+    suspendedReason: { type: 'string' },
+    createdBy: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['clubId'], template: 'club#${clubId}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'profile', casing: 'none' },
+    },
+  },
+});

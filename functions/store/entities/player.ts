@@ -1,0 +1,27 @@
+import { Entity } from 'electrodb';
+
+/** A player's own profile; it belongs to the person, not to a club. */
+export const playerEntity = new Entity({
+  model: { entity: 'player', version: '1', service: 'sportpoker' },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    displayName: { type: 'string', required: true },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    dateOfBirth: { type: 'string', required: true },
+    city: { type: 'string' },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+    consentAt: { type: 'string', required: true },
+    suspended: { type: 'boolean', required: true, default: false },
+    suspendedReason: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['userId'], template: 'player#${userId}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'profile', casing: 'none' },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { Service } from 'electrodb';
+import { dynamo } from './client';
+import { config } from '../platform/config';
+import { clubEntity } from './entities/club';
+import { memberEntity } from './entities/member';
+import { apiKeyEntity } from './entities/api-key';
+import { playerEntity } from './entities/player';
+import { moderationEntity } from './entities/moderation';
+
+const entities = {
+  club: clubEntity,
+  member: memberEntity,
+  apiKey: apiKeyEntity,
+  player: playerEntity,
+  moderation: moderationEntity,
+};
+
+export type Store = Service<typeof entities>;
+
+let service: Store | undefined;
+
+/** The ElectroDB service over the single table, bound to this container's client. */
+export function store(): Store {
+  service ??= new Service(entities, { client: dynamo().doc, table: config().tableName });
+  return service;
+}
+
+export function resetStore(): void {
+  service = undefined;
+}

@@ -1,0 +1,98 @@
+import { z } from './zod';
+import { Id, Timestamp } from './common';
+
+const Contacts = z
+  .strictObject({
+    phone: z.string().max(32).optional(),
+    email: z.email().max(254).optional(),
+    website: z.url().max(300).optional(),
+  })
+  .openapi('ClubContacts');
+
+const LegalFields = {
+  legalForm: z.enum(['ul', 'ip']).openapi({ description: '`ul`: legal entity (EGRUL); `ip`: individual entrepreneur (EGRIP)' }),
+  inn: z.string().regex(/^\d{10}$|^\d{12}$/, 'INN is 10 digits (ul) or 12 digits (ip)').openapi({ example: '7707083893' }),
+  ogrn: z.string().regex(/^\d{13}$|^\d{15}$/, 'OGRN is 13 digits, OGRNIP 15 digits').openapi({ example: '1027700132195' }),
+  kpp: z.string().regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'KPP is 9 characters').optional().openapi({ example: '773601001' }),
+};
+
+export const CreateClubBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    city: z.string().trim().min(1).max(100),
+    address: z.string().trim().min(1).max(300),
+    ...LegalFields,
+    contacts: Contacts.optional(),
+    currency: z.string().regex(/^[A-Z]{3}$/).default('RUB').openapi({ description: 'ISO 4217 code of the fees the club collects' }),
+    attestation: z
+      .strictObject({ accepted: z.literal(true) })
+      .openapi({ description: 'R-CLUB-2: the club attests that it acts lawfully and runs sport poker without money' }),
+  })
+  .openapi('CreateClub');
+
+export const UpdateClubBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    city: z.string().trim().min(1).max(100).optional(),
+    address: z.string().trim().min(1).max(300).optional(),
+    ...Object.fromEntries(Object.entries(LegalFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof LegalFields]: z.ZodOptional<(typeof LegalFields)[K]>;
+    },
+    contacts: Contacts.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' })
+  .openapi('UpdateClub');
+
+export const Club = z
+  .object({
+    clubId: Id,
+    name: z.string(),
+    city: z.string(),
+    address: z.string(),
+    legalForm: z.enum(['ul', 'ip']),
+    inn: z.string(),
+    ogrn: z.string(),
+    kpp: z.string().optional(),
+    contacts: Contacts.optional(),
+    currency: z.string(),
+    attestation: z.object({ statement: z.string(), attestedBy: z.string(), attestedAt: Timestamp }),
+    verificationStatus: z.string(),
+    suspended: z.boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Club');
+
+export const ClubRole = z.enum(['owner', 'manager', 'dealer', 'cashier']).openapi('ClubRole');
+
+export const AddMemberBody = z
+  .strictObject({ userId: Id, role: ClubRole, displayName: z.string().trim().min(1).max(120).optional() })
+  .openapi('AddMember');
+
+export const Member = z
+  .object({ clubId: Id, userId: Id, role: ClubRole, displayName: z.string().optional(), addedBy: z.string(), addedAt: Timestamp })
+  .openapi('Member');
+
+export const MemberParams = z.strictObject({ clubId: Id, userId: Id });
+
+export const CreateApiKeyBody = z
+  .strictObject({ name: z.string().trim().min(1).max(100), role: ClubRole.exclude(['owner']) })
+  .openapi('CreateApiKey');
+
+export const ApiKey = z
+  .object({
+    keyId: Id,
+    clubId: Id,
+    name: z.string(),
+    role: ClubRole,
+    createdBy: z.string(),
+    createdAt: Timestamp,
+    revokedAt: Timestamp.optional(),
+  })
+  .openapi('ApiKey');
+
+export const CreatedApiKey = ApiKey.extend({
+  key: z.string().openapi({ description: 'The secret key, shown only in this answer. Send it as X-Api-Key.' }),
+}).openapi('CreatedApiKey');
+
+export const ApiKeyParams = z.strictObject({ clubId: Id, keyId: Id });

@@ -1,0 +1,32 @@
+import { z } from './zod';
+
+export const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : - only');
+
+export const Timestamp = z.iso.datetime({ offset: false }).openapi({ example: '2026-11-29T18:00:00.000Z' });
+
+export const ClubIdParams = z.strictObject({ clubId: Id });
+
+export const FieldError = z.object({ field: z.string(), message: z.string() }).openapi('FieldError');
+
+/** RFC 9457 problem details with the project's stable `code`. */
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    code: z.string().openapi({ example: 'VALIDATION_FAILED' }),
+    instance: z.string().optional(),
+    errors: z.array(FieldError).optional(),
+  })
+  .openapi('Problem');
+
+export const PageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(2048).optional(),
+});
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+export const Health = z.object({ status: z.literal('ok') }).openapi('Health');

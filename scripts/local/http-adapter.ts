@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routeKeyOf, type Route } from '../../functions/platform/route';
+import { problem, problemResponse } from '../../functions/platform/problem';
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  route: Route;
+  regex: RegExp;
+  names: string[];
+  handler: LambdaHandler;
+}
+
+/** API Gateway's hard limit on a payload; the handlers enforce their own smaller one. */
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+
+function compile(route: Route, handler: LambdaHandler): CompiledRoute {
+  const names: string[] = [];
+  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a: string, b: string) => {
+    names.push(a ?? b);
+    return '([^/]+)';
+  });
+  return { route, regex: new RegExp(`^${pattern}$`), names, handler };
+}
+
+export function lambdaContext(functionName: string, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > GATEWAY_MAX_BODY) return 'too_large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, r: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  res.writeHead(r.statusCode ?? 200, headers);
+  res.end(r.body ?? '');
+}
+
+/**
+ * A local HTTP API Gateway (payload 2.0): matches the route, builds the event the real gateway
+ * would send and invokes the same Lambda handler the stack deploys.
+ */
+export function createGatewayServer(
+  routes: readonly { route: Route; handler: LambdaHandler; group: string }[],
+  extra?: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Server {
+  const compiled = routes.map((r) => ({ ...compile(r.route, r.handler), group: r.group }));
+  return createServer((req, res) => {
+    void (async () => {
+      try {
+        if (extra?.(req, res)) return;
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const method = (req.method ?? 'GET').toUpperCase();
+        if (method === 'OPTIONS') {
+          res.writeHead(204, {
+            'access-control-allow-origin': '*',
+            'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+            'access-control-allow-headers': 'authorization,content-type,idempotency-key,if-match,x-api-key',
+            'access-control-max-age': '600',
+          });
+          return res.end();
+        }
+        const onPath = compiled.filter((c) => c.regex.test(url.pathname));
+        const match = onPath.find((c) => c.route.method === method);
+        if (!match) {
+          const p = onPath.length
+            ? problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}`)
+            : problem(404, 'ROUTE_NOT_FOUND', `No route ${method} ${url.pathname}`);
+          return send(res, problemResponse(p, url.pathname));
+        }
+        const body = await readBody(req);
+        if (body === 'too_large') return send(res, problemResponse(problem(413, 'BODY_TOO_LARGE', 'The body is too large'), url.pathname));
+        const values = match.regex.exec(url.pathname)?.slice(1) ?? [];
+        const pathParameters = Object.fromEntries(match.names.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]));
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+        const query: Record<string, string> = {};
+        for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+        const requestId = randomUUID();
+        const routeKey = routeKeyOf(match.route);
+        const now = Date.now();
+        const event: APIGatewayProxyEventV2 = {
+          version: '2.0',
+          routeKey,
+          rawPath: url.pathname,
+          rawQueryString: url.search.slice(1),
+          ...(req.headers.cookie ? { cookies: req.headers.cookie.split(/;\s*/) } : {}),
+          headers,
+          ...(url.searchParams.size ? { queryStringParameters: query } : {}),
+          ...(match.names.length ? { pathParameters } : {}),
+          ...(body.length ? { body: body.toString('utf8') } : {}),
+          isBase64Encoded: false,
+          requestContext: {
+            accountId: '000000000000',
+            apiId: 'local',
+            domainName: headers.host ?? 'localhost',
+            domainPrefix: 'local',
+            http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+            requestId,
+            routeKey,
+            stage: '$default',
+            time: new Date(now).toUTCString(),
+            timeEpoch: now,
+          },
+        };
+        send(res, await match.handler(event, lambdaContext(`sport-poker-${match.group}`, requestId)));
+      } catch (e) {
+        // The handlers answer every error themselves; this is the gateway's own 500.
+        console.error(e);
+        if (!res.headersSent) send(res, problemResponse(problem(500, 'INTERNAL', 'Local gateway error')));
+      }
+    })();
+  });
+}

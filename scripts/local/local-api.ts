@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { localIssuer, type LocalIssuer } from './issuer';
+import { createGatewayServer, type LambdaHandler } from './http-adapter';
+
+export interface LocalApi {
+  url: string;
+  port: number;
+  issuer: LocalIssuer;
+  server: Server;
+  close: () => Promise<void>;
+}
+
+export const LOCAL_AUDIENCE = 'sport-poker-local';
+export const JWKS_PATH = '/local-issuer/.well-known/jwks.json';
+
+/**
+ * The API on this machine: environment for the handlers, the local token issuer with its JWKS,
+ * and the gateway adapter in front of the same handler modules the stack deploys.
+ */
+export async function startLocalApi(opts: {
+  port: number;
+  host?: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  keyFile?: string;
+  logLevel?: string;
+}): Promise<LocalApi> {
+  const host = opts.host ?? '127.0.0.1';
+  const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${opts.port}`;
+  const issuerUrl = `${base}/local-issuer`;
+  Object.assign(process.env, {
+    TABLE_NAME: opts.tableName,
+    DYNAMODB_ENDPOINT: opts.dynamoEndpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
+    JWT_ISSUER: issuerUrl,
+    JWT_AUDIENCE: LOCAL_AUDIENCE,
+    JWKS_URL: `${base}${JWKS_PATH}`,
+    STAGE: 'local',
+    POWERTOOLS_LOG_LEVEL: opts.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    POWERTOOLS_DEV: 'true',
+  });
+  const issuer = await localIssuer({ issuer: issuerUrl, audience: LOCAL_AUDIENCE, ...(opts.keyFile ? { keyFile: opts.keyFile } : {}) });
+
+  // Imported after the environment is set: the handlers read it on first use.
+  const { HANDLER_GROUPS } = await import('../../functions/http/api');
+  const handlers: Record<string, LambdaHandler> = {};
+  for (const group of Object.keys(HANDLER_GROUPS)) {
+    const mod = (await import(`../../functions/http/handlers/${group}.ts`)) as { handler: LambdaHandler };
+    handlers[group] = mod.handler;
+  }
+  const routes = Object.entries(HANDLER_GROUPS).flatMap(([group, rs]) => rs.map((route) => ({ route, group, handler: handlers[group] as LambdaHandler })));
+
+  const server = createGatewayServer(routes, (req, res) => {
+    if (req.method === 'GET' && req.url === JWKS_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(issuer.jwks));
+      return true;
+    }
+    return false;
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port, host, () => ok());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: base,
+    port,
+    issuer,
+    server,
+    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+  };
+}

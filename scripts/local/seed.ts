@@ -1,0 +1,39 @@
+import { seededRandom } from '../../domain/core/random';
+import { createClub } from '../../domain/clubs/club';
+import { store } from '../../functions/store/service';
+
+export const DEMO = {
+  clubId: 'club_demo',
+  ownerId: 'demo-owner',
+  managerId: 'demo-manager',
+  playerId: 'demo-player',
+  operatorId: 'demo-operator',
+} as const;
+
+/** The demo club, its owner and manager, and a player profile; left as they are when present. */
+export async function seedDemo(now = Date.now()): Promise<void> {
+  const s = store();
+  const { data: existing } = await s.entities.club.get({ clubId: DEMO.clubId }).go();
+  if (existing) return;
+  const club = createClub(
+    {
+      name: 'Demo Poker Club',
+      city: 'Moscow',
+      address: 'Tverskaya st., 1',
+      legalForm: 'ul',
+      inn: '7707083893',
+      ogrn: '1027700132195',
+      kpp: '773601001',
+      contacts: { email: 'desk@demo-club.example', phone: '+7 495 000-00-00' },
+      currency: 'RUB',
+    },
+    { now, actor: { id: DEMO.ownerId, role: 'owner' }, rng: seededRandom(1), newId: () => DEMO.clubId },
+  );
+  const at = club.createdAt;
+  await s.entities.club.create(club).go();
+  await s.entities.member.put({ clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at }).go();
+  await s.entities.member.put({ clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at }).go();
+  await s.entities.player
+    .put({ userId: DEMO.playerId, displayName: 'Demo Player', dateOfBirth: '1990-05-17', city: 'Moscow', consentAt: at, suspended: false, createdAt: at, updatedAt: at })
+    .go();
+}

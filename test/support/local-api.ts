@@ -1,0 +1,54 @@
+import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { ensureTable, freePort } from '../../scripts/local/dynamodb-local';
+import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
+
+export interface TestApi extends LocalApi {
+  tableName: string;
+  token: (sub: string, opts?: { operator?: boolean; expiresInSec?: number }) => Promise<string>;
+  call: (method: string, path: string, opts?: { token?: string; apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }) => Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** The real local API (gateway adapter + handlers) on a free port, over its own fresh table. */
+export async function startTestApi(): Promise<TestApi> {
+  const dynamoEndpoint = inject('dynamoEndpoint');
+  const tableName = `t-${randomUUID()}`;
+  await ensureTable(dynamoEndpoint, tableName);
+  const api = await startLocalApi({ port: await freePort(), dynamoEndpoint, tableName, logLevel: 'CRITICAL' });
+  return {
+    ...api,
+    tableName,
+    token: (sub, opts) => api.issuer.mint({ sub, ...opts }),
+    call: async (method, path, opts = {}) => {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
+      let body: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(`${api.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+  };
+}
+
+export const validClub = (over: Record<string, unknown> = {}) => ({
+  name: 'Royal Flush Club',
+  city: 'Kazan',
+  address: 'Baumana st., 10',
+  legalForm: 'ul',
+  inn: '7736207543',
+  ogrn: '1027700229193',
+  kpp: '770401001',
+  attestation: { accepted: true },
+  ...over,
+});

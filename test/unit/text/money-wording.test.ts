@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isDomainError } from '../../../domain/core/errors';
+import type { DomainError } from '../../../domain/core/errors';
+import { assertNoMoneyWording, findMoneyWording } from '../../../domain/text/money-wording';
+import { MONEY_PHRASES, ORDINARY_PRIZES } from './money-corpus';
+
+function refusal(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (e) {
+    if (isDomainError(e)) return e;
+    throw e;
+  }
+  throw new Error('expected MONEY_WORDING');
+}
+
+describe('money wording corpus', () => {
+  it('R-MONEY-2: the corpus holds at least 60 money phrases and 60 ordinary prizes', () => {
+    expect(MONEY_PHRASES.length).toBeGreaterThanOrEqual(60);
+    expect(ORDINARY_PRIZES.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(MONEY_PHRASES)('R-MONEY-2: refuses %j, naming a fragment of it', (phrase) => {
+    const fragment = findMoneyWording(phrase);
+    expect(fragment).not.toBeNull();
+    expect(fragment).not.toBe('');
+    expect(phrase).toContain(fragment);
+  });
+
+  it.each(ORDINARY_PRIZES)('R-MONEY-2: accepts the ordinary prize %j', (phrase) => {
+    expect(findMoneyWording(phrase)).toBeNull();
+    expect(() => assertNoMoneyWording('description', phrase)).not.toThrow();
+  });
+});
+
+describe('findMoneyWording', () => {
+  it.each([
+    ['Приз: 5 000 р. победителю', '5 000 р.'],
+    ['Рубашка клуба и 3 рубля', '3 рубля'],
+    ['Кубок и 100 $ сверху', '100 $'],
+    ['Cup, medal and $50', '$50'],
+    ['гонорар 10000 рублей', 'гонорар'],
+    ['Мерч, затем cash', 'cash'],
+  ])('R-MONEY-2: in %j reports the earliest offending fragment %j', (text, fragment) => {
+    expect(findMoneyWording(text)).toBe(fragment);
+  });
+
+  it('R-MONEY-2: reports disguised words as they were typed', () => {
+    expect(findMoneyWording('Приз 1000 pyб')).toBe('1000 pyб');
+    expect(findMoneyWording('Приз: день\u00adги')).toBe('день\u00adги');
+  });
+
+  it('R-MONEY-2: a bare number or a number of points, chips or visits is not an amount of money (property)', () => {
+    const unit = fc.constantFrom('очков', 'очков рейтинга', 'фишек', 'посещения', 'points', 'chips', 'visits', 'место', 'шт.', '');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.boolean(), unit, (n, grouped, u) => {
+        const amount = grouped ? n.toLocaleString('ru-RU') : String(n);
+        expect(findMoneyWording(`Приз: ${amount} ${u}`.trim())).toBeNull();
+      }),
+    );
+  });
+
+  it('R-MONEY-2: any number followed by a currency marker is refused (property)', () => {
+    const marker = fc.constantFrom('р', 'р.', 'руб', 'рублей', '₽', '$', '€', 'RUB', 'usd', 'EUR', 'у.е.', 'тыс. руб', 'k$', 'евро', 'долларов', 'bucks');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom('', ' '), marker, (n, gap, m) => {
+        expect(findMoneyWording(`Победителю ${n}${gap}${m}`)).not.toBeNull();
+      }),
+    );
+  });
+
+  it('R-MONEY-2: an ordinary prize stays refused once money wording is added anywhere (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ORDINARY_PRIZES), fc.constantFrom(...MONEY_PHRASES), fc.boolean(), (prize, money, before) => {
+        const text = before ? `${money}; ${prize}` : `${prize}, ${money}`;
+        expect(findMoneyWording(text)).not.toBeNull();
+      }),
+    );
+  });
+
+  it('R-MONEY-2: the reported fragment is always a piece of the input (property)', () => {
+    const ch = fc.constantFrom(...'рубльpyбcash $₽5 0.\u00ad\u200bе\u0308мденьгиkу'.split(''));
+    fc.assert(
+      fc.property(fc.string({ unit: ch, maxLength: 30 }), (text) => {
+        const fragment = findMoneyWording(text);
+        if (fragment !== null) expect(text).toContain(fragment);
+      }),
+    );
+  });
+});
+
+describe('assertNoMoneyWording', () => {
+  it('R-MONEY-2: throws a 422-kind MONEY_WORDING error naming the field and the fragment', () => {
+    const e = refusal(() => assertNoMoneyWording('prizes[2].description', 'Кубок + 5000р'));
+    expect(e.code).toBe('MONEY_WORDING');
+    expect(e.kind).toBe('rule');
+    expect(e.message).toContain('5000р');
+    expect(e.errors).toEqual([{ field: 'prizes[2].description', message: expect.stringContaining('"5000р"') }]);
+  });
+
+  it('R-MONEY-2: accepts an empty text', () => {
+    expect(() => assertNoMoneyWording('description', '')).not.toThrow();
+  });
+});
