@@ -1,0 +1,87 @@
+import type { Context } from '../core/context';
+import { conflict, ruleError } from '../core/errors';
+import { seededRandom, shuffle } from '../core/random';
+import type { Random } from '../core/random';
+import { drawSeed, SeatingDraft } from './draft';
+import { assertSeatsPerTable, resolvePolicy } from './policy';
+import type { SeatingPolicy, SeatingResult, SeatingState, Table } from './types';
+
+/** Code-unit order, so the lot depends on the set of entries and the seed, not on the caller's order. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * R-SEAT-1 layout: ceil(field / seats) tables; the shuffled field is dealt round-robin, so table
+ * sizes differ by at most one and each table fills from seat 0. Returns seats per table, in
+ * table-number order.
+ */
+export function layoutDraw(entryIds: readonly string[], seatsPerTable: number, rng: Random): (string | null)[][] {
+  assertSeatsPerTable(seatsPerTable);
+  const order = shuffle([...entryIds].sort(byCodeUnits), rng);
+  const tableCount = Math.ceil(order.length / seatsPerTable);
+  const tables = Array.from({ length: tableCount }, () => new Array<string | null>(seatsPerTable).fill(null));
+  order.forEach((entryId, k) => {
+    (tables[k % tableCount] as (string | null)[])[Math.floor(k / tableCount)] = entryId;
+  });
+  return tables;
+}
+
+/** Replays a recorded initial draw: the same entries and seed give the same layout. */
+export function replayDraw(entryIds: readonly string[], seatsPerTable: number, seed: number): (string | null)[][] {
+  return layoutDraw(entryIds, seatsPerTable, seededRandom(seed));
+}
+
+/** An empty seating, before any draw. */
+export function emptySeating(seatsPerTable: number, policy?: Partial<SeatingPolicy>): SeatingState {
+  assertSeatsPerTable(seatsPerTable);
+  return {
+    seatsPerTable,
+    policy: resolvePolicy(policy),
+    tables: {},
+    seatOf: {},
+    moves: [],
+    draws: [],
+    nextTableNumber: 1,
+  };
+}
+
+export interface InitialDrawCommand {
+  entryIds: readonly string[];
+  seatsPerTable: number;
+  policy?: Partial<SeatingPolicy>;
+}
+
+/** R-SEAT-1: the initial draw by lot; its seed is recorded in `draws`. Refused once tables exist. */
+export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCommand, ctx: Context): SeatingResult {
+  if (state && Object.keys(state.tables).length > 0) {
+    throw conflict('SEATING_ALREADY_DRAWN', 'The initial draw has already been made');
+  }
+  const base = emptySeating(cmd.seatsPerTable, cmd.policy ?? state?.policy);
+  if (new Set(cmd.entryIds).size !== cmd.entryIds.length) {
+    throw ruleError('DUPLICATE_ENTRY', 'An entry is listed more than once in the draw', [
+      { field: 'entryIds', message: 'entries must be unique' },
+    ]);
+  }
+  const seed = drawSeed(ctx);
+  const layout = replayDraw(cmd.entryIds, cmd.seatsPerTable, seed);
+  const tables: Record<string, Table> = {};
+  const seatOf: SeatingState['seatOf'] = {};
+  layout.forEach((seats, i) => {
+    const table: Table = { id: ctx.newId('tbl'), number: i + 1, seats, status: 'active', button: 0 };
+    tables[table.id] = table;
+    seats.forEach((entryId, seat) => {
+      if (entryId !== null) seatOf[entryId] = { tableId: table.id, seat };
+    });
+  });
+  const drawn: SeatingState = { ...base, tables, seatOf, nextTableNumber: layout.length + 1 };
+  const draft = new SeatingDraft(drawn, ctx);
+  const draw = draft.recordDraw('initial', seed);
+  draft.events.push({
+    type: 'seating.drawn',
+    drawId: draw.id,
+    seed,
+    tables: layout.length,
+    players: cmd.entryIds.length,
+  });
+  const result = draft.commit();
+  return { ...result, touchedTables: Object.keys(tables) };
+}

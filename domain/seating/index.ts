@@ -1,0 +1,19 @@
+/** Seating, balancing and table breaking (R-SEAT-1..8): pure operations over SeatingState. */
+export * from './types';
+export { assertSeatsPerTable, resolvePolicy, setSeatingPolicy, MIN_SEATS_PER_TABLE, MAX_SEATS_PER_TABLE } from './policy';
+export { initialDraw, layoutDraw, replayDraw, emptySeating } from './draw';
+export type { InitialDrawCommand } from './draw';
+export { balance, moverSeat } from './balance';
+export { breakTable, nextTableToBreak } from './break-table';
+export type { BreakTableCommand } from './break-table';
+export { seatLateEntrant } from './late-entry';
+export type { SeatLateEntrantCommand } from './late-entry';
+export { afterKnockout, seatingFlags } from './knockout';
+export type { KnockoutCommand, KnockoutFlags, KnockoutResult } from './knockout';
+export { movePlayer, undoLastMove, lastUndoableMove, setButton } from './manual';
+export type { MovePlayerCommand, SetButtonCommand } from './manual';
+export { assembleFinalTable } from './final-table';
+export { confirmProposal, overrideProposal, rejectProposal } from './proposals';
+export type { ProposalCommand, OverrideProposalCommand } from './proposals';
+export { bigBlindSeat, nextBigBlindSeat, worstFreeSeat, lastOccupiedSeat, freeSeats, playerCount } from './positions';
+export { activeTables, indexSeats, seatedCount, tableSkew } from './queries';
