@@ -1,0 +1,104 @@
+import type { Context } from '../core/context';
+import { notFound } from '../core/errors';
+import type { TournamentEvent } from './events';
+import type { Entry, FeeOperation, Registration, Settlement, Tournament, TournamentResult, TournamentStatus } from './types';
+
+interface Collections {
+  registrations: Registration;
+  entries: Entry;
+  fees: FeeOperation;
+  settlements: Settlement;
+}
+type CollectionName = keyof Collections;
+
+/**
+ * A copy-on-write view of one operation's changes. Each map is copied at most once per operation, so
+ * an operation costs O(records) at worst however many records it touches, and the input is never mutated.
+ * Untouched maps keep their identity, which lets storage skip them when it diffs.
+ */
+export class Draft {
+  private readonly copies: { [K in CollectionName]?: Record<string, Collections[K]> } = {};
+  private changedRoot: Partial<Pick<Tournament, 'status' | 'settings'>> = {};
+  readonly events: TournamentEvent[] = [];
+
+  constructor(
+    readonly base: Tournament,
+    readonly ctx: Context,
+  ) {}
+
+  get status(): TournamentStatus {
+    return this.changedRoot.status ?? this.base.status;
+  }
+
+  get settings(): Tournament['settings'] {
+    return this.changedRoot.settings ?? this.base.settings;
+  }
+
+  setRoot(patch: Partial<Pick<Tournament, 'status' | 'settings'>>): void {
+    this.changedRoot = { ...this.changedRoot, ...patch };
+  }
+
+  all<K extends CollectionName>(name: K): Readonly<Record<string, Collections[K]>> {
+    return (this.copies[name] ?? this.base[name]) as Record<string, Collections[K]>;
+  }
+
+  put<K extends CollectionName>(name: K, record: Collections[K]): void {
+    let copy = this.copies[name] as Record<string, Collections[K]> | undefined;
+    if (!copy) {
+      copy = { ...(this.base[name] as Record<string, Collections[K]>) };
+      (this.copies as Record<string, unknown>)[name] = copy;
+    }
+    copy[record.id] = record;
+  }
+
+  registration(id: string): Registration {
+    const r = this.all('registrations')[id];
+    if (!r) throw notFound('REGISTRATION_NOT_FOUND', `No registration ${id} in this tournament`);
+    return r;
+  }
+
+  entry(id: string): Entry {
+    const e = this.all('entries')[id];
+    if (!e) throw notFound('ENTRY_NOT_FOUND', `No entry ${id} in this tournament`);
+    return e;
+  }
+
+  emit(event: TournamentEvent): void {
+    this.events.push(event);
+  }
+
+  /** The new state, or the very same object when nothing changed (idempotent operations rely on it). */
+  result(): TournamentResult {
+    const changed = Object.keys(this.copies).length > 0 || Object.keys(this.changedRoot).length > 0;
+    if (!changed) return { state: this.base, events: this.events };
+    return {
+      state: {
+        ...this.base,
+        ...this.changedRoot,
+        registrations: this.copies.registrations ?? this.base.registrations,
+        entries: this.copies.entries ?? this.base.entries,
+        fees: this.copies.fees ?? this.base.fees,
+        settlements: this.copies.settlements ?? this.base.settlements,
+        updatedAt: this.ctx.now,
+      },
+      events: this.events,
+    };
+  }
+}
+
+/** Omits keys whose value is undefined: records are stored as they are, with no undefined attributes. */
+export function without<T extends object, K extends keyof T>(record: T, ...keys: K[]): Omit<T, K> {
+  const out = { ...record };
+  for (const k of keys) delete out[k];
+  return out;
+}
+
+/** The records of a map that match, without first building an array of all of them. */
+export function pick<T>(map: Readonly<Record<string, T>>, match: (record: T) => boolean): T[] {
+  const out: T[] = [];
+  for (const id in map) {
+    const r = map[id];
+    if (r !== undefined && match(r)) out.push(r);
+  }
+  return out;
+}

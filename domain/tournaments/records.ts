@@ -1,0 +1,123 @@
+import type { Draft } from './draft';
+import type { Entry, FeeKind, FeeOperation, Registration } from './types';
+
+/*
+ * Record-level building blocks shared by the operations: lookups and the creation of entries and fees.
+ * They write into a Draft and emit the matching events; the rule checks stay with the operations.
+ * Scans use for-in over the maps: with thousands of records it avoids building a throwaway array per look-up.
+ */
+
+/** The player's one live (not cancelled) registration, if any. O(registrations). */
+export function liveRegistrationOf(
+  registrations: Readonly<Record<string, Registration>>,
+  playerId: string,
+): Registration | undefined {
+  for (const id in registrations) {
+    const r = registrations[id];
+    if (r && r.playerId === playerId && r.status !== 'cancelled') return r;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a registration occupies one of the seat-limit places (R-REG-2): a place is held from
+ * registration until the player's latest entry busts. A knockout frees a place (R-SEAT-6).
+ */
+export function holdsPlace(r: Registration, entries: Readonly<Record<string, Entry>>): boolean {
+  switch (r.status) {
+    case 'registered':
+    case 'absent':
+      return true;
+    case 'checked_in':
+      return r.entryId !== undefined && entries[r.entryId]?.status === 'active';
+    default:
+      return false;
+  }
+}
+
+export function heldPlaces(d: Draft): number {
+  const entries = d.all('entries');
+  const registrations = d.all('registrations');
+  let n = 0;
+  for (const id in registrations) {
+    const r = registrations[id];
+    if (r && holdsPlace(r, entries)) n++;
+  }
+  return n;
+}
+
+/** How many uncancelled fee operations of one kind the player has (R-ADDON-3, rebuy limit). */
+export function countFees(d: Draft, playerId: string, kind: FeeKind): number {
+  const fees = d.all('fees');
+  let n = 0;
+  for (const id in fees) {
+    const f = fees[id];
+    if (f && f.playerId === playerId && f.kind === kind && f.cancelledAt === undefined) n++;
+  }
+  return n;
+}
+
+export function addEntry(
+  d: Draft,
+  reg: Registration,
+  number: number,
+  opts: { deadStack: boolean },
+): Entry {
+  const entry: Entry = {
+    id: d.ctx.newId('ent'),
+    playerId: reg.playerId,
+    registrationId: reg.id,
+    number,
+    status: 'active',
+    chips: d.settings.startingStack,
+    createdAt: d.ctx.now,
+    ...(opts.deadStack ? { deadStack: true } : {}),
+  };
+  d.put('entries', entry);
+  d.emit({
+    type: 'entry.created',
+    entryId: entry.id,
+    playerId: entry.playerId,
+    registrationId: reg.id,
+    number,
+    chips: entry.chips,
+    seatNow: d.status === 'running',
+    deadStack: opts.deadStack,
+  });
+  return entry;
+}
+
+/** Records one fee as debt (R-REG-3 postpayment, R-FEE-1). */
+export function addFee(d: Draft, entry: Entry, kind: FeeKind, amount: number, chips: number): FeeOperation {
+  const fee: FeeOperation = {
+    id: d.ctx.newId('fee'),
+    playerId: entry.playerId,
+    entryId: entry.id,
+    kind,
+    amount,
+    chips,
+    at: d.ctx.now,
+    by: d.ctx.actor.id,
+  };
+  d.put('fees', fee);
+  d.emit({ type: 'fee.recorded', feeOperationId: fee.id, playerId: fee.playerId, entryId: entry.id, kind, amount });
+  return fee;
+}
+
+/**
+ * The first buy-in happens at check-in: the player sits without paying and the buy-in accrues as debt
+ * (R-REG-3). Creates entry 1 with the standard starting stack (R-LATE-1) and its buy-in fee.
+ */
+export function admit(d: Draft, reg: Registration): Registration {
+  const entry = addEntry(d, reg, 1, { deadStack: false });
+  addFee(d, entry, 'buy_in', d.settings.buyIn, entry.chips);
+  const admitted: Registration = {
+    ...reg,
+    status: 'checked_in',
+    checkedInAt: reg.checkedInAt ?? d.ctx.now,
+    checkedInBy: reg.checkedInBy ?? d.ctx.actor.id,
+    entryId: entry.id,
+  };
+  d.put('registrations', admitted);
+  return admitted;
+}
