@@ -49,3 +49,35 @@ export const SuspensionResult = z
   .openapi('SuspensionResult');
 
 export const PlayerParams = z.strictObject({ playerId: Id });
+
+const clearable = <T extends z.ZodType>(t: T) => t.nullable().optional();
+
+export const UpdateMeBody = z
+  .strictObject({
+    displayName: z.string().trim().min(1).max(60).optional(),
+    firstName: clearable(z.string().trim().min(1).max(60)),
+    lastName: clearable(z.string().trim().min(1).max(60)),
+    city: clearable(z.string().trim().min(1).max(100)),
+    phone: clearable(z.string().max(32)),
+    email: clearable(z.email().max(254)),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' })
+  .openapi('UpdateMe', { description: 'Own profile fields; null clears an optional one. The date of birth is not editable (R-AGE-1).' });
+
+export const DeletedAccount = z
+  .object({
+    userId: Id,
+    deletedAt: Timestamp,
+    erased: z.array(z.string()).openapi({ description: 'personal fields removed from the profile' }),
+    pseudonymised: z.object({ displayName: z.string() }),
+    kept: z
+      .object({
+        adult: z.literal(true).openapi({ description: 'the age check (R-AGE-1) was passed; the date of birth itself is erased' }),
+        consentAt: Timestamp,
+        consentWithdrawnAt: Timestamp,
+        registrations: z.number().int().openapi({ description: "tournament registrations kept in the clubs' records, by player id only" }),
+        memberships: z.array(z.object({ clubId: Id, role: ClubRole })).openapi({ description: "club staff roles: the club's records, removed by the club" }),
+        records: z.string(),
+      }),
+  })
+  .openapi('DeletedAccount');

@@ -1,4 +1,5 @@
 import type { Context } from '../core/context';
+import { ruleError } from '../core/errors';
 import { applyBalancing } from './balance';
 import { nextTableToBreak } from './break-table';
 import { SeatingDraft } from './draft';
@@ -8,6 +9,11 @@ import type { SeatRef, SeatingResult, SeatingState } from './types';
 
 export interface KnockoutCommand {
   entryId: string;
+}
+
+/** The entries busted in one hand (R-KO-4): one or several. */
+export interface HandKnockoutCommand {
+  entryIds: readonly string[];
 }
 
 export interface KnockoutFlags {
@@ -24,16 +30,37 @@ export interface KnockoutResult extends SeatingResult {
   flags: KnockoutFlags;
 }
 
+export interface HandKnockoutResult extends SeatingResult {
+  freed: SeatRef[];
+  flags: KnockoutFlags;
+}
+
 /**
  * R-SEAT-6: frees the knocked-out entry's seat, then balances (R-SEAT-2; proposals instead of
  * moves in manual mode, R-SEAT-8) and reports what the floor may do next. Promoting someone from
  * the waitlist is the registration's concern: it then calls seatLateEntrant.
  */
 export function afterKnockout(state: SeatingState, cmd: KnockoutCommand, ctx: Context): KnockoutResult {
-  requireSeated(state, cmd.entryId);
+  const r = afterHandKnockout(state, { entryIds: [cmd.entryId] }, ctx);
+  return { ...r, freed: r.freed[0] as SeatRef };
+}
+
+/**
+ * R-SEAT-6 for a hand that busts several players (R-KO-4): every seat of the hand is freed before
+ * balancing runs once. Balancing between the frees would move players the final counts do not call
+ * for, and could move a player who is himself out in that hand.
+ */
+export function afterHandKnockout(state: SeatingState, cmd: HandKnockoutCommand, ctx: Context): HandKnockoutResult {
+  for (const entryId of cmd.entryIds) requireSeated(state, entryId);
+  if (new Set(cmd.entryIds).size !== cmd.entryIds.length) {
+    throw ruleError('DUPLICATE_ENTRY', 'An entry is named twice in the knockout', [{ field: 'entryIds', message: 'entries must be unique' }]);
+  }
   const draft = new SeatingDraft(state, ctx);
-  const freed = draft.vacate(cmd.entryId);
-  draft.events.push({ type: 'seating.seat_freed', entryId: cmd.entryId, at: freed });
+  const freed = cmd.entryIds.map((entryId) => {
+    const at = draft.vacate(entryId);
+    draft.events.push({ type: 'seating.seat_freed', entryId, at });
+    return at;
+  });
   applyBalancing(draft);
   const result = draft.commit();
   return { ...result, freed, flags: seatingFlags(result.state) };

@@ -64,6 +64,8 @@ export interface TournamentSettings {
   blindStructureId?: string;
   bountyType: BountyType;
   mysteryBounty: boolean;
+  /** Whether anyone may read the results of the finished tournament; a club may keep them to its players. */
+  resultsPublic: boolean;
   noShowPolicy: NoShowPolicy;
   itmPercent: number;
   itmMinimum: number;
@@ -100,6 +102,7 @@ export interface SettingsInput {
   blindStructureId?: string;
   bountyType?: BountyType;
   mysteryBounty?: boolean;
+  resultsPublic?: boolean;
   noShowPolicy?: NoShowPolicy;
   itmPercent?: number;
   itmMinimum?: number;
@@ -115,6 +118,7 @@ export const SETTINGS_DEFAULTS = {
   description: '',
   formatLabel: 'freezeout',
   addonOncePerPlayer: true,
+  resultsPublic: true,
   seatsPerTable: 9,
   bountyType: 'none',
   noShowPolicy: 'drop',
@@ -318,6 +322,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const blindStructureId = c.text('blindStructureId', { max: 200, required: false, money: false });
   const bountyType = c.oneOf('bountyType', BOUNTY_TYPES, SETTINGS_DEFAULTS.bountyType);
   const mysteryBounty = c.bool('mysteryBounty', bountyType === 'mystery');
+  const resultsPublic = c.bool('resultsPublic', SETTINGS_DEFAULTS.resultsPublic);
   const noShowPolicy = c.oneOf('noShowPolicy', NO_SHOW_POLICIES, SETTINGS_DEFAULTS.noShowPolicy);
   const itmMinimum = c.int('itmMinimum', { min: 1 }) ?? SETTINGS_DEFAULTS.itmMinimum;
   const knockoutCancelWindowMinutes =
@@ -394,6 +399,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     seatsPerTable,
     bountyType,
     mysteryBounty,
+    resultsPublic,
     noShowPolicy,
     itmPercent,
     itmMinimum,

@@ -5,6 +5,19 @@ import { memberRoutes } from './members';
 import { apiKeyRoutes } from './api-keys';
 import { playerRoutes } from './players';
 import { operatorRoutes } from './operator';
+import { blindStructureRoutes } from './blind-structures';
+import { clockRoutes } from './clock';
+import { noShowRoutes } from './no-shows';
+import { notificationRoutes } from './notifications';
+import { tournamentRoutes } from './tournaments';
+import { registrationRoutes } from './registrations';
+import { entryRoutes } from './entries';
+import { feeRoutes } from './fees';
+import { myRegistrationRoutes } from './my-registrations';
+import { catalogRoutes } from './catalog';
+import { seatingRoutes } from './seating';
+import { knockoutRoutes } from './knockouts';
+import { verificationRoutes } from './verification';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
@@ -13,8 +26,13 @@ import { operatorRoutes } from './operator';
 export const HANDLER_GROUPS = {
   system: systemRoutes,
   clubs: [...clubRoutes, ...memberRoutes, ...apiKeyRoutes],
-  players: playerRoutes,
+  players: [...playerRoutes, ...myRegistrationRoutes, ...notificationRoutes],
   operator: operatorRoutes,
+  clock: [...blindStructureRoutes, ...clockRoutes, ...noShowRoutes],
+  tournaments: [...tournamentRoutes, ...registrationRoutes, ...entryRoutes, ...feeRoutes],
+  floor: [...seatingRoutes, ...knockoutRoutes],
+  catalog: catalogRoutes,
+  verification: verificationRoutes,
 } satisfies Record<string, readonly Route[]>;
 
 export type HandlerGroup = keyof typeof HANDLER_GROUPS;

@@ -2,6 +2,8 @@ import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { store } from '../store/service';
+import { clubCatalogKey } from '../store/club-catalog';
+import { loadVerification, verificationItem } from '../store/verification-store';
 import { createClub, editClub, type Club as ClubRecord } from '../../domain/clubs/club';
 import { ClubIdParams } from '../../schemas/common';
 import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
@@ -11,7 +13,8 @@ const TAGS = ['Clubs'];
 export async function loadClub(clubId: string): Promise<ClubRecord> {
   const { data } = await store().entities.club.get({ clubId }).go();
   if (!data) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
-  return data as ClubRecord;
+  const { catalogKey: _key, ...club } = data;
+  return club as ClubRecord;
 }
 
 export const createClubRoute = defineRoute({
@@ -31,7 +34,7 @@ export const createClubRoute = defineRoute({
     // The club and its first owner appear together or not at all.
     const { canceled } = await s.transaction
       .write((e) => [
-        e.club.create(club).commit(),
+        e.club.create({ ...club, catalogKey: clubCatalogKey(club) }).commit(),
         e.member.create({ clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }).commit(),
       ])
       .go();
@@ -63,22 +66,50 @@ export const updateClubRoute = defineRoute({
   problems: [409, 422],
   handle: async (req) => {
     const current = await loadClub(req.params.clubId);
-    const next = editClub(current, req.body, domainContext(req));
-    const { clubId: _id, createdAt: _c, createdBy: _b, ...changes } = next;
-    const remove = current.kpp !== undefined && next.kpp === undefined ? (['kpp'] as const) : [];
-    try {
-      await store()
-        .entities.club.patch({ clubId: current.clubId })
-        .set(changes)
-        .remove([...remove])
-        .where((a, op) => op.eq(a.updatedAt, current.updatedAt))
-        .go();
-    } catch (e) {
-      if ((e as Error).message?.includes('conditional request failed')) {
-        throw problem(409, 'CONCURRENT_UPDATE', 'The club was changed meanwhile; read it and retry');
-      }
-      throw e;
-    }
+    const ctx = domainContext(req);
+    const next = editClub(current, req.body, ctx);
+    const at = next.updatedAt;
+    // The verification status is the verification's to write; an edit writes it only when the domain
+    // resets it (changed legal details), together with the verification item.
+    const { clubId: _id, createdAt: _c, createdBy: _b, verificationStatus: _v, suspended: _s, suspendedReason: _r, ...changes } = next;
+    const reset = next.verificationStatus !== current.verificationStatus;
+    const verification = reset ? await loadVerification(current.clubId, current.verificationStatus) : undefined;
+    const catalogKey = clubCatalogKey(next);
+    const remove = [
+      ...(current.kpp !== undefined && next.kpp === undefined ? (['kpp'] as const) : []),
+      ...(catalogKey ? [] : (['catalogKey'] as const)),
+    ];
+    const { canceled } = await store()
+      .transaction.write((e) => [
+        e.club
+          .patch({ clubId: current.clubId })
+          .set({ ...changes, ...(catalogKey ? { catalogKey } : {}), ...(reset ? { verificationStatus: next.verificationStatus } : {}) })
+          .remove([...remove])
+          .where((a, op) => op.eq(a.updatedAt, current.updatedAt))
+          .commit(),
+        ...(verification && verification.rev > 0
+          ? [
+              e.clubVerification
+                .put(verificationItem(verification, { ...verification.state, status: next.verificationStatus }, at, verification.attestation))
+                .where((a, op) => op.eq(a.rev, verification.rev))
+                .commit(),
+              e.verificationLog
+                .create({
+                  clubId: current.clubId,
+                  at,
+                  logId: ctx.newId('vlog'),
+                  type: 'verification.reset',
+                  attempt: verification.state.attempt,
+                  by: ctx.actor.id,
+                  status: next.verificationStatus,
+                  reasons: ['LEGAL_DETAILS_CHANGED: a verification is about the legal details it checked (R-CLUB-3)'],
+                })
+                .commit(),
+            ]
+          : []),
+      ])
+      .go();
+    if (canceled) throw problem(409, 'CONCURRENT_UPDATE', 'The club was changed meanwhile; read it and retry');
     return { status: 200, body: next };
   },
 });

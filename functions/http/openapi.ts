@@ -21,7 +21,7 @@ function problemsOf(route: Route): Record<number, ReturnType<typeof problemAnswe
     out[415] = problemAnswer('Body is not JSON');
   }
   for (const s of route.problems ?? []) {
-    out[s] = problemAnswer(s === 409 ? 'Conflicts with the current state' : 'A rule refuses it');
+    out[s] = problemAnswer(s === 409 ? 'Conflicts with the current state' : s === 410 ? 'The account was deleted at its owner\'s request' : 'A rule refuses it');
   }
   if (route.method === 'POST') out[422] ??= problemAnswer('Idempotency-Key reused with another body, or a rule refuses it');
   return out;
@@ -30,7 +30,8 @@ function problemsOf(route: Route): Record<number, ReturnType<typeof problemAnswe
 const security = (route: Route): Record<string, string[]>[] => {
   const a = accessOf(route.operationId);
   if (a.kind === 'public') return [];
-  if (a.kind === 'club' && a.apiKeys) return [{ bearer: [] }, { apiKey: [] }];
+  // A public view (the running clock) may be read without credentials too.
+  if (a.kind === 'club' && a.apiKeys) return [...(a.publicView ? [{}] : []), { bearer: [] }, { apiKey: [] }];
   return [{ bearer: [] }];
 };
 

@@ -2,6 +2,7 @@ import { defineRoute } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { store } from '../store/service';
+import { clubCatalogKey } from '../store/club-catalog';
 import { ClubIdParams } from '../../schemas/common';
 import { PlayerParams, SuspensionBody, SuspensionResult } from '../../schemas/players';
 
@@ -21,11 +22,18 @@ export const setClubSuspensionRoute = defineRoute({
     const { clubId } = req.params;
     const ctx = domainContext(req, 'operator');
     const at = iso(req.now);
-    const { data: club } = await store().entities.club.get({ clubId }).go({ attributes: ['clubId'] });
+    const { data: club } = await store().entities.club.get({ clubId }).go({ attributes: ['clubId', 'name', 'city', 'updatedAt'] });
     if (!club) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+    // A suspended club leaves the public catalogue (R-CLUB-4); unsuspended, it comes back.
+    const catalogKey = clubCatalogKey({ clubId, name: club.name, city: club.city, suspended: req.body.suspended });
     const { canceled } = await store()
       .transaction.write((e) => [
-        e.club.patch({ clubId }).set({ suspended: req.body.suspended, suspendedReason: req.body.reason, updatedAt: at }).commit(),
+        e.club
+          .patch({ clubId })
+          .set({ suspended: req.body.suspended, suspendedReason: req.body.reason, updatedAt: at, ...(catalogKey ? { catalogKey } : {}) })
+          .remove(catalogKey ? [] : ['catalogKey'])
+          .where((a, op) => op.eq(a.updatedAt, club.updatedAt))
+          .commit(),
         e.moderation
           .create({ targetKey: `club#${clubId}`, actionId: ctx.newId('mod'), at, action: req.body.suspended ? 'suspend' : 'unsuspend', reason: req.body.reason, by: ctx.actor.id })
           .commit(),

@@ -3,7 +3,7 @@ import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { store } from '../store/service';
 import { assertAdult } from '../../domain/players/age';
-import { CreatePlayerBody, Me, Player } from '../../schemas/players';
+import { CreatePlayerBody, DeletedAccount, Me, Player, UpdateMeBody } from '../../schemas/players';
 
 const TAGS = ['Players'];
 
@@ -66,4 +66,110 @@ export const getMeRoute = defineRoute({
   },
 });
 
-export const playerRoutes = [createPlayerRoute, getMeRoute];
+const deleted = () => problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
+const isConditionFailure = (e: unknown) => (e as Error).message?.includes('conditional request failed') ?? false;
+
+/** The profile as its owner sees it (the erasure markers are not part of it). */
+function ownProfile(p: Record<string, unknown>) {
+  const { deletedAt: _d, consentWithdrawnAt: _w, adult: _a, ...profile } = p;
+  return { ...profile, suspended: p.suspended ?? false };
+}
+
+export const updateMeRoute = defineRoute({
+  operationId: 'updateMe',
+  method: 'PATCH',
+  path: '/v1/me',
+  summary: 'Edit my player profile (display name, names, city, phone, email); null clears a field (R-PD-1)',
+  tags: TAGS,
+  body: UpdateMeBody,
+  responses: { 200: { description: 'The profile', schema: Player } },
+  problems: [410],
+  handle: async (req) => {
+    const userId = userIdOf(req.principal);
+    const s = store();
+    const { data: current } = await s.entities.player.get({ userId }).go();
+    if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile; create one with POST /v1/players');
+    const set: Partial<Record<'displayName' | 'firstName' | 'lastName' | 'city' | 'phone' | 'email', string>> = {};
+    const remove: ('firstName' | 'lastName' | 'city' | 'phone' | 'email')[] = [];
+    for (const [k, v] of Object.entries(req.body) as [keyof typeof set, string | null | undefined][]) {
+      if (v === null && k !== 'displayName') remove.push(k);
+      else if (typeof v === 'string') set[k] = v;
+    }
+    const updatedAt = iso(req.now);
+    try {
+      // Never writes personal data back onto an erased profile, whatever the race.
+      await s.entities.player
+        .patch({ userId })
+        .set({ ...set, updatedAt })
+        .remove(remove)
+        .where((a, op) => op.notExists(a.deletedAt))
+        .go();
+    } catch (e) {
+      if (isConditionFailure(e)) throw deleted();
+      throw e;
+    }
+    const next: Record<string, unknown> = { ...current, ...set, updatedAt };
+    for (const k of remove) delete next[k];
+    return { status: 200, body: ownProfile(next) };
+  },
+});
+
+/** What an erased profile shows where other people see players (results, seat lists). */
+export const DELETED_PLAYER_NAME = 'Deleted player';
+const ERASED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'] as const;
+
+export const deleteMeRoute = defineRoute({
+  operationId: 'deleteMe',
+  method: 'DELETE',
+  path: '/v1/me',
+  summary:
+    'Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1)',
+  tags: TAGS,
+  responses: { 200: { description: 'What was erased and what remains', schema: DeletedAccount } },
+  problems: [410],
+  handle: async (req) => {
+    const userId = userIdOf(req.principal);
+    const s = store();
+    const { data: current } = await s.entities.player.get({ userId }).go();
+    if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
+    const at = iso(req.now);
+    try {
+      await s.entities.player
+        .patch({ userId })
+        .set({ displayName: DELETED_PLAYER_NAME, adult: true, consentWithdrawnAt: at, deletedAt: at, updatedAt: at })
+        .remove([...ERASED_FIELDS])
+        .where((a, op) => op.notExists(a.deletedAt))
+        .go();
+    } catch (e) {
+      if (isConditionFailure(e)) throw deleted();
+      throw e;
+    }
+    // The feed is no record the law keeps: it goes (it would expire anyway).
+    const feed = await s.entities.notification.query.primary({ playerId: userId }).go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
+    if (feed.data.length > 0) await s.entities.notification.delete(feed.data).go({ concurrency: 4 });
+    const [registrations, memberships] = await Promise.all([
+      s.entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['tournamentId'] }),
+      s.entities.member.query.byUser({ userId }).go({ pages: 'all' }),
+    ]);
+    return {
+      status: 200,
+      body: {
+        userId,
+        deletedAt: at,
+        erased: [...ERASED_FIELDS],
+        pseudonymised: { displayName: DELETED_PLAYER_NAME },
+        kept: {
+          adult: true,
+          consentAt: current.consentAt,
+          consentWithdrawnAt: at,
+          registrations: registrations.data.length,
+          memberships: memberships.data.map((m) => ({ clubId: m.clubId, role: m.role })),
+          records:
+            "Fee operations, settlements, registrations, entries and results in the clubs' tournaments are kept as the law requires; they reference the player id only.",
+        },
+      },
+    };
+  },
+});
+
+export const playerRoutes = [createPlayerRoute, getMeRoute, updateMeRoute, deleteMeRoute];

@@ -3,19 +3,24 @@ import type { Role } from '../../domain/core/context';
 /**
  * Who may call which route: the one authorization table of the API, keyed by operationId.
  * - public: no credentials needed;
- * - user: any signed-in person (JWT), acting for themself (players; anyone creating a club);
+ * - user: any signed-in person (JWT), acting for themself (players; anyone creating a club); a suspended
+ *   account gets 403 unless `whileSuspended` (the right to erasure, R-PD-1), a deleted one 410;
  * - club: staff of the club named by the path, with one of the roles (API keys carry a role too,
- *   unless `apiKeys: false`); anyone else gets 404 as if the club did not exist;
+ *   unless `apiKeys: false`); anyone else gets 404 as if the club did not exist. With `publicView`,
+ *   callers outside the club (anonymous or signed in) reach the handler with no club access, and the
+ *   handler shows what is public or answers that 404 itself;
  * - operator: the platform's moderators.
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user' }
-  | { kind: 'club'; roles: readonly Role[]; apiKeys: boolean }
+  | { kind: 'user'; whileSuspended?: boolean }
+  | { kind: 'club'; roles: readonly Role[]; apiKeys: boolean; publicView?: boolean }
   | { kind: 'operator' };
 
 const club = (roles: readonly Role[], apiKeys = true): Access => ({ kind: 'club', roles, apiKeys });
 const ALL_STAFF: readonly Role[] = ['owner', 'manager', 'dealer', 'cashier'];
+const FLOOR: readonly Role[] = ['owner', 'manager'];
+const DESK: readonly Role[] = ['owner', 'manager', 'cashier'];
 
 export const ACCESS: Record<string, Access> = {
   // system
@@ -35,9 +40,84 @@ export const ACCESS: Record<string, Access> = {
   // players
   createPlayer: { kind: 'user' },
   getMe: { kind: 'user' },
+  // R-PD-1: a suspended player may still correct or erase their own data
+  updateMe: { kind: 'user', whileSuspended: true },
+  deleteMe: { kind: 'user', whileSuspended: true },
+  // blind structures and the clock (R-CLK-1..5), no-shows (R-NOSHOW-1)
+  getDefaultBlindStructures: { kind: 'public' },
+  listBlindStructures: club(ALL_STAFF),
+  getBlindStructure: club(ALL_STAFF),
+  createBlindStructure: club(['owner', 'manager']),
+  updateBlindStructure: club(['owner', 'manager']),
+  deleteBlindStructure: club(['owner', 'manager']),
+  getClock: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  startClock: club(['owner', 'manager']),
+  pauseClock: club(['owner', 'manager']),
+  resumeClock: club(['owner', 'manager']),
+  nextLevel: club(['owner', 'manager']),
+  previousLevel: club(['owner', 'manager']),
+  adjustLevel: club(['owner', 'manager']),
+  restartLevel: club(['owner', 'manager']),
+  overrideCurrentLevel: club(['owner', 'manager']),
+  processNoShows: club(['owner', 'manager']),
+  listMyNotifications: { kind: 'user' },
   // moderation
   setClubSuspension: { kind: 'operator' },
   setPlayerSuspension: { kind: 'operator' },
+  // club verification (R-CLUB-2..4): the owner asks and attests, the floor reads, operators decide
+  requestVerification: club(['owner'], false),
+  getVerification: club(['owner', 'manager']),
+  listVerificationQueue: { kind: 'operator' },
+  decideVerification: { kind: 'operator' },
+  // tournaments: owner and manager run them, every staff member reads them
+  listTournaments: club(ALL_STAFF),
+  createTournament: club(FLOOR),
+  getTournament: club(ALL_STAFF),
+  updateTournament: club(FLOOR),
+  openRegistration: club(FLOOR),
+  startTournament: club(FLOOR),
+  finishTournament: club(FLOOR),
+  cancelTournament: club(FLOOR),
+  listRegistrations: club(ALL_STAFF),
+  createRegistration: club(FLOOR),
+  checkIn: club(FLOOR),
+  deleteRegistration: club(FLOOR),
+  listEntries: club(ALL_STAFF),
+  createEntry: club(FLOOR),
+  rebuy: club(FLOOR),
+  addon: club(FLOOR),
+  // fees: the cashier settles at the desk; dealers see none of it
+  getPlayerFees: club(DESK),
+  settle: club(DESK),
+  cancelSettlement: club(DESK),
+  // the player's own registrations
+  listMyRegistrations: { kind: 'user' },
+  registerMyself: { kind: 'user' },
+  unregisterMyself: { kind: 'user' },
+  // seating: the floor runs it, dealers read the tables (R-SEAT-1..8)
+  drawSeating: club(FLOOR),
+  listTables: club(ALL_STAFF),
+  listMoves: club(ALL_STAFF),
+  listProposals: club(ALL_STAFF),
+  breakTable: club(FLOOR),
+  setButton: club(FLOOR),
+  movePlayer: club(FLOOR),
+  undoMove: club(FLOOR),
+  assembleFinalTable: club(FLOOR),
+  confirmProposal: club(FLOOR),
+  overrideProposal: club(FLOOR),
+  rejectProposal: club(FLOOR),
+  // knockouts and results
+  listKnockouts: club(ALL_STAFF),
+  recordKnockout: club(FLOOR),
+  cancelKnockout: club(FLOOR),
+  drawMystery: club(FLOOR),
+  getStandings: club(ALL_STAFF),
+  getResults: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  // public
+  catalogTournaments: { kind: 'public' },
+  catalogClubs: { kind: 'public' },
+  listPrizePresets: { kind: 'public' },
 };
 
 export function accessOf(operationId: string): Access {

@@ -15,11 +15,13 @@ export async function authorize(
   pathClubId: string | undefined,
 ): Promise<ClubAccess | undefined> {
   if (access.kind === 'public') return undefined;
+  // A public view of a club resource (the running clock): outsiders reach the handler without club access.
+  if (principal.kind === 'anonymous' && access.kind === 'club' && access.publicView) return undefined;
   if (principal.kind === 'anonymous') throw problem(401, 'UNAUTHENTICATED', 'Credentials are required');
 
   if (access.kind === 'user') {
     if (principal.kind !== 'user') throw problem(403, 'USER_TOKEN_REQUIRED', 'This route needs a signed-in user');
-    await assertAccountActive(principal.userId);
+    await assertAccountActive(principal.userId, access.whileSuspended === true);
     return undefined;
   }
   if (access.kind === 'operator') {
@@ -42,7 +44,10 @@ export async function authorize(
     .go();
   const member = data[0]?.item;
   const clubItem = data[1]?.item;
-  if (!member || !clubItem) throw clubNotFound();
+  if (!member || !clubItem) {
+    if (access.publicView && clubItem && !clubItem.suspended) return undefined;
+    throw clubNotFound();
+  }
   if (clubItem.suspended) throw problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');
   if (!access.roles.includes(member.role)) throw problem(403, 'FORBIDDEN', `The role ${member.role} may not do this`);
   return { clubId: pathClubId, role: member.role, actorId: principal.userId };
@@ -54,7 +59,9 @@ async function assertClubActive(clubId: string): Promise<void> {
   if (data.suspended) throw problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');
 }
 
-async function assertAccountActive(userId: string): Promise<void> {
-  const { data } = await store().entities.player.get({ userId }).go({ attributes: ['suspended'] });
-  if (data?.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', 'The account is suspended by the operator');
+async function assertAccountActive(userId: string, whileSuspended: boolean): Promise<void> {
+  const { data } = await store().entities.player.get({ userId }).go({ attributes: ['suspended', 'deletedAt'] });
+  // R-PD-1: the account was erased at its owner's request; the same token gets this clear answer.
+  if (data?.deletedAt) throw problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
+  if (data?.suspended && !whileSuspended) throw problem(403, 'ACCOUNT_SUSPENDED', 'The account is suspended by the operator');
 }

@@ -71,8 +71,9 @@ export function encode(state: object, layout: AggregateLayout): Parts {
   }
   for (const { path, chunk } of layout.lists) {
     const list = getPath(meta, path) as unknown[] | undefined;
+    // An empty list stays in meta as [], so that it comes back as a list, not as nothing.
+    if (!list || list.length === 0) continue;
     deletePath(meta, path);
-    if (!list) continue;
     for (let i = 0; i * chunk < list.length; i++) parts.set(`l#${path}#${pad(i)}`, JSON.stringify(list.slice(i * chunk, (i + 1) * chunk)));
   }
   parts.set(META, JSON.stringify(meta));

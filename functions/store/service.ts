@@ -6,6 +6,12 @@ import { memberEntity } from './entities/member';
 import { apiKeyEntity } from './entities/api-key';
 import { playerEntity } from './entities/player';
 import { moderationEntity } from './entities/moderation';
+import { playerRegistrationEntity, tournamentEntity, tournamentPartEntity } from './entities/tournament';
+import { blindStructureEntity } from './entities/blind-structure';
+import { scheduleEntity, scheduleNameEntity } from './entities/schedule';
+import { notificationEntity } from './entities/notification';
+import { clubVerificationEntity, verificationLogEntity } from './entities/verification';
+import { registryCacheEntity } from './entities/registry-cache';
 
 const entities = {
   club: clubEntity,
@@ -13,6 +19,16 @@ const entities = {
   apiKey: apiKeyEntity,
   player: playerEntity,
   moderation: moderationEntity,
+  tournament: tournamentEntity,
+  tournamentPart: tournamentPartEntity,
+  playerRegistration: playerRegistrationEntity,
+  blindStructure: blindStructureEntity,
+  schedule: scheduleEntity,
+  scheduleName: scheduleNameEntity,
+  notification: notificationEntity,
+  clubVerification: clubVerificationEntity,
+  verificationLog: verificationLogEntity,
+  registryCache: registryCacheEntity,
 };
 
 export type Store = Service<typeof entities>;

@@ -2,12 +2,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localIssuer, type LocalIssuer } from './issuer';
 import { createGatewayServer, type LambdaHandler } from './http-adapter';
+import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
 
 export interface LocalApi {
   url: string;
   port: number;
   issuer: LocalIssuer;
   server: Server;
+  /** The local scheduler's poller (R-CLK-5, R-NOSHOW-1 jobs), when SCHEDULER is local. */
+  poller: LocalPoller | undefined;
   close: () => Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export async function startLocalApi(opts: {
     STAGE: 'local',
     POWERTOOLS_LOG_LEVEL: opts.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     POWERTOOLS_DEV: 'true',
+    // Scheduled jobs run in this process unless told otherwise.
+    SCHEDULER: process.env.SCHEDULER ?? 'local',
   });
   const issuer = await localIssuer({ issuer: issuerUrl, audience: LOCAL_AUDIENCE, ...(opts.keyFile ? { keyFile: opts.keyFile } : {}) });
 
@@ -64,11 +69,22 @@ export async function startLocalApi(opts: {
     server.listen(opts.port, host, () => ok());
   });
   const port = (server.address() as AddressInfo).port;
+  // The same job handler the jobs Lambda runs, fired from the schedules kept in the table.
+  let poller: LocalPoller | undefined;
+  if (process.env.SCHEDULER === 'local') {
+    const { startLocalPoller } = await import('../../functions/adapters/scheduler/local-poller');
+    const { runJob } = await import('../../functions/jobs/run-job');
+    poller = startLocalPoller({ run: (payload) => runJob(payload) });
+  }
   return {
     url: base,
     port,
     issuer,
     server,
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    poller,
+    close: async () => {
+      await poller?.stop();
+      await new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); });
+    },
   };
 }

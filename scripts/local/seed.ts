@@ -1,6 +1,7 @@
 import { seededRandom } from '../../domain/core/random';
 import { createClub } from '../../domain/clubs/club';
 import { store } from '../../functions/store/service';
+import { clubCatalogKey } from '../../functions/store/club-catalog';
 
 export const DEMO = {
   clubId: 'club_demo',
@@ -30,7 +31,7 @@ export async function seedDemo(now = Date.now()): Promise<void> {
     { now, actor: { id: DEMO.ownerId, role: 'owner' }, rng: seededRandom(1), newId: () => DEMO.clubId },
   );
   const at = club.createdAt;
-  await s.entities.club.create(club).go();
+  await s.entities.club.create({ ...club, catalogKey: clubCatalogKey(club) }).go();
   await s.entities.member.put({ clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at }).go();
   await s.entities.member.put({ clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at }).go();
   await s.entities.player

@@ -14,7 +14,7 @@ export async function startTestApi(): Promise<TestApi> {
   const dynamoEndpoint = inject('dynamoEndpoint');
   const tableName = `t-${randomUUID()}`;
   await ensureTable(dynamoEndpoint, tableName);
-  const api = await startLocalApi({ port: await freePort(), dynamoEndpoint, tableName, logLevel: 'CRITICAL' });
+  const api = await startLocalApi({ port: await freePort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL' });
   return {
     ...api,
     tableName,

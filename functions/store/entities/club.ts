@@ -19,6 +19,11 @@ export const clubEntity = new Entity({
     verificationStatus: { type: 'string', required: true, default: 'unverified' },
     suspended: { type: 'boolean', required: true, default: false },
     suspendedReason: { type: 'string' },
+    /**
+     * `<city>#<name>#<clubId>` normalised (see club-catalog.ts) while the club is listed in the public
+     * catalogue (R-CLUB-1); absent while suspended, so the sparse index drops it (R-MOD-1, R-CLUB-4).
+     */
+    catalogKey: { type: 'string' },
     createdBy: { type: 'string', required: true, readOnly: true },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
@@ -27,6 +32,12 @@ export const clubEntity = new Entity({
     primary: {
       pk: { field: 'pk', composite: ['clubId'], template: 'club#${clubId}', casing: 'none' },
       sk: { field: 'sk', composite: [], template: 'profile', casing: 'none' },
+    },
+    catalog: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: [], template: 'catalog#clubs', casing: 'none' },
+      sk: { field: 'gsi2sk', composite: ['catalogKey'], template: '${catalogKey}', casing: 'none' },
+      condition: (attr: Record<string, unknown>) => typeof attr.catalogKey === 'string' && attr.catalogKey.length > 0,
     },
   },
 });

@@ -8,11 +8,17 @@ export const playerEntity = new Entity({
     displayName: { type: 'string', required: true },
     firstName: { type: 'string' },
     lastName: { type: 'string' },
-    dateOfBirth: { type: 'string', required: true },
+    /** Erased when the player deletes the account (R-PD-1); `adult` keeps the fact of the age check. */
+    dateOfBirth: { type: 'string' },
+    /** R-AGE-1 was checked at sign-up; what remains of the date of birth after deletion. */
+    adult: { type: 'boolean' },
     city: { type: 'string' },
     phone: { type: 'string' },
     email: { type: 'string' },
     consentAt: { type: 'string', required: true },
+    /** R-PD-1: consent withdrawn and personal fields erased; the id stays for the records the law keeps. */
+    consentWithdrawnAt: { type: 'string' },
+    deletedAt: { type: 'string' },
     suspended: { type: 'boolean', required: true, default: false },
     suspendedReason: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },

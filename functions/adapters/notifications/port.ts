@@ -1,0 +1,27 @@
+/** Something a player should know about one of their tournaments. */
+export interface PlayerNotification {
+  /** Deterministic per event, so a repeated publish of the same event is one notification. */
+  id: string;
+  type: string;
+  /** UTC ms when it happened (a level end is its exact time). */
+  at: number;
+  clubId: string;
+  tournamentId: string;
+  /** A short line a client can show as it is. */
+  title: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Delivery to players. The feed (what GET /v1/me/notifications reads) is one channel; a push channel
+ * is another implementation of this port, and `fanOut` sends to several.
+ */
+export interface NotificationPort {
+  publish(playerIds: readonly string[], notification: PlayerNotification): Promise<void>;
+}
+
+export const fanOut = (...channels: NotificationPort[]): NotificationPort => ({
+  publish: async (playerIds, n) => {
+    await Promise.all(channels.map((c) => c.publish(playerIds, n)));
+  },
+});

@@ -1,0 +1,132 @@
+import { blindsAt, breaksUpTo, playingLevelNumber } from '../../../domain/clock';
+import type { ClockEvent } from '../../../domain/clock';
+import type { TournamentEvent } from '../../../domain/tournaments';
+import type { StoredTournament } from '../../store/tournament-store';
+import { logger } from '../../platform/logger';
+import { notifier } from './index';
+import type { PlayerNotification } from './port';
+
+type Audience = 'registered' | { playerId: string };
+interface Draft {
+  audience: Audience;
+  notification: PlayerNotification;
+}
+type Notifier = (state: StoredTournament, event: { type: string }, now: number) => Draft | null;
+
+const minutes = (sec: number): string => `${Math.round(sec / 60)} min`;
+
+function base(state: StoredTournament, type: string, at: number, key: string, title: string, data: Record<string, unknown>): PlayerNotification {
+  return { id: `${state.id}.${type}.${key}`, type, at, clubId: state.clubId, tournamentId: state.id, title: `${state.settings.name}: ${title}`, data };
+}
+
+/** R-CLK-4 and the level changes: what the players of the tournament see in their feed. */
+const levelStarted: Notifier = (state, event) => {
+  const e = event as ClockEvent;
+  const clock = state.clock;
+  if (!clock) return null;
+  const level = clock.structure.levels[e.levelIndex];
+  // Entering a break is told by break.started.
+  if (!level || level.isBreak) return null;
+  const blinds = blindsAt(clock.timer, clock.structure, e.levelIndex);
+  const number = playingLevelNumber(clock.structure, e.levelIndex);
+  const ante = blinds.ante > 0 ? `, ante ${blinds.ante}` : '';
+  return {
+    audience: 'registered',
+    notification: base(state, e.type, e.at, `${e.levelIndex}.${e.at}`, `level ${number}: ${blinds.smallBlind}/${blinds.bigBlind}${ante}`, {
+      levelIndex: e.levelIndex,
+      levelNumber: number,
+      ...blinds,
+      durationSec: level.durationSec,
+      cause: e.cause,
+    }),
+  };
+};
+
+const breakChanged: Notifier = (state, event) => {
+  const e = event as ClockEvent;
+  const clock = state.clock;
+  if (!clock) return null;
+  const level = clock.structure.levels[e.levelIndex];
+  const breakNumber = e.breakNumber ?? breaksUpTo(clock.structure, e.levelIndex);
+  const started = e.type === 'break.started';
+  const title = started ? `break ${breakNumber} started (${minutes(level?.durationSec ?? 0)})` : `break ${breakNumber} ended`;
+  return {
+    audience: 'registered',
+    notification: base(state, e.type, e.at, `${e.levelIndex}.${e.at}`, title, {
+      levelIndex: e.levelIndex,
+      breakNumber,
+      ...(started && level ? { durationSec: level.durationSec } : {}),
+      cause: e.cause,
+    }),
+  };
+};
+
+/** R-NOSHOW-1/-2: the player concerned learns what became of the registration. */
+const registrationCancelled: Notifier = (state, event, now) => {
+  const e = event as Extract<TournamentEvent, { type: 'registration.cancelled' }>;
+  if (e.reason === 'unregistered') return null;
+  const type = e.reason === 'no_show' ? 'registration.no_show' : 'registration.waitlist_expired';
+  const title =
+    e.reason === 'no_show'
+      ? 'your registration was cancelled: you had not checked in when late registration ended'
+      : 'the waitlist closed when late registration ended';
+  return {
+    audience: { playerId: e.playerId },
+    notification: base(state, type, now, e.registrationId, title, { registrationId: e.registrationId, reason: e.reason }),
+  };
+};
+
+const registrationAbsent: Notifier = (state, event, now) => {
+  const e = event as Extract<TournamentEvent, { type: 'registration.absent' }>;
+  return {
+    audience: { playerId: e.playerId },
+    notification: base(state, e.type, now, e.registrationId, 'you are in play with a dead stack until you check in', {
+      registrationId: e.registrationId,
+      entryId: e.entryId,
+    }),
+  };
+};
+
+/**
+ * Event type -> what to tell whom. Other modules add theirs (seat changes, results) with
+ * `addTournamentNotifier`, so that one call publishes everything a change concerns.
+ */
+const NOTIFIERS = new Map<string, Notifier>([
+  ['level.started', levelStarted],
+  ['break.started', breakChanged],
+  ['break.ended', breakChanged],
+  ['registration.cancelled', registrationCancelled],
+  ['registration.absent', registrationAbsent],
+]);
+
+export function addTournamentNotifier(type: string, notify: Notifier): void {
+  NOTIFIERS.set(type, notify);
+}
+
+/** Players holding a live (not cancelled) registration in the tournament. */
+export function registeredPlayers(state: StoredTournament): string[] {
+  const ids = new Set<string>();
+  for (const r of Object.values(state.registrations)) if (r.status !== 'cancelled') ids.add(r.playerId);
+  return [...ids];
+}
+
+/**
+ * Publishes what the committed events of one change mean to players. Call it after the write, with
+ * the state written. Failures are logged, never thrown: the change itself has happened.
+ */
+export async function notifyTournamentEvents(state: StoredTournament, events: readonly { type: string }[], now: number = Date.now()): Promise<void> {
+  const drafts = events.flatMap((e) => {
+    const d = NOTIFIERS.get(e.type)?.(state, e, now);
+    return d ? [d] : [];
+  });
+  if (drafts.length === 0) return;
+  const registered = drafts.some((d) => d.audience === 'registered') ? registeredPlayers(state) : [];
+  try {
+    for (const d of drafts) {
+      const to = d.audience === 'registered' ? registered : [d.audience.playerId];
+      await notifier().publish(to, d.notification);
+    }
+  } catch (e) {
+    logger.error('notifications not published', { tournamentId: state.id, error: (e as Error).message });
+  }
+}

@@ -1,0 +1,15 @@
+export type { RegistryAnswer, RegistryPort, RegistryQuery, RegistrySource } from './port';
+export type { EgrulOptions } from './egrul';
+export { EgrulRegistry, searchForm } from './egrul';
+export type { DadataOptions } from './dadata';
+export { DadataRegistry } from './dadata';
+export type { CacheableAnswer, CacheEntry, CacheOptions, CacheStore } from './cache';
+export { CachedRegistry, InMemoryCacheStore } from './cache';
+export type { Clock, FetchFn, RetryPolicy, Sleep } from './http';
+export { DEFAULT_RETRY, RateLimiter } from './http';
+export type { RegistryDeps } from './config';
+export { registryFromConfig } from './config';
+export type { WorkerRegistryDeps } from './from-env';
+export { UnconfiguredRegistry, registryForEnv } from './from-env';
+export type { SecretReaderOptions } from './ssm-secret';
+export { ssmSecretReader } from './ssm-secret';

@@ -1,0 +1,35 @@
+import { store } from '../../store/service';
+import type { ScheduledJob, SchedulerPort } from './port';
+
+export const slotOf = (dueAt: string, name: string): string => `${dueAt}#${name}`;
+
+/**
+ * The scheduler on a laptop and in tests: schedules are items in the table (queue item by due time
+ * plus a lookup item by name), fired by the in-process poller (local-poller.ts) with the same job
+ * handler Lambda runs. Nothing survives in memory, so a restart of `npm start` keeps pending jobs.
+ */
+export class LocalScheduler implements SchedulerPort {
+  async schedule(job: ScheduledJob): Promise<void> {
+    const s = store();
+    const dueAt = new Date(job.at).toISOString();
+    const slot = slotOf(dueAt, job.name);
+    const previous = (await s.entities.scheduleName.get({ name: job.name }).go()).data;
+    const { canceled } = await s.transaction
+      .write((e) => [
+        ...(previous && previous.slot !== slot ? [e.schedule.delete({ slot: previous.slot }).commit()] : []),
+        e.schedule.put({ slot, name: job.name, dueAt, payload: job.payload, attempts: 0 }).commit(),
+        e.scheduleName.put({ name: job.name, slot }).commit(),
+      ])
+      .go();
+    if (canceled) throw new Error(`local scheduler: could not schedule ${job.name}`);
+  }
+
+  async cancel(name: string): Promise<void> {
+    const s = store();
+    const lookup = (await s.entities.scheduleName.get({ name }).go()).data;
+    if (!lookup) return;
+    await s.transaction
+      .write((e) => [e.schedule.delete({ slot: lookup.slot }).commit(), e.scheduleName.delete({ name }).commit()])
+      .go();
+  }
+}

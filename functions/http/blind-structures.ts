@@ -1,0 +1,217 @@
+import { DEFAULT_STRUCTURES, copyStructure, validateStructure } from '../../domain/clock';
+import type { BlindStructure as DomainStructure } from '../../domain/clock';
+import { ruleError } from '../../domain/core/errors';
+import { defineRoute } from '../platform/route';
+import { iso } from '../platform/domain-context';
+import { newId } from '../platform/ids';
+import { problem } from '../platform/problem';
+import { openCursor, sealCursor } from '../platform/cursor';
+import { store } from '../store/service';
+import { findPreset, presetKey, requireStructure } from '../store/blind-structures';
+import type { StoredStructure } from '../store/blind-structures';
+import { ClubIdParams, PageQuery, page } from '../../schemas/common';
+import { BlindStructure, CreateStructureBody, DefaultStructures, StructureBody, StructureParams } from '../../schemas/clock';
+
+const TAGS = ['Blind structures'];
+
+/** The domain's grid from a request body: only the fields a structure has, labels only when given. */
+function grid(id: string, clubId: string, body: { name: string; anteType: DomainStructure['anteType']; levels: DomainStructure['levels'] }): DomainStructure {
+  return {
+    id,
+    clubId,
+    name: body.name,
+    anteType: body.anteType,
+    levels: body.levels.map((l) => ({
+      smallBlind: l.smallBlind,
+      bigBlind: l.bigBlind,
+      ante: l.ante,
+      durationSec: l.durationSec,
+      isBreak: l.isBreak,
+      ...(l.label !== undefined ? { label: l.label } : {}),
+    })),
+  };
+}
+
+const view = (s: StoredStructure) => ({
+  structureId: s.structureId,
+  clubId: s.clubId,
+  name: s.name,
+  anteType: s.anteType,
+  levels: s.levels,
+  ...(s.copiedFrom ? { copiedFrom: s.copiedFrom } : {}),
+  version: s.version,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+});
+
+const isConditionalFailure = (e: unknown): boolean => /conditional request failed/i.test((e as Error)?.message ?? '');
+
+export const getDefaultStructuresRoute = defineRoute({
+  operationId: 'getDefaultBlindStructures',
+  method: 'GET',
+  path: '/v1/blind-structures/defaults',
+  summary: 'The default blind structures a club can copy (R-CLK-1)',
+  tags: TAGS,
+  responses: { 200: { description: 'The defaults', schema: DefaultStructures } },
+  handle: async () => ({
+    status: 200,
+    body: {
+      items: DEFAULT_STRUCTURES.map((p) => ({
+        structureId: p.structure.id,
+        key: presetKey(p),
+        name: p.structure.name,
+        anteType: p.structure.anteType,
+        levels: p.structure.levels,
+        suggestedStartingStack: p.suggestedStartingStack,
+      })),
+    },
+    headers: { 'cache-control': 'public, max-age=3600' },
+  }),
+});
+
+export const listStructuresRoute = defineRoute({
+  operationId: 'listBlindStructures',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/blind-structures',
+  summary: "The club's blind structures",
+  tags: TAGS,
+  params: ClubIdParams,
+  query: PageQuery,
+  responses: { 200: { description: 'A page of structures', schema: page(BlindStructure) } },
+  handle: async (req) => {
+    const scope = `blind-structures:${req.params.clubId}`;
+    const { data, cursor } = await store()
+      .entities.blindStructure.query.primary({ clubId: req.params.clubId })
+      .go({ count: req.query.limit ?? 50, cursor: openCursor(req.query.cursor, scope) ?? null });
+    return { status: 200, body: { items: (data as StoredStructure[]).map(view), nextCursor: sealCursor(cursor, scope) } };
+  },
+});
+
+export const createStructureRoute = defineRoute({
+  operationId: 'createBlindStructure',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/blind-structures',
+  summary: 'Create a blind structure, or copy a default one with `copyOf` (R-CLK-1, R-CLK-2)',
+  tags: TAGS,
+  params: ClubIdParams,
+  body: CreateStructureBody,
+  responses: { 201: { description: 'The structure', schema: BlindStructure } },
+  problems: [422],
+  handle: async (req) => {
+    const { clubId } = req.params;
+    const structureId = newId('bs', req.now);
+    let structure: DomainStructure;
+    let copiedFrom: string | undefined;
+    const body = req.body;
+    if (body.copyOf !== undefined) {
+      const preset = findPreset(body.copyOf);
+      if (!preset) {
+        const keys = DEFAULT_STRUCTURES.map(presetKey).join(', ');
+        throw ruleError('DEFAULT_STRUCTURE_UNKNOWN', `No default structure ${body.copyOf}`, [
+          { field: 'copyOf', message: `one of ${keys}` },
+        ]);
+      }
+      structure = copyStructure(preset.structure, { id: structureId, clubId, ...(body.name !== undefined ? { name: body.name } : {}) });
+      copiedFrom = preset.structure.id;
+    } else {
+      // The schema makes name, anteType and levels required without copyOf.
+      structure = grid(structureId, clubId, { name: body.name ?? '', anteType: body.anteType ?? 'classic', levels: body.levels ?? [] });
+    }
+    validateStructure(structure);
+    const at = iso(req.now);
+    const item: StoredStructure = {
+      clubId,
+      structureId,
+      name: structure.name,
+      anteType: structure.anteType,
+      levels: structure.levels,
+      ...(copiedFrom ? { copiedFrom } : {}),
+      version: 1,
+      createdBy: req.club!.actorId,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await store().entities.blindStructure.create(item).go();
+    return { status: 201, body: view(item), headers: { location: `/v1/clubs/${clubId}/blind-structures/${structureId}` } };
+  },
+});
+
+export const getStructureRoute = defineRoute({
+  operationId: 'getBlindStructure',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
+  summary: 'Read a blind structure',
+  tags: TAGS,
+  params: StructureParams,
+  responses: { 200: { description: 'The structure', schema: BlindStructure } },
+  handle: async (req) => ({ status: 200, body: view(await requireStructure(req.params.clubId, req.params.structureId)) }),
+});
+
+export const updateStructureRoute = defineRoute({
+  operationId: 'updateBlindStructure',
+  method: 'PUT',
+  path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
+  summary: 'Replace a blind structure (tournaments whose clock has started keep the copy they started with)',
+  tags: TAGS,
+  params: StructureParams,
+  body: StructureBody,
+  responses: { 200: { description: 'The structure', schema: BlindStructure } },
+  problems: [409, 422],
+  handle: async (req) => {
+    const { clubId, structureId } = req.params;
+    const current = await requireStructure(clubId, structureId);
+    const h = req.headers['if-match'];
+    const expected = h === undefined ? current.version : Number(h.replace(/^W\//, '').replaceAll('"', ''));
+    if (!Number.isInteger(expected)) throw problem(400, 'VALIDATION_FAILED', 'If-Match must be a structure version');
+    if (expected !== current.version) throw problem(409, 'VERSION_MISMATCH', `The structure is at version ${current.version}, not ${expected}`);
+    const structure = validateStructure(grid(structureId, clubId, req.body));
+    const next: StoredStructure = {
+      ...current,
+      name: structure.name,
+      anteType: structure.anteType,
+      levels: structure.levels,
+      version: current.version + 1,
+      updatedAt: iso(req.now),
+    };
+    try {
+      await store()
+        .entities.blindStructure.patch({ clubId, structureId })
+        .set({ name: next.name, anteType: next.anteType, levels: next.levels, version: next.version, updatedAt: next.updatedAt })
+        .where((a, op) => op.eq(a.version, current.version))
+        .go();
+    } catch (e) {
+      if (isConditionalFailure(e)) throw problem(409, 'CONCURRENT_UPDATE', 'The structure changed meanwhile; read it and retry');
+      throw e;
+    }
+    return { status: 200, body: view(next), headers: { etag: `"${next.version}"` } };
+  },
+});
+
+export const deleteStructureRoute = defineRoute({
+  operationId: 'deleteBlindStructure',
+  method: 'DELETE',
+  path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
+  summary: 'Delete a blind structure (running clocks keep their copy)',
+  tags: TAGS,
+  params: StructureParams,
+  responses: { 204: { description: 'Deleted' } },
+  handle: async (req) => {
+    const { clubId, structureId } = req.params;
+    try {
+      await store().entities.blindStructure.delete({ clubId, structureId }).where((a, op) => op.exists(a.structureId)).go();
+    } catch (e) {
+      if (isConditionalFailure(e)) throw problem(404, 'BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
+      throw e;
+    }
+    return { status: 204 };
+  },
+});
+
+export const blindStructureRoutes = [
+  getDefaultStructuresRoute,
+  listStructuresRoute,
+  createStructureRoute,
+  getStructureRoute,
+  updateStructureRoute,
+  deleteStructureRoute,
+];

@@ -1,0 +1,216 @@
+import { z } from '../../schemas/zod';
+import {
+  adjust,
+  clockView,
+  initialTimer,
+  next,
+  overrideCurrentLevel,
+  pause,
+  previous,
+  restartLevel,
+  resume,
+  start,
+} from '../../domain/clock';
+import type { BlindStructure, ClockEvent, ClockResult, TimerState } from '../../domain/clock';
+import { conflict } from '../../domain/core/errors';
+import { defineRoute } from '../platform/route';
+import type { RouteRequest, RouteResult } from '../platform/route';
+import { problem } from '../platform/problem';
+import { loadTournament, mutateTournament } from '../store/tournament-store';
+import type { StoredTournament } from '../store/tournament-store';
+import { structureForTournament } from '../store/blind-structures';
+import { pendingLevelEndName, syncLevelEnd } from '../jobs/schedules';
+import '../jobs/listeners';
+import { publishTournamentEvents } from './tournament-events';
+import { ifMatch } from './tournament-support';
+import { Id } from '../../schemas/common';
+import { AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
+
+const TAGS = ['Clock'];
+
+type Clock = { timer: TimerState; structure: BlindStructure };
+type Params = { clubId: string; tournamentId: string };
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The domain's view (UTC ms) as the API shows it (ISO times), with the structure it runs on. */
+export function apiClockView(clock: Clock, now: number) {
+  const v = clockView(clock.timer, clock.structure, now);
+  return {
+    status: v.status,
+    revision: v.revision,
+    now: new Date(v.now).toISOString(),
+    structure: {
+      structureId: clock.structure.id,
+      name: clock.structure.name,
+      anteType: clock.structure.anteType,
+      levelCount: clock.structure.levels.length,
+    },
+    current: v.current,
+    next: v.next,
+    breakNumber: v.breakNumber,
+    breaksPassed: v.breaksPassed,
+    elapsedMs: v.elapsedMs,
+    timeLeftMs: v.timeLeftMs,
+    levelStartedAt: isoOrNull(v.levelStartedAt),
+    levelEndsAt: isoOrNull(v.levelEndsAt),
+    pausedAt: isoOrNull(v.pausedAt),
+    finishedAt: isoOrNull(v.finishedAt),
+  };
+}
+
+/**
+ * The tournament's clock, or a not-started one on the structure it would start with. `structureId`
+ * (clock start only) replaces the settings' structure while the clock has not started.
+ */
+async function clockOf(state: StoredTournament, structureId?: string): Promise<Clock> {
+  if (state.clock && (structureId === undefined || state.clock.timer.status !== 'not_started')) return state.clock;
+  return { timer: initialTimer(), structure: await structureForTournament(state.clubId, structureId ?? state.settings.blindStructureId) };
+}
+
+const stateBody = (state: StoredTournament, clock: Clock, now: number) => ({
+  tournamentId: state.id,
+  version: state.version,
+  clock: apiClockView(clock, now),
+});
+
+/**
+ * One clock command: the pure domain command under the tournament's version check, then the pending
+ * level end replaced (R-CLK-5) and the events published (notifications, R-CLK-4).
+ */
+async function runClockCommand(
+  req: RouteRequest<Params, unknown, unknown>,
+  command: (timer: TimerState, structure: BlindStructure, now: number) => ClockResult,
+  structureId?: string,
+): Promise<RouteResult> {
+  const { clubId, tournamentId } = req.params;
+  let previousJob = null as string | null;
+  const outcome = await mutateTournament<ClockEvent>(
+    clubId,
+    tournamentId,
+    async (state) => {
+      if (state.status !== 'running') {
+        throw conflict('TOURNAMENT_NOT_RUNNING', `The clock runs while the tournament runs (status ${state.status})`);
+      }
+      previousJob = pendingLevelEndName(state);
+      const clock = await clockOf(state, structureId);
+      const r = command(clock.timer, clock.structure, req.now);
+      return { state: { ...state, clock: { timer: r.timer, structure: clock.structure }, updatedAt: req.now }, events: r.events };
+    },
+    ifMatch(req),
+  );
+  await syncLevelEnd(outcome.state, previousJob);
+  await publishTournamentEvents(outcome.state, outcome.events);
+  const clock = outcome.state.clock as Clock;
+  return { status: 200, body: stateBody(outcome.state, clock, req.now), headers: { etag: `"${outcome.version}"` } };
+}
+
+const CLOCK_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/clock';
+const commandResponses = { 200: { description: 'The clock now and the new tournament version', schema: ClockState } };
+
+export const getClockRoute = defineRoute({
+  operationId: 'getClock',
+  method: 'GET',
+  path: CLOCK_PATH,
+  summary:
+    'The clock now: level, blinds, ante, time left, next level, break, breaks passed (R-CLK-3). Public while the tournament runs; staff read it always',
+  tags: TAGS,
+  params: TournamentParams,
+  responses: { 200: { description: 'The clock', schema: ClockState } },
+  problems: [409],
+  handle: async (req) => {
+    const { clubId, tournamentId } = req.params;
+    const loaded = await loadTournament(clubId, tournamentId);
+    if (!req.club && loaded?.state.status !== 'running') {
+      // Outsiders learn nothing about tournaments that are not on the public clock: the club routes' 404.
+      throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+    }
+    if (!loaded) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    const clock = await clockOf(loaded.state);
+    return {
+      status: 200,
+      body: stateBody(loaded.state, clock, req.now),
+      headers: { 'cache-control': 'no-store', etag: `"${loaded.state.version}"` },
+    };
+  },
+});
+
+const StartBody = z
+  .strictObject({ structureId: Id.optional().openapi({ description: "a club's or default structure instead of the settings' one" }) })
+  .optional()
+  .openapi('ClockStart');
+
+export const startClockRoute = defineRoute({
+  operationId: 'startClock',
+  method: 'POST',
+  path: `${CLOCK_PATH}/start`,
+  summary: "Start the clock on level 1 with a copy of the tournament's blind structure (else the default)",
+  tags: TAGS,
+  params: TournamentParams,
+  body: StartBody,
+  responses: commandResponses,
+  problems: [409],
+  handle: (req) => runClockCommand(req, start, req.body?.structureId),
+});
+
+const simpleCommand = (
+  operationId: string,
+  action: string,
+  summary: string,
+  command: (timer: TimerState, structure: BlindStructure, now: number) => ClockResult,
+) =>
+  defineRoute({
+    operationId,
+    method: 'POST',
+    path: `${CLOCK_PATH}/${action}`,
+    summary,
+    tags: TAGS,
+    params: TournamentParams,
+    responses: commandResponses,
+    problems: [409],
+    handle: (req) => runClockCommand(req, command),
+  });
+
+export const pauseClockRoute = simpleCommand('pauseClock', 'pause', 'Pause the clock (the pending level end is cancelled)', pause);
+export const resumeClockRoute = simpleCommand('resumeClock', 'resume', 'Resume the clock; the pause does not count', resume);
+export const nextLevelRoute = simpleCommand('nextLevel', 'next', 'Go to the next level now, from its full time (not past the last)', next);
+export const previousLevelRoute = simpleCommand('previousLevel', 'previous', 'Go back to the previous level, from its full time', previous);
+export const restartLevelRoute = simpleCommand('restartLevel', 'restart-level', 'Start the current level over from its full time', restartLevel);
+
+export const adjustLevelRoute = defineRoute({
+  operationId: 'adjustLevel',
+  method: 'POST',
+  path: `${CLOCK_PATH}/adjust`,
+  summary: 'Move the clock by a whole number of levels (+ forward, - back); never clamped',
+  tags: TAGS,
+  params: TournamentParams,
+  body: AdjustBody,
+  responses: commandResponses,
+  problems: [409, 422],
+  handle: (req) => runClockCommand(req, (t, s, now) => adjust(t, s, now, req.body.by)),
+});
+
+export const overrideCurrentLevelRoute = defineRoute({
+  operationId: 'overrideCurrentLevel',
+  method: 'PUT',
+  path: `${CLOCK_PATH}/current-level`,
+  summary: 'Override the blinds and ante of the current level for this tournament (small > 0, big >= small)',
+  tags: TAGS,
+  params: TournamentParams,
+  body: OverrideBody,
+  responses: commandResponses,
+  problems: [409, 422],
+  handle: (req) => runClockCommand(req, (t, s, now) => overrideCurrentLevel(t, s, now, req.body)),
+});
+
+export const clockRoutes = [
+  getClockRoute,
+  startClockRoute,
+  pauseClockRoute,
+  resumeClockRoute,
+  nextLevelRoute,
+  previousLevelRoute,
+  adjustLevelRoute,
+  restartLevelRoute,
+  overrideCurrentLevelRoute,
+];

@@ -1,0 +1,81 @@
+import { defineRoute } from '../platform/route';
+import { problem } from '../platform/problem';
+import { requireTournament } from '../store/tournament-store';
+import { cancelSettlement, playerDebt, playerFeeOperations, playerSettlements, settle, type Settlement as SettlementRecord } from '../../domain/tournaments';
+import { PlayerFees, PlayerFeesParams, SettleBody, Settlement, SettlementParams, TournamentParams, Versioned } from '../../schemas/tournaments';
+import { recordView, runTournamentCommand, versioned } from './tournament-support';
+
+const TAGS = ['Fees'];
+
+const settlementView = (s: SettlementRecord) => recordView(s, 'settlementId');
+
+export const playerFeesRoute = defineRoute({
+  operationId: 'getPlayerFees',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/players/{playerId}/fees',
+  summary: "A player's organisational fees in this tournament and the debt (R-FEE-1); never a prize pool (R-MONEY-3)",
+  tags: TAGS,
+  params: PlayerFeesParams,
+  responses: { 200: { description: 'Fee operations, settlements and debt', schema: PlayerFees } },
+  handle: async (req) => {
+    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const { playerId } = req.params;
+    const operations = playerFeeOperations(state, playerId);
+    const settlements = playerSettlements(state, playerId);
+    if (operations.length === 0 && !Object.values(state.registrations).some((r) => r.playerId === playerId)) {
+      throw problem(404, 'PLAYER_NOT_FOUND', 'The player has no part in this tournament');
+    }
+    return versioned(200, state.version, {
+      playerId,
+      currency: state.settings.currency,
+      debt: playerDebt(state, playerId),
+      operations: operations.map((f) => recordView(f, 'feeId')),
+      settlements: settlements.map(settlementView),
+    });
+  },
+});
+
+export const settleRoute = defineRoute({
+  operationId: 'settle',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements',
+  summary: "Settle all of a player's debt at once: one record with amount, method, who and when (R-FEE-1, R-FEE-3); idempotent",
+  tags: TAGS,
+  params: TournamentParams,
+  body: SettleBody,
+  responses: {
+    201: { description: 'The settlement', schema: Versioned(Settlement) },
+    200: { description: 'Nothing was owed: no record is made', schema: Versioned(Settlement.nullable()) },
+  },
+  problems: [409, 422],
+  handle: async (req) => {
+    const before = new Set<string>();
+    const outcome = await runTournamentCommand(req, (s, ctx) => {
+      before.clear();
+      for (const id of Object.keys(s.settlements)) before.add(id);
+      return settle(s, { playerId: req.body.playerId, method: req.body.method, ...(req.body.expectedAmount !== undefined ? { expectedAmount: req.body.expectedAmount } : {}) }, ctx);
+    });
+    const created = Object.values(outcome.state.settlements).find((x) => !before.has(x.id));
+    return created
+      ? versioned(201, outcome.version, { version: outcome.version, item: settlementView(created) })
+      : versioned(200, outcome.version, { version: outcome.version, item: null });
+  },
+});
+
+export const cancelSettlementRoute = defineRoute({
+  operationId: 'cancelSettlement',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements/{settlementId}/cancel',
+  summary: 'Cancel a settlement: the debt comes back; the record is marked, never deleted (R-FEE-2)',
+  tags: TAGS,
+  params: SettlementParams,
+  responses: { 200: { description: 'The cancelled settlement', schema: Versioned(Settlement) } },
+  problems: [409],
+  handle: async (req) => {
+    const outcome = await runTournamentCommand(req, (s, ctx) => cancelSettlement(s, { settlementId: req.params.settlementId }, ctx));
+    const s = outcome.state.settlements[req.params.settlementId] as SettlementRecord;
+    return versioned(200, outcome.version, { version: outcome.version, item: settlementView(s) });
+  },
+});
+
+export const feeRoutes = [playerFeesRoute, settleRoute, cancelSettlementRoute];

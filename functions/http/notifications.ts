@@ -1,0 +1,24 @@
+import { defineRoute } from '../platform/route';
+import { openCursor, sealCursor } from '../platform/cursor';
+import { readFeed } from '../adapters/notifications/feed';
+import { PageQuery, page } from '../../schemas/common';
+import { Notification } from '../../schemas/notifications';
+
+export const listMyNotificationsRoute = defineRoute({
+  operationId: 'listMyNotifications',
+  method: 'GET',
+  path: '/v1/me/notifications',
+  summary: 'My notifications, newest first: level and break changes of my tournaments, no-show decisions, and more as they come',
+  tags: ['Players'],
+  query: PageQuery,
+  responses: { 200: { description: 'A page of notifications', schema: page(Notification) } },
+  handle: async (req) => {
+    if (req.principal.kind !== 'user') throw new Error('user route without a user');
+    const playerId = req.principal.userId;
+    const scope = `notifications:${playerId}`;
+    const feed = await readFeed(playerId, { limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null, now: req.now });
+    return { status: 200, body: { items: feed.items, nextCursor: sealCursor(feed.cursor, scope) } };
+  },
+});
+
+export const notificationRoutes = [listMyNotificationsRoute];

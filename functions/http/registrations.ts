@@ -1,0 +1,105 @@
+import { defineRoute, type RouteRequest } from '../platform/route';
+import { problem } from '../platform/problem';
+import { store } from '../store/service';
+import { requireTournament } from '../store/tournament-store';
+import { checkIn, register, unregister, type Registration as RegistrationRecord } from '../../domain/tournaments';
+import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { z } from '../../schemas/zod';
+import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versioned } from '../../schemas/tournaments';
+import { recordView, runTournamentCommand, versioned } from './tournament-support';
+import { otherRegistrationsOf } from './player-registrations';
+
+const TAGS = ['Registrations'];
+
+export const registrationView = (r: RegistrationRecord) => recordView(r, 'registrationId');
+
+/** The player must exist and may not be suspended; R-AGE-1 was checked when the profile was made. */
+export async function requirePlayer(playerId: string): Promise<void> {
+  const { data } = await store().entities.player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended'] });
+  if (!data) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');
+  if (data.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', "The player's account is suspended");
+}
+
+/** Registers a player (staff at the desk or the player in the app), with the R-REG-1 check. */
+export async function registerPlayer(req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>, playerId: string) {
+  await requirePlayer(playerId);
+  const others = await otherRegistrationsOf(playerId, req.params.tournamentId);
+  const outcome = await runTournamentCommand(req, (s, ctx) => register(s, { playerId, otherRegistrations: others }, ctx));
+  const reg = Object.values(outcome.state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+  return { outcome, reg: reg as RegistrationRecord };
+}
+
+export const listRegistrationsRoute = defineRoute({
+  operationId: 'listRegistrations',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
+  summary: 'Registrations in order, with the waitlist',
+  tags: TAGS,
+  params: TournamentParams,
+  query: z.strictObject({ status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional() }),
+  responses: { 200: { description: 'All registrations', schema: z.object({ version: z.number(), items: z.array(Registration) }) } },
+  handle: async (req) => {
+    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const items = Object.values(state.registrations)
+      .filter((r) => !req.query.status || r.status === req.query.status)
+      .sort((a, b) => a.seq - b.seq)
+      .map(registrationView);
+    return versioned(200, state.version, { version: state.version, items });
+  },
+});
+
+export const createRegistrationRoute = defineRoute({
+  operationId: 'createRegistration',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
+  summary: 'Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1)',
+  tags: TAGS,
+  params: TournamentParams,
+  body: RegisterBody,
+  responses: { 201: { description: 'The registration', schema: Versioned(Registration) } },
+  problems: [409, 422],
+  handle: async (req) => {
+    const { outcome, reg } = await registerPlayer(req, req.body.playerId);
+    return versioned(201, outcome.version, { version: outcome.version, item: registrationView(reg) });
+  },
+});
+
+export const checkInRoute = defineRoute({
+  operationId: 'checkIn',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations/{registrationId}/check-in',
+  summary: 'Check in at the desk: the first buy-in accrues as debt (postpayment, R-REG-3)',
+  tags: TAGS,
+  params: RegistrationParams,
+  responses: { 200: { description: 'The registration', schema: Versioned(Registration) } },
+  problems: [409, 422],
+  handle: async (req) => {
+    const outcome = await runTournamentCommand(req, (s, ctx) => {
+      const r = checkIn(s, { registrationId: req.params.registrationId }, ctx);
+      return seatNewEntries(r.state, r.events, ctx);
+    });
+    const reg = outcome.state.registrations[req.params.registrationId] as RegistrationRecord;
+    return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
+  },
+});
+
+export const deleteRegistrationRoute = defineRoute({
+  operationId: 'deleteRegistration',
+  method: 'DELETE',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations/{registrationId}',
+  summary: 'Unregister a player (the place goes to the waitlist inside late registration)',
+  tags: TAGS,
+  params: RegistrationParams,
+  responses: { 200: { description: 'The cancelled registration', schema: Versioned(Registration) } },
+  problems: [409],
+  handle: async (req) => {
+    const outcome = await runTournamentCommand(req, (s, ctx) => {
+      const r = unregister(s, { registrationId: req.params.registrationId }, ctx);
+      return seatNewEntries(r.state, r.events, ctx);
+    });
+    const reg = outcome.state.registrations[req.params.registrationId] as RegistrationRecord;
+    return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
+  },
+});
+
+export const registrationRoutes = [listRegistrationsRoute, createRegistrationRoute, checkInRoute, deleteRegistrationRoute];

@@ -1,0 +1,99 @@
+import type { SettingsInput, SettingsPatch } from '../../domain/tournaments';
+import type { Context } from '../../domain/core/context';
+import { problem } from '../platform/problem';
+import type { RouteRequest, RouteResult } from '../platform/route';
+import { domainContext } from '../platform/domain-context';
+import { mutateTournament, type StoredTournament } from '../store/tournament-store';
+import { publishTournamentEvents } from './tournament-events';
+
+const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
+
+const toMs = (iso: string): number => Date.parse(iso);
+const iso = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : new Date(ms).toISOString());
+
+/** API settings (ISO times) to the domain's (ms). */
+export function settingsFromBody<T extends Record<string, unknown>>(body: T): T {
+  const out: Record<string, unknown> = { ...body };
+  for (const f of TIME_FIELDS) if (typeof out[f] === 'string') out[f] = toMs(out[f] as string);
+  return out as T;
+}
+
+export const createInput = (body: Record<string, unknown>): SettingsInput => settingsFromBody(body) as unknown as SettingsInput;
+export const patchInput = (body: Record<string, unknown>): SettingsPatch => settingsFromBody(body) as unknown as SettingsPatch;
+
+export function settingsView(s: StoredTournament['settings']): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...s };
+  for (const f of TIME_FIELDS) if (typeof out[f] === 'number') out[f] = iso(out[f] as number);
+  return out;
+}
+
+export function tournamentView(t: StoredTournament) {
+  let registered = 0;
+  let waitlisted = 0;
+  let checkedIn = 0;
+  for (const r of Object.values(t.registrations)) {
+    if (r.status === 'registered' || r.status === 'absent') registered++;
+    else if (r.status === 'waitlisted') waitlisted++;
+    else if (r.status === 'checked_in') checkedIn++;
+  }
+  const entries = Object.values(t.entries);
+  return {
+    tournamentId: t.id,
+    clubId: t.clubId,
+    status: t.status,
+    version: t.version,
+    settings: settingsView(t.settings),
+    counts: {
+      registered,
+      waitlisted,
+      checkedIn,
+      entries: entries.filter((e) => e.status !== 'void').length,
+      activeEntries: entries.filter((e) => e.status === 'active').length,
+    },
+    createdAt: iso(t.createdAt) as string,
+    updatedAt: iso(t.updatedAt) as string,
+  };
+}
+
+/** Record ids are named after what they are (`registrationId`, `entryId`, ...) and times are ISO. */
+export function recordView<T extends { id: string }>(r: T, idName: string): Record<string, unknown> {
+  const { id, ...rest } = r;
+  const out: Record<string, unknown> = { [idName]: id };
+  for (const [k, v] of Object.entries(rest)) out[k] = typeof v === 'number' && /At$/.test(k) ? iso(v) : v;
+  return out;
+}
+
+/** `If-Match: 7` or `If-Match: "7"`: the version the client last saw. */
+export function ifMatch(req: RouteRequest<unknown, unknown, unknown>): number | undefined {
+  const h = req.headers['if-match'];
+  if (h === undefined || h === '*') return undefined;
+  const n = Number(h.replace(/^W\//, '').replaceAll('"', ''));
+  if (!Number.isInteger(n) || n < 0) throw problem(400, 'VALIDATION_FAILED', 'If-Match must be a tournament version');
+  return n;
+}
+
+/** Events of any module of the floor aggregate: plain objects with a `type`. */
+export type FloorEvent = { type: string };
+type Change = (state: StoredTournament, ctx: Context) => { state: StoredTournament; events: FloorEvent[] } | Promise<{ state: StoredTournament; events: FloorEvent[] }>;
+
+/** One command on one tournament: the pure change under the version check, then its events. */
+export async function runTournamentCommand(
+  req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
+  change: Change,
+) {
+  const ctx = domainContext(req);
+  const outcome = await mutateTournament<FloorEvent>(
+    req.params.clubId,
+    req.params.tournamentId,
+    (state) => change(state, ctx),
+    ifMatch(req),
+  );
+  await publishTournamentEvents(outcome.state, outcome.events);
+  return outcome;
+}
+
+export const versioned = (status: number, version: number, body: unknown): RouteResult => ({
+  status,
+  body,
+  headers: { etag: `"${version}"` },
+});

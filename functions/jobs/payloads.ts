@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** What the scheduler hands to the jobs handler. Every job names what it expects, so it can tell when it is stale. */
+export const LevelEndPayload = z.object({
+  kind: z.literal('level-end'),
+  clubId: z.string().min(1),
+  tournamentId: z.string().min(1),
+  revision: z.number().int().nonnegative(),
+  levelIndex: z.number().int().nonnegative(),
+});
+
+export const NoShowsPayload = z.object({
+  kind: z.literal('no-shows'),
+  clubId: z.string().min(1),
+  tournamentId: z.string().min(1),
+});
+
+export const JobPayload = z.discriminatedUnion('kind', [LevelEndPayload, NoShowsPayload]);
+
+export type LevelEndPayload = z.infer<typeof LevelEndPayload>;
+export type NoShowsPayload = z.infer<typeof NoShowsPayload>;
+export type JobPayload = z.infer<typeof JobPayload>;

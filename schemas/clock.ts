@@ -1,0 +1,141 @@
+import { z } from './zod';
+import { ClubIdParams, Id, Timestamp } from './common';
+
+/*
+ * Blind structures and the tournament clock (R-CLK-1..5). Request schemas check shapes and types only;
+ * the rules (small > 0, big >= small, no ante without an ante type, a playing last level, durations,
+ * at most 200 levels) are the domain's `validateStructure`, which answers 422 STRUCTURE_INVALID with
+ * a path per problem (`levels[3].bigBlind`).
+ */
+
+const AnteType = z.enum(['none', 'classic', 'bb']).openapi('AnteType', {
+  description: 'R-CLK-1 / R-HE-4: who pays the ante: nobody, every player (classic) or the big blind (bb)',
+});
+
+export const Level = z
+  .strictObject({
+    smallBlind: z.number().openapi({ description: 'whole chips; 0 on a break' }),
+    bigBlind: z.number().openapi({ description: 'whole chips, at least the small blind; 0 on a break' }),
+    ante: z.number().default(0).openapi({ description: 'whole chips; 0 when the ante type is none and on a break' }),
+    durationSec: z.number().openapi({ description: 'whole seconds, 1..86400' }),
+    isBreak: z.boolean().default(false),
+    label: z.string().max(1000).optional(),
+  })
+  .openapi('Level', { description: 'R-CLK-2: one row of the grid; a break is a level with isBreak and zero blinds' });
+
+const structureShape = {
+  name: z.string().max(1000),
+  anteType: AnteType,
+  levels: z.array(Level).max(1000),
+};
+
+export const StructureBody = z.strictObject(structureShape).openapi('BlindStructureInput');
+
+/**
+ * Either a whole structure, or `copyOf` a default (optionally renamed). One object rather than a union
+ * so that a mistake is reported per field.
+ */
+export const CreateStructureBody = z
+  .strictObject({
+    copyOf: z.string().min(1).max(128).optional().openapi({ example: 'standard-20', description: 'a default structure, by key or id' }),
+    name: structureShape.name.optional(),
+    anteType: AnteType.optional(),
+    levels: structureShape.levels.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.copyOf !== undefined) {
+      for (const f of ['anteType', 'levels'] as const) {
+        if (b[f] !== undefined) ctx.addIssue({ code: 'custom', path: [f], message: 'not with copyOf: the copy takes the default grid' });
+      }
+      return;
+    }
+    for (const f of ['name', 'anteType', 'levels'] as const) {
+      if (b[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: 'required (or give copyOf)' });
+    }
+  })
+  .openapi('CreateBlindStructure');
+
+export const BlindStructure = z
+  .object({
+    structureId: Id,
+    clubId: Id,
+    name: z.string(),
+    anteType: AnteType,
+    levels: z.array(Level),
+    copiedFrom: z.string().optional(),
+    version: z.number().int(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('BlindStructure');
+
+export const DefaultStructure = z
+  .object({
+    structureId: z.string().openapi({ example: 'default-standard-20' }),
+    key: z.string().openapi({ example: 'standard-20', description: 'what `copyOf` takes' }),
+    name: z.string(),
+    anteType: AnteType,
+    levels: z.array(Level),
+    suggestedStartingStack: z.number().int(),
+  })
+  .openapi('DefaultBlindStructure');
+
+export const DefaultStructures = z.object({ items: z.array(DefaultStructure) }).openapi('DefaultBlindStructures');
+
+export const StructureParams = ClubIdParams.extend({ structureId: Id });
+
+export const TournamentParams = ClubIdParams.extend({ tournamentId: Id });
+
+export const AdjustBody = z
+  .strictObject({ by: z.number().openapi({ description: 'levels to move: positive forward, negative back; whole, not 0' }) })
+  .openapi('ClockAdjust');
+
+export const OverrideBody = z
+  .strictObject({ smallBlind: z.number(), bigBlind: z.number(), ante: z.number().default(0) })
+  .openapi('ClockLevelOverride', { description: 'R-CLK-3: blinds and ante of the current level for this tournament' });
+
+const ClockLevel = z
+  .object({
+    levelIndex: z.number().int(),
+    levelNumber: z.number().int().nullable().openapi({ description: '1-based among playing levels; null on a break' }),
+    isBreak: z.boolean(),
+    smallBlind: z.number().int(),
+    bigBlind: z.number().int(),
+    ante: z.number().int(),
+    overridden: z.boolean(),
+    durationSec: z.number().int(),
+    label: z.string().optional(),
+  })
+  .openapi('ClockLevel');
+
+export const ClockView = z
+  .object({
+    status: z.enum(['not_started', 'running', 'paused', 'finished']),
+    revision: z.number().int(),
+    now: Timestamp.openapi({ description: 'the server time this view was computed for' }),
+    structure: z.object({ structureId: z.string(), name: z.string(), anteType: AnteType, levelCount: z.number().int() }),
+    current: ClockLevel,
+    next: ClockLevel.nullable(),
+    breakNumber: z.number().int().nullable(),
+    breaksPassed: z.number().int().openapi({ description: 'R-CLK-4 / R-ADDON-2: breaks reached so far, the current one included' }),
+    elapsedMs: z.number().int(),
+    timeLeftMs: z.number().int(),
+    levelStartedAt: Timestamp.nullable(),
+    levelEndsAt: Timestamp.nullable(),
+    pausedAt: Timestamp.nullable(),
+    finishedAt: Timestamp.nullable(),
+  })
+  .openapi('ClockView');
+
+export const ClockState = z
+  .object({ tournamentId: Id, version: z.number().int(), clock: ClockView })
+  .openapi('ClockState', { description: 'The clock now and the tournament version after the change' });
+
+export const NoShowsResult = z
+  .object({
+    tournamentId: Id,
+    version: z.number().int(),
+    cancelledRegistrationIds: z.array(Id).openapi({ description: 'R-NOSHOW-1: no-shows dropped, and the waitlist closed' }),
+    absentRegistrationIds: z.array(Id).openapi({ description: 'R-NOSHOW-2: seated with a dead stack' }),
+  })
+  .openapi('NoShowsResult');

@@ -1,0 +1,53 @@
+import { z } from './zod';
+import { Id, Timestamp } from './common';
+import { TournamentParams } from './tournaments';
+
+/** Seats are numbered from 1 at the table, as players and dealers count them. */
+export const SeatRef = z.object({ tableId: Id, tableNumber: z.number().int(), seat: z.number().int().min(1) }).openapi('SeatRef');
+export const SeatTarget = z.strictObject({ tableId: Id, seat: z.number().int().min(1).max(10) }).openapi('SeatTarget');
+
+export const TableView = z
+  .object({
+    tableId: Id,
+    number: z.number().int(),
+    status: z.enum(['active', 'broken']),
+    button: z.number().int().nullable(),
+    seats: z.array(z.object({ seat: z.number().int(), entryId: Id.nullable(), playerId: Id.nullable() })),
+    players: z.number().int(),
+  })
+  .openapi('Table');
+
+export const Tables = z
+  .object({
+    version: z.number().int(),
+    seatsPerTable: z.number().int(),
+    finalTableId: Id.nullable(),
+    tables: z.array(TableView),
+    flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean(), tableToBreak: Id.nullable() }),
+  })
+  .openapi('Tables');
+
+export const MoveView = z
+  .object({
+    moveId: Id,
+    entryId: Id,
+    from: SeatRef.nullable(),
+    to: SeatRef,
+    reason: z.string(),
+    by: z.string(),
+    at: Timestamp,
+    seed: z.number().optional(),
+    undoes: Id.optional(),
+    proposalId: Id.optional(),
+  })
+  .openapi('Move');
+
+export const ProposalView = z
+  .object({ proposalId: Id, entryId: Id, from: SeatRef, to: SeatRef, reason: z.string(), createdAt: Timestamp })
+  .openapi('Proposal');
+
+export const TableParams = TournamentParams.extend({ tableId: Id });
+export const ProposalParams = TournamentParams.extend({ proposalId: Id });
+export const MoveBody = z.strictObject({ entryId: Id, to: SeatTarget }).openapi('MovePlayer');
+export const ButtonBody = z.strictObject({ seat: z.number().int().min(1).max(10) }).openapi('SetButton');
+export const OverrideBody = z.strictObject({ to: SeatTarget }).openapi('OverrideProposal');

@@ -1,0 +1,192 @@
+import { z } from './zod';
+import { Id, Timestamp } from './common';
+
+/**
+ * Request schemas check shapes and types; the rules (deadline order, seats per table 2..10, amounts
+ * as non-negative integers, money wording in prizes, ...) are the domain's, which answers 422 with
+ * the rule's code and the fields.
+ */
+const amount = z.number().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
+const PrizeRow = z.union([
+  z.strictObject({ place: z.number(), description: z.string() }),
+  z.strictObject({ placeFrom: z.number(), placeTo: z.number(), description: z.string() }),
+]).openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
+
+const settingsShape = {
+  name: z.string(),
+  description: z.string(),
+  formatLabel: z.enum(['freezeout', 'rebuy', 'reentry', 'addon', 'bounty']),
+  startAt: Timestamp,
+  lateRegEndsAt: Timestamp,
+  reentryEndsAt: Timestamp,
+  addonEndsAt: Timestamp,
+  addonAtBreak: z.number(),
+  addonOncePerPlayer: z.boolean(),
+  rebuyEndsAt: Timestamp,
+  rebuyMaxPerPlayer: z.number(),
+  rebuyOnlyAtOrBelowChips: z.number(),
+  expectedDurationMinutes: z.number(),
+  buyIn: amount,
+  rebuy: amount,
+  reentry: amount,
+  addon: amount,
+  currency: z.string(),
+  startingStack: z.number(),
+  addonChips: z.number(),
+  seatsPerTable: z.number(),
+  seatLimit: z.number(),
+  blindStructureId: Id,
+  bountyType: z.enum(['none', 'classic', 'progressive', 'mystery']),
+  mysteryBounty: z.boolean(),
+  resultsPublic: z.boolean(),
+  noShowPolicy: z.enum(['drop', 'absent_mode']),
+  itmPercent: z.number(),
+  itmMinimum: z.number(),
+  prizes: z.array(PrizeRow).max(1000),
+  balancing: z.strictObject({
+    moveRule: z.enum(['big_blind_next', 'random', 'last_seat']).optional(),
+    allowedSkew: z.number().optional(),
+    mode: z.enum(['auto', 'manual']).optional(),
+  }),
+  knockoutCancelWindowMinutes: z.number(),
+};
+
+const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;
+
+export const CreateTournamentBody = z
+  .strictObject(
+    Object.fromEntries(
+      Object.entries(settingsShape).map(([k, v]) => [k, (REQUIRED as readonly string[]).includes(k) ? v : v.optional()]),
+    ) as { [K in keyof typeof settingsShape]: K extends (typeof REQUIRED)[number] ? (typeof settingsShape)[K] : z.ZodOptional<(typeof settingsShape)[K]> },
+  )
+  .openapi('CreateTournament');
+
+export const UpdateTournamentBody = z
+  .strictObject(
+    Object.fromEntries(Object.entries(settingsShape).map(([k, v]) => [k, v.nullable().optional()])) as {
+      [K in keyof typeof settingsShape]: z.ZodOptional<z.ZodNullable<(typeof settingsShape)[K]>>;
+    },
+  )
+  .openapi('UpdateTournament', { description: 'Any settings field; null clears an optional one. Only while announced (R-LIFE-2).' });
+
+export const TournamentParams = z.strictObject({ clubId: Id, tournamentId: Id });
+export const RegistrationParams = TournamentParams.extend({ registrationId: Id });
+export const EntryParams = TournamentParams.extend({ entryId: Id });
+export const PlayerFeesParams = TournamentParams.extend({ playerId: Id });
+export const SettlementParams = TournamentParams.extend({ settlementId: Id });
+
+export const TournamentStatus = z.enum(['announced', 'registration_open', 'running', 'finished', 'cancelled']);
+
+export const Tournament = z
+  .object({
+    tournamentId: Id,
+    clubId: Id,
+    status: TournamentStatus,
+    version: z.number().int(),
+    settings: z.object(settingsShape).partial().extend({ name: z.string(), startAt: Timestamp }),
+    counts: z.object({
+      registered: z.number().int(),
+      waitlisted: z.number().int(),
+      checkedIn: z.number().int(),
+      entries: z.number().int(),
+      activeEntries: z.number().int(),
+    }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Tournament');
+
+export const TournamentSummary = z
+  .object({ tournamentId: Id, clubId: Id, name: z.string(), status: TournamentStatus, startAt: Timestamp, city: z.string().optional() })
+  .openapi('TournamentSummary');
+
+export const Registration = z
+  .object({
+    registrationId: Id,
+    playerId: Id,
+    status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']),
+    seq: z.number().int(),
+    source: z.enum(['player', 'staff']),
+    registeredAt: Timestamp,
+    checkedInAt: Timestamp.optional(),
+    promotedAt: Timestamp.optional(),
+    entryId: Id.optional(),
+    cancelledAt: Timestamp.optional(),
+    cancelReason: z.string().optional(),
+  })
+  .openapi('Registration');
+
+export const Entry = z
+  .object({
+    entryId: Id,
+    playerId: Id,
+    registrationId: Id,
+    number: z.number().int(),
+    status: z.enum(['active', 'busted', 'void']),
+    chips: z.number().int().openapi({ description: 'chips granted (points, no money value, R-MONEY-1)' }),
+    createdAt: Timestamp,
+    bustedAt: Timestamp.optional(),
+    deadStack: z.boolean().optional(),
+  })
+  .openapi('Entry');
+
+export const FeeOperation = z
+  .object({
+    feeId: Id,
+    playerId: Id,
+    entryId: Id,
+    kind: z.enum(['buy_in', 'reentry', 'rebuy', 'addon']),
+    amount: z.number().int(),
+    chips: z.number().int(),
+    at: Timestamp,
+    by: z.string(),
+    settlementId: Id.optional(),
+    cancelledAt: Timestamp.optional(),
+  })
+  .openapi('FeeOperation');
+
+export const Settlement = z
+  .object({
+    settlementId: Id,
+    playerId: Id,
+    amount: z.number().int(),
+    method: z.enum(['cash', 'card', 'transfer', 'other']),
+    by: z.string(),
+    at: Timestamp,
+    status: z.enum(['active', 'cancelled']),
+    feeOperationIds: z.array(Id),
+    cancelledAt: Timestamp.optional(),
+    cancelledBy: z.string().optional(),
+  })
+  .openapi('Settlement');
+
+export const PlayerFees = z
+  .object({ playerId: Id, currency: z.string(), debt: z.number().int(), operations: z.array(FeeOperation), settlements: z.array(Settlement) })
+  .openapi('PlayerFees');
+
+export const RegisterBody = z.strictObject({ playerId: Id }).openapi('RegisterPlayer');
+export const MyRegisterBody = z.strictObject({ clubId: Id, tournamentId: Id }).openapi('RegisterMyself');
+export const CreateEntryBody = z
+  .strictObject({ kind: z.enum(['late_registration', 'reentry']), playerId: Id })
+  .openapi('CreateEntry', { description: 'late_registration: register and buy in at once while late registration is open; reentry: a new entry after a bust' });
+export const RebuyBody = z.strictObject({ currentChips: z.number().optional() }).openapi('Rebuy');
+export const AddonBody = z.strictObject({}).openapi('Addon');
+export const SettleBody = z
+  .strictObject({ playerId: Id, method: z.enum(['cash', 'card', 'transfer', 'other']), expectedAmount: z.number().optional() })
+  .openapi('Settle');
+
+export const Versioned = <T extends z.ZodType>(item: T) => z.object({ version: z.number().int(), item });
+
+export const MyRegistration = z
+  .object({
+    clubId: Id,
+    tournamentId: Id,
+    tournamentName: z.string(),
+    tournamentStatus: TournamentStatus,
+    startAt: Timestamp,
+    registrationId: Id,
+    registrationStatus: z.string(),
+    entryId: Id.optional(),
+    eliminated: z.boolean(),
+  })
+  .openapi('MyRegistration');

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/local-api';
+import { clubWithOwner, tournamentBody } from '../support/tournament-fixtures';
+import { store } from '../../functions/store/service';
+
+/** A player's own data over HTTP: editing it, and erasing it while the clubs' records stay (R-PD-1). */
+let api: TestApi;
+let operator: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  operator = await api.token('mod-pd', { operator: true });
+});
+afterAll(async () => api?.close());
+
+const profile = {
+  displayName: 'Ann K.',
+  firstName: 'Анна',
+  lastName: 'Карпова',
+  dateOfBirth: '1990-05-17',
+  city: 'Kazan',
+  phone: '+7 900 000-00-00',
+  email: 'ann@example.com',
+  consent: true,
+};
+
+describe('my profile', () => {
+  it('R-PD-1: I edit my own fields; null clears one; the date of birth is not editable', async () => {
+    const me = await api.token('pd-edit');
+    expect((await api.call('PATCH', '/v1/me', { token: me, body: { city: 'Tula' } })).status).toBe(404);
+    expect((await api.call('POST', '/v1/players', { token: me, body: profile })).status).toBe(201);
+    const res = await api.call('PATCH', '/v1/me', { token: me, body: { city: 'Tula', phone: null, displayName: 'Anna' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ city: 'Tula', displayName: 'Anna', email: 'ann@example.com' });
+    expect(res.body).not.toHaveProperty('phone');
+    const read = (await api.call('GET', '/v1/me', { token: me })).body.player;
+    expect(read).toMatchObject({ city: 'Tula', displayName: 'Anna', dateOfBirth: '1990-05-17' });
+    expect(read).not.toHaveProperty('phone');
+    const dob = await api.call('PATCH', '/v1/me', { token: me, body: { dateOfBirth: '2015-01-01' } });
+    expect(dob.status).toBe(400);
+    expect((await api.call('PATCH', '/v1/me', { token: me, body: { email: 'not an email' } })).status).toBe(400);
+    expect((await api.call('PATCH', '/v1/me', { token: me, body: { displayName: null } })).status).toBe(400);
+  });
+});
+
+describe('deleting my account', () => {
+  it('R-PD-1: erases and pseudonymises my personal fields, keeps the fee records by player id, and later calls get 410', async () => {
+    const { owner, base } = await clubWithOwner(api, 'pd-owner');
+    const me = await api.token('pd-ann');
+    expect((await api.call('POST', '/v1/players', { token: me, body: profile })).status).toBe(201);
+    const tid = (await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({}, 5 * 3_600_000) })).body.tournamentId;
+    const t = `${base}/tournaments/${tid}`;
+    await api.call('POST', `${t}/open-registration`, { token: owner });
+    const reg = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId: 'pd-ann' } });
+    expect(reg.status).toBe(201);
+    await api.call('POST', `${t}/registrations/${reg.body.item.registrationId}/check-in`, { token: owner });
+    const settled = await api.call('POST', `${t}/settlements`, { token: owner, body: { playerId: 'pd-ann', method: 'cash' } });
+    expect(settled.status).toBe(201);
+    const feesBefore = (await api.call('GET', `${t}/players/pd-ann/fees`, { token: owner })).body;
+
+    const del = await api.call('DELETE', '/v1/me', { token: me });
+    expect(del.status).toBe(200);
+    expect(del.body).toMatchObject({
+      userId: 'pd-ann',
+      erased: ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'],
+      pseudonymised: { displayName: 'Deleted player' },
+      kept: { adult: true, registrations: 1, memberships: [] },
+    });
+    expect(del.body.kept.consentWithdrawnAt).toBe(del.body.deletedAt);
+
+    // What remains of the profile: the id, the pseudonym, the fact of the age check, consent dates.
+    const { data: item } = await store().entities.player.get({ userId: 'pd-ann' }).go();
+    expect(item).toMatchObject({ userId: 'pd-ann', displayName: 'Deleted player', adult: true, deletedAt: del.body.deletedAt });
+    for (const field of ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email']) expect(item).not.toHaveProperty(field);
+    expect(JSON.stringify(item)).not.toMatch(/Карпова|Анна|1990-05-17|ann@example\.com|900 000/);
+
+    // The clubs' records stay as they were: fee operations and the settlement, by player id.
+    const feesAfter = (await api.call('GET', `${t}/players/pd-ann/fees`, { token: owner })).body;
+    expect(feesAfter).toEqual(feesBefore);
+    expect(feesAfter.operations.length).toBeGreaterThan(0);
+    const regs = (await api.call('GET', `${t}/registrations`, { token: owner })).body.items;
+    expect(regs.map((r: { playerId: string }) => r.playerId)).toContain('pd-ann');
+
+    // The same token now gets a clear answer.
+    for (const [method, body] of [['GET', undefined], ['PATCH', { city: 'Moscow' }], ['DELETE', undefined]] as const) {
+      const res = await api.call(method, '/v1/me', { token: me, body });
+      expect(res.status, method).toBe(410);
+      expect(res.body.code).toBe('ACCOUNT_DELETED');
+    }
+    expect((await api.call('GET', '/v1/me/registrations', { token: me })).status).toBe(410);
+  });
+
+  it('R-PD-1, R-MOD-1: a suspended player may still erase their data', async () => {
+    const me = await api.token('pd-sus');
+    await api.call('POST', '/v1/players', { token: me, body: profile });
+    expect((await api.call('POST', '/v1/operator/players/pd-sus/suspension', { token: operator, body: { suspended: true, reason: 'abuse at the table' } })).status).toBe(200);
+    expect((await api.call('GET', '/v1/me', { token: me })).body.code).toBe('ACCOUNT_SUSPENDED');
+    const del = await api.call('DELETE', '/v1/me', { token: me });
+    expect(del.status).toBe(200);
+    const { data: item } = await store().entities.player.get({ userId: 'pd-sus' }).go();
+    // The operator's suspension stays on record; the personal fields do not.
+    expect(item).toMatchObject({ suspended: true, displayName: 'Deleted player' });
+    expect(item).not.toHaveProperty('email');
+  });
+
+  it('without a player profile there is nothing to delete', async () => {
+    const res = await api.call('DELETE', '/v1/me', { token: await api.token('pd-nobody') });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('PLAYER_NOT_FOUND');
+  });
+});

@@ -1,0 +1,35 @@
+import type { TestApi } from './local-api';
+import { validClub } from './local-api';
+
+const HOUR = 3_600_000;
+
+/** Settings of an evening tournament starting `startInMs` from now, with overrides. */
+export function tournamentBody(over: Record<string, unknown> = {}, startInMs = HOUR) {
+  const start = Date.now() + startInMs;
+  return {
+    name: 'Friday Deepstack',
+    startAt: new Date(start).toISOString(),
+    lateRegEndsAt: new Date(start + 2 * HOUR).toISOString(),
+    buyIn: 150_000,
+    startingStack: 20_000,
+    seatsPerTable: 9,
+    ...over,
+  };
+}
+
+/** A club with its owner, and helpers to make adult players. */
+export async function clubWithOwner(api: TestApi, ownerSub: string, over: Record<string, unknown> = {}) {
+  const owner = await api.token(ownerSub);
+  const res = await api.call('POST', '/v1/clubs', { token: owner, body: validClub(over) });
+  if (res.status !== 201) throw new Error(`club: ${res.status} ${JSON.stringify(res.body)}`);
+  const clubId: string = res.body.clubId;
+  const base = `/v1/clubs/${clubId}`;
+  return { owner, clubId, base };
+}
+
+export async function makePlayer(api: TestApi, sub: string, dateOfBirth = '1991-03-04'): Promise<string> {
+  const token = await api.token(sub);
+  const res = await api.call('POST', '/v1/players', { token, body: { displayName: sub, dateOfBirth, consent: true } });
+  if (res.status !== 201 && res.status !== 409) throw new Error(`player ${sub}: ${res.status}`);
+  return token;
+}
