@@ -1,36 +1,27 @@
 import type { Route } from '../platform/route';
 import { systemRoutes, describeRoutes } from './system';
-import { clubRoutes } from './clubs';
-import { memberRoutes } from './members';
-import { apiKeyRoutes } from './api-keys';
-import { playerRoutes } from './players';
-import { operatorRoutes } from './operator';
-import { blindStructureRoutes } from './blind-structures';
-import { clockRoutes } from './clock';
-import { noShowRoutes } from './no-shows';
-import { notificationRoutes } from './notifications';
-import { tournamentRoutes } from './tournaments';
-import { registrationRoutes } from './registrations';
-import { entryRoutes } from './entries';
-import { feeRoutes } from './fees';
-import { myRegistrationRoutes } from './my-registrations';
-import { catalogRoutes } from './catalog';
-import { seatingRoutes } from './seating';
-import { knockoutRoutes } from './knockouts';
-import { verificationRoutes } from './verification';
+import { routes as clubsRoutes } from './handlers/clubs';
+import { routes as playersRoutes } from './handlers/players';
+import { routes as operatorRoutes } from './handlers/operator';
+import { routes as clockRoutes } from './handlers/clock';
+import { routes as tournamentsRoutes } from './handlers/tournaments';
+import { routes as floorRoutes } from './handlers/floor';
+import { routes as catalogRoutes } from './handlers/catalog';
+import { routes as verificationRoutes } from './handlers/verification';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
- * group (entry `functions/http/handlers/<name>.ts`); the local server and the tests use the same table.
+ * group (entry `functions/http/handlers/<name>.ts`, which composes the group); the local server and
+ * the tests use the same table.
  */
 export const HANDLER_GROUPS = {
   system: systemRoutes,
-  clubs: [...clubRoutes, ...memberRoutes, ...apiKeyRoutes],
-  players: [...playerRoutes, ...myRegistrationRoutes, ...notificationRoutes],
+  clubs: clubsRoutes,
+  players: playersRoutes,
   operator: operatorRoutes,
-  clock: [...blindStructureRoutes, ...clockRoutes, ...noShowRoutes],
-  tournaments: [...tournamentRoutes, ...registrationRoutes, ...entryRoutes, ...feeRoutes],
-  floor: [...seatingRoutes, ...knockoutRoutes],
+  clock: clockRoutes,
+  tournaments: tournamentsRoutes,
+  floor: floorRoutes,
   catalog: catalogRoutes,
   verification: verificationRoutes,
 } satisfies Record<string, readonly Route[]>;

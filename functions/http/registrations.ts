@@ -15,8 +15,9 @@ export const registrationView = (r: RegistrationRecord) => recordView(r, 'regist
 
 /** The player must exist and may not be suspended; R-AGE-1 was checked when the profile was made. */
 export async function requirePlayer(playerId: string): Promise<void> {
-  const { data } = await store().entities.player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended'] });
-  if (!data) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');
+  const { data } = await store().entities.player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended', 'deletedAt'] });
+  // A player who withdrew consent (R-PD-1) is no longer a player one can register.
+  if (!data || data.deletedAt) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');
   if (data.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', "The player's account is suspended");
 }
 

@@ -5,6 +5,8 @@ import type { RouteRequest, RouteResult } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { mutateTournament, type StoredTournament } from '../store/tournament-store';
 import { publishTournamentEvents } from './tournament-events';
+// What follows every committed change (jobs to schedule, players to notify) registers itself here.
+import '../jobs/listeners';
 
 const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
 

@@ -27,10 +27,16 @@ export function config(): Config {
     jwksUrl: env.JWKS_URL ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
     stage: env.STAGE ?? 'local',
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 262_144),
-    corsOrigins: (env.CORS_ORIGINS ?? '*').split(',').map((s) => s.trim()),
+    corsOrigins: corsOrigins(),
   };
   return cached;
 }
+
+/**
+ * CORS origins are needed when a handler is built, at import time; reading them must not fix the rest
+ * of the configuration before the environment is complete (the local server sets it after imports).
+ */
+export const corsOrigins = (): string[] => (process.env.CORS_ORIGINS ?? '*').split(',').map((s) => s.trim());
 
 /** Tests and the local server change the environment between uses. */
 export function resetConfig(): void {

@@ -8,7 +8,7 @@ import { logger } from './logger';
 import { problemErrors, zodIssues } from './errors';
 import { parseBody } from './body';
 import { problem } from './problem';
-import { config } from './config';
+import { config, corsOrigins } from './config';
 import { authenticate } from './authenticate';
 import { authorize } from './authorize';
 import { accessOf } from './authorization';
@@ -93,7 +93,7 @@ export function httpHandler(routes: readonly Route[]) {
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(
       httpCors({
-        origins: config().corsOrigins,
+        origins: corsOrigins(),
         headers: 'authorization,content-type,idempotency-key,if-match,x-api-key',
         methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
       }),

@@ -28,8 +28,10 @@ export async function verifyJwt(token: string): Promise<JWTPayload> {
     ({ payload } = await jwtVerify(token, keys(), { issuer: c.jwtIssuer, algorithms: JWT_ALGORITHMS, clockTolerance: 5 }));
   } catch (e) {
     if (e instanceof errors.JWTExpired) throw problem(401, 'TOKEN_EXPIRED', 'The token has expired');
+    if (e instanceof errors.JWKSTimeout) throw problem(503, 'AUTH_UNAVAILABLE', 'The token keys could not be fetched; retry');
     if (e instanceof errors.JOSEError) throw problem(401, 'TOKEN_INVALID', 'The token could not be verified');
-    throw e;
+    // The issuer's key set could not be reached: our outage, not the caller's fault.
+    throw problem(503, 'AUTH_UNAVAILABLE', 'The token keys could not be fetched; retry');
   }
   const aud = payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   const clientId = typeof payload.client_id === 'string' ? [payload.client_id] : [];

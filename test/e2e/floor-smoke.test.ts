@@ -67,5 +67,13 @@ describe('the floor over HTTP', () => {
     expect(String(csv.body).split('\n')[1]).toMatch(/^1,fp1,/);
     const moves = await api.call('GET', `${t}/moves`, { token: owner });
     expect(moves.status).toBe(200);
+
+    // R-SEAT-2: players are told where to sit; R-PLC-1: and where they finished.
+    const feed = (await api.call('GET', '/v1/me/notifications?limit=50', { token: await api.token('fp1') })).body.items;
+    const types = feed.map((n: { type: string }) => n.type);
+    expect(types).toContain('seat.assigned');
+    expect(feed.find((n: { type: string }) => n.type === 'result')).toMatchObject({ data: { place: 1, knockouts: 6, prize: 'Кубок' } });
+    const seat = feed.find((n: { type: string }) => n.type === 'seat.assigned');
+    expect(seat.data).toMatchObject({ tableNumber: expect.any(Number), seat: expect.any(Number) });
   });
 });

@@ -11,7 +11,7 @@ interface Draft {
   audience: Audience;
   notification: PlayerNotification;
 }
-type Notifier = (state: StoredTournament, event: { type: string }, now: number) => Draft | null;
+type Notifier = (state: StoredTournament, event: { type: string }, now: number) => Draft | Draft[] | null;
 
 const minutes = (sec: number): string => `${Math.round(sec / 60)} min`;
 
@@ -87,6 +87,54 @@ const registrationAbsent: Notifier = (state, event, now) => {
   };
 };
 
+/** Where an entry sits now, as players count seats (from 1). */
+function seatOf(state: StoredTournament, entryId: string): { tableId: string; tableNumber: number; seat: number } | null {
+  const at = state.seating?.seatOf[entryId];
+  const table = at ? state.seating?.tables[at.tableId] : undefined;
+  return at && table ? { tableId: at.tableId, tableNumber: table.number, seat: at.seat + 1 } : null;
+}
+
+const seatDraft = (state: StoredTournament, type: string, key: string, entryId: string, now: number, why: string): Draft | null => {
+  const entry = state.entries[entryId];
+  const seat = seatOf(state, entryId);
+  if (!entry || !seat) return null;
+  return {
+    audience: { playerId: entry.playerId },
+    notification: base(state, type, now, `${key}.${entryId}`, `${why}: table ${seat.tableNumber}, seat ${seat.seat}`, { entryId, ...seat }),
+  };
+};
+
+/** R-SEAT-2, R-SEAT-4, R-SEAT-7: a moved player is told the new table and seat. */
+const playerMoved: Notifier = (state, event, now) => {
+  const e = event as { type: string; moveId: string; entryId: string; reason: string };
+  const why = e.reason === 'late_entry' ? 'your seat' : e.reason === 'break' ? 'your table was broken, your new seat' : 'you were moved';
+  return seatDraft(state, 'seat.assigned', e.moveId, e.entryId, now, why);
+};
+
+/** R-SEAT-1, R-SEAT-6: after the draw or the final-table draw, every seated player learns where to go. */
+const seatsDrawn: Notifier = (state, event, now) => {
+  const e = event as { type: string; drawId?: string; tableId?: string };
+  const key = e.drawId ?? e.tableId ?? String(now);
+  return Object.keys(state.seating?.seatOf ?? {}).flatMap((entryId) => {
+    const d = seatDraft(state, 'seat.assigned', key, entryId, now, e.type === 'seating.drawn' ? 'your seat' : 'the final table, your seat');
+    return d ? [d] : [];
+  });
+};
+
+/** R-PLC-1..3: when the tournament finishes, each player learns the place and the prize. */
+const finished: Notifier = (state, event, now) => {
+  const e = event as Extract<TournamentEvent, { type: 'tournament.status_changed' }>;
+  if (e.to !== 'finished' || !state.results) return null;
+  return state.results.rows.map((r) => ({
+    audience: { playerId: r.playerId },
+    notification: base(state, 'result', now, `result.${r.playerId}`, `you finished ${r.place}${r.prize ? `: ${r.prize}` : ''}`, {
+      place: r.place,
+      knockouts: r.knockouts,
+      ...(r.prize ? { prize: r.prize } : {}),
+    }),
+  }));
+};
+
 /**
  * Event type -> what to tell whom. Other modules add theirs (seat changes, results) with
  * `addTournamentNotifier`, so that one call publishes everything a change concerns.
@@ -97,6 +145,10 @@ const NOTIFIERS = new Map<string, Notifier>([
   ['break.ended', breakChanged],
   ['registration.cancelled', registrationCancelled],
   ['registration.absent', registrationAbsent],
+  ['seating.player_moved', playerMoved],
+  ['seating.drawn', seatsDrawn],
+  ['seating.final_table_assembled', seatsDrawn],
+  ['tournament.status_changed', finished],
 ]);
 
 export function addTournamentNotifier(type: string, notify: Notifier): void {
@@ -117,14 +169,16 @@ export function registeredPlayers(state: StoredTournament): string[] {
 export async function notifyTournamentEvents(state: StoredTournament, events: readonly { type: string }[], now: number = Date.now()): Promise<void> {
   const drafts = events.flatMap((e) => {
     const d = NOTIFIERS.get(e.type)?.(state, e, now);
-    return d ? [d] : [];
+    return d ? (Array.isArray(d) ? d : [d]) : [];
   });
   if (drafts.length === 0) return;
   const registered = drafts.some((d) => d.audience === 'registered') ? registeredPlayers(state) : [];
   try {
-    for (const d of drafts) {
-      const to = d.audience === 'registered' ? registered : [d.audience.playerId];
-      await notifier().publish(to, d.notification);
+    // A draw tells every player their seat: publish a few at a time rather than one by one.
+    for (let i = 0; i < drafts.length; i += 16) {
+      await Promise.all(
+        drafts.slice(i, i + 16).map((d) => notifier().publish(d.audience === 'registered' ? registered : [d.audience.playerId], d.notification)),
+      );
     }
   } catch (e) {
     logger.error('notifications not published', { tournamentId: state.id, error: (e as Error).message });

@@ -1,5 +1,9 @@
 import { httpHandler } from '../../platform/http-handler';
-import { HANDLER_GROUPS } from '../api';
+import type { Route } from '../../platform/route';
+import { catalogRoutes } from '../catalog';
+
+/** The routes of the "catalog" function: the public catalogue. Its bundle holds only these. */
+export const routes: readonly Route[] = catalogRoutes;
 
 /** Lambda entry of the "catalog" group. */
-export const handler = httpHandler(HANDLER_GROUPS.catalog);
+export const handler = httpHandler(routes);

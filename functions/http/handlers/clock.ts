@@ -1,5 +1,11 @@
 import { httpHandler } from '../../platform/http-handler';
-import { HANDLER_GROUPS } from '../api';
+import type { Route } from '../../platform/route';
+import { blindStructureRoutes } from '../blind-structures';
+import { clockRoutes } from '../clock';
+import { noShowRoutes } from '../no-shows';
 
-/** Lambda entry of the "clock" group: blind structures, the clock, no-show processing. */
-export const handler = httpHandler(HANDLER_GROUPS.clock);
+/** The routes of the "clock" function: blind structures, the clock and no-shows. Its bundle holds only these. */
+export const routes: readonly Route[] = [...blindStructureRoutes, ...clockRoutes, ...noShowRoutes];
+
+/** Lambda entry of the "clock" group. */
+export const handler = httpHandler(routes);

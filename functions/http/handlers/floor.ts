@@ -1,5 +1,10 @@
 import { httpHandler } from '../../platform/http-handler';
-import { HANDLER_GROUPS } from '../api';
+import type { Route } from '../../platform/route';
+import { seatingRoutes } from '../seating';
+import { knockoutRoutes } from '../knockouts';
 
-/** Lambda entry of the "floor" group: seating, knockouts, standings and results. */
-export const handler = httpHandler(HANDLER_GROUPS.floor);
+/** The routes of the "floor" function: seating, knockouts, standings and results. Its bundle holds only these. */
+export const routes: readonly Route[] = [...seatingRoutes, ...knockoutRoutes];
+
+/** Lambda entry of the "floor" group. */
+export const handler = httpHandler(routes);

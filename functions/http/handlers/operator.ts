@@ -1,5 +1,9 @@
 import { httpHandler } from '../../platform/http-handler';
-import { HANDLER_GROUPS } from '../api';
+import type { Route } from '../../platform/route';
+import { operatorRoutes } from '../operator';
+
+/** The routes of the "operator" function: moderation. Its bundle holds only these. */
+export const routes: readonly Route[] = operatorRoutes;
 
 /** Lambda entry of the "operator" group. */
-export const handler = httpHandler(HANDLER_GROUPS.operator);
+export const handler = httpHandler(routes);

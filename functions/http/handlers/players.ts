@@ -1,5 +1,11 @@
 import { httpHandler } from '../../platform/http-handler';
-import { HANDLER_GROUPS } from '../api';
+import type { Route } from '../../platform/route';
+import { playerRoutes } from '../players';
+import { myRegistrationRoutes } from '../my-registrations';
+import { notificationRoutes } from '../notifications';
+
+/** The routes of the "players" function: the player's own profile, registrations and feed. Its bundle holds only these. */
+export const routes: readonly Route[] = [...playerRoutes, ...myRegistrationRoutes, ...notificationRoutes];
 
 /** Lambda entry of the "players" group. */
-export const handler = httpHandler(HANDLER_GROUPS.players);
+export const handler = httpHandler(routes);

@@ -1,5 +1,9 @@
 import { httpHandler } from '../../platform/http-handler';
-import { HANDLER_GROUPS } from '../api';
+import type { Route } from '../../platform/route';
+import { verificationRoutes } from '../verification';
 
-/** Lambda entry of the "verification" group (club verification requests and the moderators' decisions). */
-export const handler = httpHandler(HANDLER_GROUPS.verification);
+/** The routes of the "verification" function: club verification and the moderators queue. Its bundle holds only these. */
+export const routes: readonly Route[] = verificationRoutes;
+
+/** Lambda entry of the "verification" group. */
+export const handler = httpHandler(routes);
