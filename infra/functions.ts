@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import type { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing, type IDestination } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -13,17 +14,111 @@ export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const entryOf = (group: string): string => `${REPO_ROOT}functions/http/handlers/${group}.ts`;
 
 /** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
 const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
-export interface ApiFunction {
-  group: HandlerGroup;
+/** A Lambda function of the stack with its own role and log group. */
+export interface ServiceFunction {
+  /** Short name for descriptions and alarms: the handler group, `jobs`, `verify-club`. */
+  label: string;
+  /** Entry file, relative to the repository root (exports `handler`). */
+  entry: string;
   fn: NodejsFunction;
   role: Role;
   logGroup: LogGroup;
+}
+
+export interface ApiFunction extends ServiceFunction {
+  group: HandlerGroup;
+}
+
+export interface ServiceFunctionProps {
+  config: StageConfig;
+  label: string;
+  description: string;
+  /** Entry file, relative to the repository root (exports `handler`). */
+  entry: string;
+  environment: Record<string, string>;
+  /** Default: the stage's API timeout. */
+  timeout?: Duration;
+  /** Only for functions whose ARN must be known before they exist (the jobs function names itself). */
+  functionName?: string;
+  reservedConcurrentExecutions?: number;
+  /** Asynchronous invocations: retries, how long an event may wait, where it goes when it gives up. */
+  asyncInvoke?: { retryAttempts: number; maxEventAge: Duration; onFailure: IDestination };
+}
+
+/** The variables every function reads (functions/platform/config.ts, Powertools). */
+export function baseEnvironment(config: StageConfig, data: DataTable): Record<string, string> {
+  return {
+    STAGE: config.stage,
+    TABLE_NAME: data.table.tableName,
+    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    POWERTOOLS_LOG_LEVEL: config.logLevel,
+    NODE_OPTIONS: '--enable-source-maps',
+  };
+}
+
+/**
+ * A Node.js function bundled with esbuild: nodejs22.x on arm64, ESM, X-Ray, its own log group, and an
+ * own role instead of AWSLambdaBasicExecutionRole that may write to that log group only. The construct
+ * ids (`<id>Logs`, `<id>Role`, `<id>`) are those the API functions always had.
+ *
+ * None of the functions is in a VPC, so each has the internet egress Lambda gives by default (the
+ * verification worker calls the state registry over HTTPS that way; no NAT gateway is needed).
+ */
+export function serviceFunction(scope: Construct, id: string, props: ServiceFunctionProps): ServiceFunction {
+  const { config } = props;
+
+  const logGroup = new LogGroup(scope, `${id}Logs`, {
+    retention: config.logRetention,
+    removalPolicy: config.removalPolicy,
+  });
+
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: `Sport Poker ${config.stage}: ${props.label} function`,
+  });
+  role.addToPolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [logGroup.logGroupArn],
+    }),
+  );
+
+  const fn = new NodejsFunction(scope, id, {
+    description: props.description,
+    entry: `${REPO_ROOT}${props.entry}`,
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+    runtime: RUNTIME,
+    architecture: Architecture.ARM_64,
+    memorySize: config.memorySize,
+    timeout: props.timeout ?? config.timeout,
+    tracing: Tracing.ACTIVE,
+    role,
+    logGroup,
+    environment: props.environment,
+    ...(props.functionName ? { functionName: props.functionName } : {}),
+    ...(props.reservedConcurrentExecutions !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions } : {}),
+    ...(props.asyncInvoke ?? {}),
+    bundling: {
+      format: OutputFormat.ESM,
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      mainFields: ['module', 'main'],
+      banner: ESM_REQUIRE_SHIM,
+      // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
+      bundleAwsSDK: true,
+    },
+  });
+
+  return { label: props.label, entry: props.entry, fn, role, logGroup };
 }
 
 export interface ApiFunctionsProps {
@@ -33,6 +128,8 @@ export interface ApiFunctionsProps {
   corsOrigins: string[];
   /** Key that seals pagination cursors (see functions/platform/cursor.ts). */
   cursorSecret: string;
+  /** Variables every API function gets besides its own (the scheduler's). */
+  extraEnvironment: Record<string, string>;
 }
 
 /** One Lambda function per handler group of functions/http/api.ts. */
@@ -45,68 +142,27 @@ export class ApiFunctions extends Construct {
 
     // What functions/platform/config.ts and the Powertools utilities read.
     const environment: Record<string, string> = {
-      STAGE: config.stage,
-      TABLE_NAME: data.table.tableName,
+      ...baseEnvironment(config, data),
       JWT_ISSUER: identity.issuerUrl,
       JWT_AUDIENCE: identity.audience.join(','),
       JWKS_URL: identity.jwksUrl,
       CORS_ORIGINS: props.corsOrigins.join(','),
       CURSOR_SECRET: props.cursorSecret,
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      POWERTOOLS_LOG_LEVEL: config.logLevel,
-      NODE_OPTIONS: '--enable-source-maps',
+      ...props.extraEnvironment,
     };
 
     const groups = Object.keys(HANDLER_GROUPS) as HandlerGroup[];
     const made = groups.map((group): ApiFunction => {
       const name = group.charAt(0).toUpperCase() + group.slice(1);
-
-      const logGroup = new LogGroup(this, `${name}Logs`, {
-        retention: config.logRetention,
-        removalPolicy: config.removalPolicy,
-      });
-
-      // An own role instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
-      const role = new Role(this, `${name}Role`, {
-        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-        description: `Sport Poker ${config.stage}: ${group} API function`,
-      });
-      role.addToPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-          resources: [logGroup.logGroupArn],
-        }),
-      );
-
-      const fn = new NodejsFunction(this, name, {
+      const made = serviceFunction(this, name, {
+        config,
+        label: group,
         description: `Sport Poker ${config.stage}: ${HANDLER_GROUPS[group].length} routes of the ${group} group`,
-        entry: entryOf(group),
-        handler: 'handler',
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: `${REPO_ROOT}package-lock.json`,
-        runtime: RUNTIME,
-        architecture: Architecture.ARM_64,
-        memorySize: config.memorySize,
-        timeout: config.timeout,
-        tracing: Tracing.ACTIVE,
-        role,
-        logGroup,
+        entry: `functions/http/handlers/${group}.ts`,
         environment,
-        bundling: {
-          format: OutputFormat.ESM,
-          target: 'node22',
-          minify: true,
-          sourceMap: true,
-          mainFields: ['module', 'main'],
-          banner: ESM_REQUIRE_SHIM,
-          // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
-          bundleAwsSDK: true,
-        },
       });
-
-      data.grantItemAccess(fn);
-      return { group, fn, role, logGroup };
+      data.grantItemAccess(made.fn);
+      return { ...made, group };
     });
 
     this.byGroup = Object.fromEntries(made.map((f) => [f.group, f])) as Record<HandlerGroup, ApiFunction>;

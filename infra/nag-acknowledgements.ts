@@ -1,4 +1,4 @@
-import { Validations, type App } from 'aws-cdk-lib';
+import { Stack, Validations, type App } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Access } from '../functions/platform/authorization';
@@ -13,6 +13,15 @@ export function addNagChecks(app: App): void {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 }
 
+/**
+ * IAM5 findings on named ARNs with a wildcard, in the form cdk-nag reports them when account and region
+ * are not fixed (`<stage>` stands for the stage). The acknowledgement itself is computed from the
+ * resolved ARN (`wildcardFinding`), so that it matches also when `cdk` fixes account and region.
+ */
+export const SCHEDULES_FINDING =
+  'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/sport-poker-<stage>/*]';
+export const SSM_KEYS_FINDING = 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]';
+
 /** Every acknowledgement the stack makes, by rule id: the reasons live here and nowhere else. */
 export const NAG_REASONS = {
   'AwsSolutions-APIG4': {
@@ -25,7 +34,18 @@ export const NAG_REASONS = {
   } satisfies Partial<Record<Access['kind'], string>>,
   'AwsSolutions-IAM5[Resource::*]':
     'Only X-Ray remains on Resource "*" (xray:PutTraceSegments, xray:PutTelemetryRecords, added by active ' +
-    'tracing): X-Ray has no resource-level permissions. Logs and table access are scoped to named ARNs.',
+    'tracing): X-Ray has no resource-level permissions. Logs, table, queue and scheduler access are scoped to ' +
+    'named ARNs.',
+  [SCHEDULES_FINDING]:
+    'Schedules are created at run time, one per tournament job, with names made from the tournament id ' +
+    '(functions/adapters/scheduler/names.ts), so they cannot be listed in the policy. The wildcard covers only ' +
+    'the schedules of this stage\'s own schedule group, for CreateSchedule, DeleteSchedule and GetSchedule; ' +
+    'the role the schedules run with may only be passed to EventBridge Scheduler.',
+  [SSM_KEYS_FINDING]:
+    'kms:Decrypt for the DaData key parameter, which the stack does not create: its KMS key (aws/ssm or a ' +
+    'customer key) is unknown at synth time. The statement is limited to keys of this account and region and, ' +
+    'by a kms:ViaService condition, to decryption requested by SSM Parameter Store; the worker may read one ' +
+    'parameter only (ssm:GetParameter on its ARN).',
   'AwsSolutions-L1':
     'Pinned to nodejs22.x, the Node line the bundles are built for (esbuild target node22) and tested on. ' +
     'Moving to a newer runtime is a deliberate upgrade with its own test run, not a side effect of a CDK update.',
@@ -36,9 +56,34 @@ export const NAG_REASONS = {
   'AwsSolutions-COG2':
     'MFA is optional (TOTP) because players sign themselves up on the mobile app and cannot be forced to enrol. ' +
     'Threat protection (Plus feature plan) watches every sign-in and, in prod, blocks risky ones.',
+  'AwsSolutions-SQS3':
+    'This queue is itself the last stop: it receives what EventBridge Scheduler could not deliver and the ' +
+    'asynchronous invocations Lambda gave up on (on-failure destination), which cdk-nag does not recognise as ' +
+    'dead-letter use. Nothing consumes it, so a further DLQ would never receive anything; messages are kept ' +
+    '14 days and an alarm fires on the first one.',
 } as const;
 
 const ack = (construct: IConstruct, id: string, reason: string): void => Validations.of(construct).acknowledge({ id, reason });
+
+/** A CloudFormation value flattened the way cdk-nag names findings (`<Ref>`, `<Resource.Attr>`). */
+function flatten(value: unknown): string {
+  if (typeof value === 'string') return value.replace(/\$\{/g, '<').replace(/\}/g, '>');
+  const v = value as Record<string, unknown>;
+  if (v && 'Fn::Join' in v) {
+    const [delimiter, items] = v['Fn::Join'] as [string, unknown[]];
+    return items.map(flatten).join(delimiter);
+  }
+  if (v && 'Ref' in v) return `<${flatten(v.Ref)}>`;
+  if (v && 'Fn::GetAtt' in v) {
+    const [resource, attribute] = v['Fn::GetAtt'] as [unknown, unknown];
+    return `<${flatten(resource)}.${flatten(attribute)}>`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The IAM5 finding id cdk-nag reports for a wildcard resource ARN in this stack. */
+export const wildcardFinding = (scope: IConstruct, arn: string): string =>
+  `AwsSolutions-IAM5[Resource::${flatten(Stack.of(scope).resolve(arn))}]`;
 
 export function acknowledgeNagFindings(stack: SportPokerStack): void {
   for (const route of stack.api.routes) {
@@ -46,10 +91,14 @@ export function acknowledgeNagFindings(stack: SportPokerStack): void {
       ack(route.route, 'AwsSolutions-APIG4', NAG_REASONS['AwsSolutions-APIG4'][route.access]);
     }
   }
-  for (const { fn, role } of stack.functions.all) {
+  for (const { fn, role } of stack.allFunctions) {
     ack(role, 'AwsSolutions-IAM5[Resource::*]', NAG_REASONS['AwsSolutions-IAM5[Resource::*]']);
     ack(fn, 'AwsSolutions-L1', NAG_REASONS['AwsSolutions-L1']);
   }
+  const schedules = wildcardFinding(stack, stack.scheduling.schedulesArn);
+  for (const { role } of [...stack.functions.all, stack.scheduling.jobs]) ack(role, schedules, NAG_REASONS[SCHEDULES_FINDING]);
+  ack(stack.verification.worker.role, wildcardFinding(stack, stack.verification.ssmKeysArn), NAG_REASONS[SSM_KEYS_FINDING]);
+  for (const queue of [stack.scheduling.deadLetters, stack.verification.failures]) ack(queue, 'AwsSolutions-SQS3', NAG_REASONS['AwsSolutions-SQS3']);
   ack(stack.cursorKey.secret, 'AwsSolutions-SMG4', NAG_REASONS['AwsSolutions-SMG4']);
   ack(stack.identity.userPool, 'AwsSolutions-COG2', NAG_REASONS['AwsSolutions-COG2']);
 }

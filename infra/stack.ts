@@ -4,27 +4,41 @@ import { stageConfig, type Stage, type StageConfig } from './stage-config';
 import { DataTable } from './table';
 import { Identity } from './identity';
 import { CursorKey } from './secrets';
-import { ApiFunctions } from './functions';
+import { ApiFunctions, type ServiceFunction } from './functions';
 import { PublicApi } from './api';
+import { Scheduling } from './scheduling';
+import { defaultDadataKeyParameter, VerificationWorker, type RegistryProvider } from './verification';
+import { Alarms } from './alarms';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 
 export interface SportPokerStackProps extends StackProps {
   stage: Stage;
   /** Origins allowed by CORS; default `*` (the API authenticates with bearer tokens and API keys, never cookies). */
   corsOrigins?: string[];
+  /** Registry source of the verification worker; default `egrul`. */
+  registryProvider?: RegistryProvider;
+  /** Another registry host (a fake); default the provider's own. */
+  registryBaseUrl?: string;
+  /** SSM SecureString parameter with the DaData API key; default `/sport-poker/<stage>/dadata-api-key`. */
+  dadataKeyParameter?: string;
+  /** Subscribes this address to the alarm topic. */
+  alarmEmail?: string;
 }
 
-/** One stage of Sport Poker: table, user pool, functions and the HTTP API. */
+/** One stage of Sport Poker: table, user pool, functions, the HTTP API, the scheduler, the verification worker, alarms. */
 export class SportPokerStack extends Stack {
   readonly config: StageConfig;
   readonly data: DataTable;
   readonly identity: Identity;
   readonly cursorKey: CursorKey;
+  readonly scheduling: Scheduling;
+  readonly verification: VerificationWorker;
   readonly functions: ApiFunctions;
   readonly api: PublicApi;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: SportPokerStackProps) {
-    const { stage, corsOrigins: origins, ...stackProps } = props;
+    const { stage, corsOrigins: origins, registryProvider, registryBaseUrl, dadataKeyParameter, alarmEmail, ...stackProps } = props;
     super(scope, id, {
       description: `Sport Poker API (${stage})`,
       terminationProtection: stage === 'prod',
@@ -39,14 +53,41 @@ export class SportPokerStack extends Stack {
     this.data = new DataTable(this, 'Data', { config });
     this.identity = new Identity(this, 'Identity', { config });
     this.cursorKey = new CursorKey(this, 'CursorKey', { config });
+    this.scheduling = new Scheduling(this, 'Scheduling', { config, data: this.data });
+    this.verification = new VerificationWorker(this, 'Verification', {
+      config,
+      data: this.data,
+      registryProvider: registryProvider ?? 'egrul',
+      ...(registryBaseUrl ? { registryBaseUrl } : {}),
+      dadataKeyParameter: dadataKeyParameter || defaultDadataKeyParameter(config.stage),
+    });
+
     this.functions = new ApiFunctions(this, 'Functions', {
       config,
       data: this.data,
       identity: this.identity,
       corsOrigins,
       cursorSecret: this.cursorKey.value,
+      // Any route that changes a tournament's status schedules or cancels its jobs.
+      extraEnvironment: this.scheduling.environment,
     });
+    for (const f of this.functions.all) {
+      this.scheduling.grantScheduling(f.fn);
+      // Schedules made by the API target the jobs function: have it in place first.
+      f.fn.node.addDependency(this.scheduling.jobs.fn);
+    }
+    this.verification.grantEnqueue(this.functions.byGroup.verification);
+
     this.api = new PublicApi(this, 'Api', { config, functions: this.functions, identity: this.identity, corsOrigins });
+
+    this.alarms = new Alarms(this, 'Alarms', { config, ...(alarmEmail ? { alarmEmail } : {}) });
+    for (const f of [...this.functions.all, this.scheduling.jobs]) this.alarms.watchFunction(f);
+    // The worker runs one instance at a time by design, and Lambda keeps (and retries) throttled events:
+    // a throttle is news only when it lasts (15 minutes).
+    this.alarms.watchFunction(this.verification.worker, { throttlePeriods: 3 });
+    this.alarms.watchQueue('scheduler-dlq', this.scheduling.deadLetters, 'a scheduled job was lost (delivery or the job failed every retry)');
+    this.alarms.watchQueue('verification-failures', this.verification.failures, 'a club verification check failed every retry');
+    this.alarms.watchApi(this.api.httpApi);
 
     acknowledgeNagFindings(this);
 
@@ -56,5 +97,15 @@ export class SportPokerStack extends Stack {
     new CfnOutput(this, 'MobileClientId', { value: this.identity.mobileClient.userPoolClientId });
     new CfnOutput(this, 'JwtIssuer', { value: this.identity.issuerUrl });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'ScheduleGroup', { value: this.scheduling.group.scheduleGroupName });
+    new CfnOutput(this, 'SchedulerDeadLetterQueueUrl', { value: this.scheduling.deadLetters.queueUrl });
+    new CfnOutput(this, 'VerificationFailureQueueUrl', { value: this.verification.failures.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
+    new CfnOutput(this, 'DadataKeyParameter', { value: this.verification.dadataKeyParameter });
+  }
+
+  /** Every Lambda function of the stack: the API's, the jobs function, the verification worker. */
+  get allFunctions(): ServiceFunction[] {
+    return [...this.functions.all, this.scheduling.jobs, this.verification.worker];
   }
 }
