@@ -1,6 +1,14 @@
 import { z } from './zod';
 
-export const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : - only');
+/** Names that would reach an object's prototype when used as a record key are never ids. */
+const RESERVED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : - only')
+  .refine((s) => !RESERVED_IDS.has(s), 'reserved name');
 
 export const Timestamp = z.iso.datetime({ offset: false }).openapi({ example: '2026-11-29T18:00:00.000Z' });
 
