@@ -49,6 +49,8 @@ const settingsShape = {
     mode: z.enum(['auto', 'manual']).optional(),
   }),
   knockoutCancelWindowMinutes: z.number(),
+  twoKillerCredit: z.enum(['both', 'primary_only']).openapi({ description: 'R-KO-3: both killers get 0.5 (default), or only the first' }),
+  mysteryDrawScope: z.enum(['per_killer_entry', 'per_knockout']).openapi({ description: 'R-MYS-2: one draw per killer entry (default) or per knockout' }),
 };
 
 const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;

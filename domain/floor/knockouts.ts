@@ -27,11 +27,14 @@ export const entryRefs = (t: FloorTournament): EntryRef[] =>
 
 export const knockoutSettings = (t: FloorTournament): KnockoutSettings => ({
   cancelWindowMs: t.settings.knockoutCancelWindowMinutes * 60_000,
+  // Stored before the setting existed: the default.
+  twoKillerCredit: t.settings.twoKillerCredit ?? 'both',
 });
 
 /** The tournament's bounty: the mystery switch turns any bounty type into a mystery draw (R-MYS-1). */
 export const bountySettings = (t: FloorTournament): BountySettings => ({
   type: t.settings.mysteryBounty ? 'mystery' : t.settings.bountyType,
+  mysteryDrawScope: t.settings.mysteryDrawScope ?? 'per_killer_entry',
 });
 
 const seated = (t: FloorTournament, entryId: string): boolean => Boolean(t.seating?.seatOf[entryId]);

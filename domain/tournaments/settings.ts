@@ -8,6 +8,10 @@ export type FormatLabel = (typeof FORMAT_LABELS)[number];
 export const BOUNTY_TYPES = ['none', 'classic', 'progressive', 'mystery'] as const;
 export type BountyType = (typeof BOUNTY_TYPES)[number];
 export const NO_SHOW_POLICIES = ['drop', 'absent_mode'] as const;
+/** R-KO-3: `both` killers get 0.5 (our default); `primary_only` keeps the original behaviour. */
+export const TWO_KILLER_CREDITS = ['both', 'primary_only'] as const;
+/** R-MYS-2: one draw per killer entry (the original behaviour, default) or one per knockout. */
+export const MYSTERY_DRAW_SCOPES = ['per_killer_entry', 'per_knockout'] as const;
 export type NoShowPolicy = (typeof NO_SHOW_POLICIES)[number];
 export const MOVE_RULES = ['big_blind_next', 'random', 'last_seat'] as const;
 export type MoveRule = (typeof MOVE_RULES)[number];
@@ -72,6 +76,8 @@ export interface TournamentSettings {
   prizes: PrizeRow[];
   balancing: BalancingSettings;
   knockoutCancelWindowMinutes: number;
+  twoKillerCredit: (typeof TWO_KILLER_CREDITS)[number];
+  mysteryDrawScope: (typeof MYSTERY_DRAW_SCOPES)[number];
 }
 
 /** What create accepts: required fields plus any of the rest (defaults fill the gaps). */
@@ -109,6 +115,8 @@ export interface SettingsInput {
   prizes?: PrizeRow[];
   balancing?: Partial<BalancingSettings>;
   knockoutCancelWindowMinutes?: number;
+  twoKillerCredit?: (typeof TWO_KILLER_CREDITS)[number];
+  mysteryDrawScope?: (typeof MYSTERY_DRAW_SCOPES)[number];
 }
 
 /** What edit accepts: any field; `null` clears an optional one. */
@@ -126,6 +134,8 @@ export const SETTINGS_DEFAULTS = {
   itmMinimum: 1,
   balancing: { moveRule: 'big_blind_next', allowedSkew: 1, mode: 'auto' },
   knockoutCancelWindowMinutes: 5,
+  twoKillerCredit: 'both',
+  mysteryDrawScope: 'per_killer_entry',
 } as const satisfies Partial<TournamentSettings>;
 
 interface Issue extends FieldIssue {
@@ -324,6 +334,8 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const mysteryBounty = c.bool('mysteryBounty', bountyType === 'mystery');
   const resultsPublic = c.bool('resultsPublic', SETTINGS_DEFAULTS.resultsPublic);
   const noShowPolicy = c.oneOf('noShowPolicy', NO_SHOW_POLICIES, SETTINGS_DEFAULTS.noShowPolicy);
+  const twoKillerCredit = c.oneOf('twoKillerCredit', TWO_KILLER_CREDITS, SETTINGS_DEFAULTS.twoKillerCredit);
+  const mysteryDrawScope = c.oneOf('mysteryDrawScope', MYSTERY_DRAW_SCOPES, SETTINGS_DEFAULTS.mysteryDrawScope);
   const itmMinimum = c.int('itmMinimum', { min: 1 }) ?? SETTINGS_DEFAULTS.itmMinimum;
   const knockoutCancelWindowMinutes =
     c.int('knockoutCancelWindowMinutes', { min: 0, max: 24 * 60 }) ?? SETTINGS_DEFAULTS.knockoutCancelWindowMinutes;
@@ -406,6 +418,8 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     prizes,
     balancing,
     knockoutCancelWindowMinutes,
+    twoKillerCredit,
+    mysteryDrawScope,
   };
   // Optional fields are left out rather than stored as undefined.
   const optional = {

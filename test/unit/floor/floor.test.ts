@@ -143,3 +143,27 @@ describe('drawing the seats', () => {
     expect(refused(() => drawSeating(t, ctxAt(START + HOUR)))).toBe('SEATING_ALREADY_DRAWN');
   });
 });
+
+describe('the original behaviours stay available behind settings', () => {
+  it('R-KO-3: with twoKillerCredit primary_only the second killer is kept for the audit, without credit', () => {
+    for (const [mode, credits] of [['both', [0.5, 0.5]], ['primary_only', [0.5]]] as const) {
+      const { t, entries } = runningField(4, { twoKillerCredit: mode });
+      const ko = recordKnockoutOnFloor(t, { busted: [entries[0] as string], killers: [entries[1] as string, entries[2] as string] }, ctxAt(START + HOUR));
+      const record = Object.values(ko.state.knockouts?.knockouts ?? {})[0];
+      expect(record?.killers.map((k) => k.credit)).toEqual(credits);
+      expect(record?.uncreditedKillers.length).toBe(mode === 'primary_only' ? 1 : 0);
+    }
+  });
+
+  it('R-MYS-2: with mysteryDrawScope per_knockout a killer entry draws on each of its knockouts', () => {
+    const m = runningField(5, { bountyType: 'mystery', mysteryBounty: true, mysteryDrawScope: 'per_knockout' });
+    const killer = m.entries[4] as string;
+    let s = m.t;
+    for (const victim of [m.entries[0], m.entries[1]] as string[]) {
+      const k = recordKnockoutOnFloor(s, { busted: [victim], killers: [killer] }, ctxAt(START + HOUR));
+      s = drawMysteryOnFloor(k.state, { knockoutId: k.knockoutIds[0] as string }, ctxAt(START + HOUR)).state;
+    }
+    expect(Object.values(s.knockouts?.mysteryDraws ?? {}).map((d) => d.sequence)).toEqual([1, 2]);
+  });
+});
+
