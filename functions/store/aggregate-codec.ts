@@ -45,38 +45,89 @@ function setPath(obj: Json, path: string, value: unknown): void {
   o[keys.at(-1) as string] = value;
 }
 
-function deletePath(obj: Json, path: string): void {
-  const keys = path.split('.');
-  const parent = getPath(obj, keys.slice(0, -1).join('.')) ?? (keys.length === 1 ? obj : undefined);
-  if (parent && typeof parent === 'object') delete (parent as Json)[keys.at(-1) as string];
+const pad = (n: number) => String(n).padStart(4, '0');
+
+/** A copy of `obj` without the given paths; only the objects along those paths are copied. */
+function omitPaths(obj: Json, paths: readonly string[]): Json {
+  const root: Json = { ...obj };
+  for (const path of paths) {
+    const keys = path.split('.');
+    let o = root;
+    let ok = true;
+    for (const k of keys.slice(0, -1)) {
+      const next = o[k];
+      if (!next || typeof next !== 'object') {
+        ok = false;
+        break;
+      }
+      o[k] = { ...(next as Json) };
+      o = o[k] as Json;
+    }
+    if (ok) delete o[keys.at(-1) as string];
+  }
+  return root;
 }
 
-const pad = (n: number) => String(n).padStart(4, '0');
+function bucketize(map: Json, buckets: number): string[][] {
+  const out: string[][] = Array.from({ length: buckets }, () => []);
+  for (const id of Object.keys(map)) (out[bucketOf(id, buckets)] as string[]).push(id);
+  return out;
+}
+
+/** What the last load saw: unchanged records (same object) let their bucket's text be reused. */
+export interface Previous {
+  state: object;
+  parts: Parts;
+}
 
 /**
  * The state as named parts (`meta`, `m#<path>#<bucket>`, `l#<path>#<chunk>`), each a JSON string.
- * Strings make the change check exact and cheap; an absent map or list yields no parts.
+ * Strings make the change check exact and cheap; an absent map or list yields no parts. With the
+ * previous state, a bucket whose records are all the same objects as before keeps its text: the
+ * domain copies only what it changes, so a one-record change stringifies one bucket.
  */
-export function encode(state: object, layout: AggregateLayout): Parts {
-  const meta = structuredClone(state) as Json;
+export function encode(state: object, layout: AggregateLayout, previous?: Previous): Parts {
   const parts: Parts = new Map();
-  for (const d of layout.derived ?? []) deletePath(meta, d);
+  const src = state as Json;
+  const prev = previous?.state as Json | undefined;
+  const omitted: string[] = [...(layout.derived ?? []), ...layout.maps.map((m) => m.path)];
   for (const { path, buckets } of layout.maps) {
-    const map = getPath(meta, path) as Json | undefined;
-    deletePath(meta, path);
+    const map = getPath(src, path) as Json | undefined;
     if (!map) continue;
-    const out: Json[] = Array.from({ length: buckets }, () => ({}));
-    for (const id of Object.keys(map).sort()) (out[bucketOf(id, buckets)] as Json)[id] = map[id];
-    out.forEach((b, i) => parts.set(`m#${path}#${pad(i)}`, JSON.stringify(b)));
+    const before = prev ? (getPath(prev, path) as Json | undefined) : undefined;
+    const groups = bucketize(map, buckets);
+    const beforeGroups = before && before !== map ? bucketize(before, buckets) : undefined;
+    groups.forEach((ids, i) => {
+      const name = `m#${path}#${pad(i)}`;
+      const old = previous?.parts.get(name);
+      const same =
+        old !== undefined &&
+        before !== undefined &&
+        (before === map || (ids.length === beforeGroups?.[i]?.length && ids.every((id) => before[id] === map[id])));
+      if (same) {
+        parts.set(name, old);
+        return;
+      }
+      const bucket: Json = {};
+      for (const id of ids.sort()) bucket[id] = map[id];
+      parts.set(name, JSON.stringify(bucket));
+    });
   }
   for (const { path, chunk } of layout.lists) {
-    const list = getPath(meta, path) as unknown[] | undefined;
+    const list = getPath(src, path) as unknown[] | undefined;
     // An empty list stays in meta as [], so that it comes back as a list, not as nothing.
     if (!list || list.length === 0) continue;
-    deletePath(meta, path);
-    for (let i = 0; i * chunk < list.length; i++) parts.set(`l#${path}#${pad(i)}`, JSON.stringify(list.slice(i * chunk, (i + 1) * chunk)));
+    omitted.push(path);
+    const before = prev ? (getPath(prev, path) as unknown[] | undefined) : undefined;
+    for (let i = 0; i * chunk < list.length; i++) {
+      const name = `l#${path}#${pad(i)}`;
+      const slice = list.slice(i * chunk, (i + 1) * chunk);
+      const old = previous?.parts.get(name);
+      const same = old !== undefined && before !== undefined && slice.every((x, j) => before[i * chunk + j] === x) && before.slice(i * chunk, (i + 1) * chunk).length === slice.length;
+      parts.set(name, same ? (old as string) : JSON.stringify(slice));
+    }
   }
-  parts.set(META, JSON.stringify(meta));
+  parts.set(META, JSON.stringify(omitPaths(src, omitted)));
   return parts;
 }
 

@@ -154,7 +154,7 @@ class VersionConflict extends Error {}
 async function save(loaded: LoadedTournament, next: StoredTournament): Promise<number> {
   const { clubId, id: tournamentId } = next;
   const before = loaded.state.version;
-  const parts = encode(next, TOURNAMENT_LAYOUT);
+  const parts = encode(next, TOURNAMENT_LAYOUT, { state: loaded.state, parts: loaded.parts });
   const { put, remove } = diff(loaded.parts, parts);
   checkSizes(put);
   const proj = projectionsOf(next);

@@ -49,6 +49,7 @@ export async function run() {
   return [
     measure(`decode ${FIELD}-entry tournament (${parts.size} parts)`, () => decode(parts, TOURNAMENT_LAYOUT)),
     measure('rebuy (domain) on it', () => rebuy(t, { entryId }, ctx(Date.UTC(2026, 0, 1, 19)))),
-    measure('encode + diff after a rebuy', () => diff(parts, encode(next, TOURNAMENT_LAYOUT))),
+    measure('encode + diff after a rebuy, from scratch', () => diff(parts, encode(next, TOURNAMENT_LAYOUT))),
+    measure('encode + diff after a rebuy, against the loaded state', () => diff(parts, encode(next, TOURNAMENT_LAYOUT, { state: t, parts }))),
   ];
 }

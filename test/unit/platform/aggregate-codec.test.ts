@@ -39,6 +39,29 @@ describe('aggregate codec', () => {
     expect(remove).toEqual([]);
   });
 
+  it('encoding against the previous state gives exactly the parts of a fresh encoding', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(record, { selector: (r) => r.id, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean()), { maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 9 }),
+        fc.nat(3),
+        (entries, edits, moves, appended) => {
+          const before = { id: 't', entries: Object.fromEntries(entries.map((e) => [e.id, e])), seating: { tables: {}, moves } };
+          const nextEntries = { ...before.entries };
+          for (const [which, chips, remove] of edits) {
+            const id = entries.length ? (entries[which % entries.length] as { id: string }).id : 'x';
+            if (remove) delete nextEntries[id];
+            else nextEntries[id] = { id, chips };
+          }
+          const after = { ...before, entries: nextEntries, seating: { tables: {}, moves: [...moves, ...Array.from({ length: appended }, (_, i) => 1000 + i)] } };
+          const prevParts = encode(before, layout);
+          expect(encode(after, layout, { state: before, parts: prevParts })).toEqual(encode(after, layout));
+        },
+      ),
+    );
+  });
+
   it('spreads ids evenly enough over the buckets', () => {
     const counts = new Array(16).fill(0);
     for (let i = 0; i < 16000; i++) counts[bucketOf(`ent_${i.toString(36)}x`, 16)]++;
