@@ -43,6 +43,7 @@ const settingsShape = {
   itmPercent: z.number(),
   itmMinimum: z.number(),
   prizes: z.array(PrizeRow).max(1000),
+  prizePreset: z.enum(['cup_and_free_entries', 'club_merch', 'venue_certificates', 'freerolls_for_itm']).openapi({ description: 'R-PRZ-2: a preset instead of own rows (see GET /v1/prize-presets), cut to the field' }),
   balancing: z.strictObject({
     moveRule: z.enum(['big_blind_next', 'random', 'last_seat']).optional(),
     allowedSkew: z.number().optional(),

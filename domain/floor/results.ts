@@ -4,6 +4,7 @@ import { changeStatus } from '../tournaments';
 import {
   emptyKnockoutsState,
   finalPlaces,
+  presetRows,
   results,
   standingsSummary,
   type ResultRow,
@@ -19,7 +20,12 @@ export function floorStandings(state: FloorTournament): Standings {
 
 /** R-PLC-1..3 with each place's prize (R-PRZ-1); refused while more than one entry is in play. */
 export function floorResults(state: FloorTournament): ResultRow[] {
-  return results(state.knockouts ?? emptyKnockoutsState(), entryRefs(state), state.settings.prizes);
+  const entries = entryRefs(state);
+  // A preset is cut to the field: the entries that count (every one but the void ones), as for ITM.
+  const rows = state.settings.prizePreset
+    ? presetRows(state.settings.prizePreset, entries.filter((e) => e.status !== 'void').length)
+    : state.settings.prizes;
+  return results(state.knockouts ?? emptyKnockoutsState(), entries, rows);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isDomainError, ruleError } from '../core/errors';
+import { PRIZE_PRESETS, type PrizePresetId } from '../results/prizes';
 import type { FieldIssue } from '../core/errors';
 import { assertNoMoneyWording } from '../text/money-wording';
 
@@ -74,6 +75,8 @@ export interface TournamentSettings {
   itmPercent: number;
   itmMinimum: number;
   prizes: PrizeRow[];
+  /** R-PRZ-2: a preset instead of own rows, cut to the field when the results are made. */
+  prizePreset?: PrizePresetId;
   balancing: BalancingSettings;
   knockoutCancelWindowMinutes: number;
   twoKillerCredit: (typeof TWO_KILLER_CREDITS)[number];
@@ -113,6 +116,7 @@ export interface SettingsInput {
   itmPercent?: number;
   itmMinimum?: number;
   prizes?: PrizeRow[];
+  prizePreset?: PrizePresetId;
   balancing?: Partial<BalancingSettings>;
   knockoutCancelWindowMinutes?: number;
   twoKillerCredit?: (typeof TWO_KILLER_CREDITS)[number];
@@ -389,6 +393,9 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   if (bountyType === 'mystery' && !mysteryBounty) c.add('mysteryBounty', 'must be true for the mystery bounty type');
 
   const prizes = checkPrizes(c, raw.prizes);
+  const prizePreset = absent(raw.prizePreset) ? undefined : (raw.prizePreset as PrizePresetId);
+  if (prizePreset !== undefined && !PRIZE_PRESETS.some((p) => p.id === prizePreset)) c.add('prizePreset', 'unknown prize preset');
+  if (prizePreset !== undefined && prizes.length > 0) c.add('prizePreset', 'either prize rows or a preset, not both');
   const balancing = checkBalancing(c, raw.balancing, seatsPerTable);
 
   if (c.issues.length > 0) {
@@ -416,6 +423,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     itmPercent,
     itmMinimum,
     prizes,
+    ...(prizePreset !== undefined ? { prizePreset } : {}),
     balancing,
     knockoutCancelWindowMinutes,
     twoKillerCredit,

@@ -135,6 +135,19 @@ describe('standings, results and finishing', () => {
   });
 });
 
+describe('prize presets', () => {
+  it('R-PRZ-2: a preset gives the places their prizes, cut to the field; own rows and a preset together are refused', () => {
+    const { t, entries } = runningField(3, { prizePreset: 'freerolls_for_itm', itmPercent: 10 });
+    let s = t;
+    s = recordKnockoutOnFloor(s, { busted: [entries[0] as string], killers: [entries[2] as string] }, ctxAt(START + HOUR)).state;
+    s = recordKnockoutOnFloor(s, { busted: [entries[1] as string], killers: [entries[2] as string] }, ctxAt(START + HOUR + 1)).state;
+    const rows = floorResults(s);
+    expect(rows[0]?.prize).toBeDefined();
+    expect(rows.filter((r) => r.prize !== undefined)).toHaveLength(1);
+    expect(() => runningField(3, { prizePreset: 'club_merch', prizes: [{ place: 1, description: 'Кубок' }] })).toThrow();
+  });
+});
+
 describe('drawing the seats', () => {
   it('R-SEAT-1: every checked-in entry gets one seat; a second draw is refused', () => {
     const { t, entries } = runningField(20);
