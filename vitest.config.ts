@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           // One DynamoDB Local for the run; each file makes its own table.
           globalSetup: ['test/support/global-setup.ts'],
+          // The handlers' embedded metrics would only fill the test output.
+          env: { POWERTOOLS_METRICS_DISABLED: 'true' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

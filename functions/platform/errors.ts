@@ -5,6 +5,7 @@ import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@
 import { isDomainError } from '../../domain/core/errors';
 import { HttpProblem, problem, problemResponse } from './problem';
 import { logger } from './logger';
+import { count } from './metrics';
 
 const DOMAIN_STATUS = { rule: 422, conflict: 409, not_found: 404 } as const;
 
@@ -38,6 +39,8 @@ export function problemErrors(): middy.MiddlewareObj<APIGatewayProxyEventV2, API
   return {
     onError: async (request) => {
       const p = toProblem(request.error);
+      // Rule refusals and bad input are expected; 5xx are ours and alarm through their own count.
+      count(p.status >= 500 ? 'ServerError' : 'ClientError');
       request.response = problemResponse(p, request.event.rawPath);
     },
   };

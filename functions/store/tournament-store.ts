@@ -2,6 +2,7 @@ import type { FloorTournament } from '../../domain/floor/aggregate';
 import { indexSeats } from '../../domain/seating';
 import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
+import { count } from '../platform/metrics';
 import { store } from './service';
 import { decode, diff, encode, type AggregateLayout, type Parts } from './aggregate-codec';
 
@@ -228,6 +229,7 @@ export async function mutateTournament<E>(
         throw problem(409, 'CONCURRENT_UPDATE', 'The tournament changed meanwhile; reload and retry');
       }
       logger.info('tournament version conflict, retrying', { tournamentId, attempt });
+      count('TournamentWriteConflict');
       await backoff(attempt);
     }
   }

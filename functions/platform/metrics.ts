@@ -1,0 +1,11 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+/**
+ * Business and error metrics as CloudWatch embedded metric format (no API calls on the hot path).
+ * Off in local mode (POWERTOOLS_DEV), where they would only fill the console.
+ */
+export const metrics = new Metrics({ namespace: 'SportPoker', serviceName: 'sport-poker' });
+
+export function count(name: string, value = 1): void {
+  metrics.addMetric(name, MetricUnit.Count, value);
+}
