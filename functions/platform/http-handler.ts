@@ -2,8 +2,7 @@ import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { metrics } from './metrics';
+import { flushMetrics } from './metrics';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodError, z } from 'zod';
 import { logger } from './logger';
@@ -93,7 +92,7 @@ export function httpHandler(routes: readonly Route[]) {
   const map = new Map(routes.map((r) => [routeKeyOf(r), r]));
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }))
+    .use(flushMetrics())
     .use(
       httpCors({
         origins: corsOrigins(),
