@@ -2,13 +2,12 @@ import { defineRoute, type RouteRequest } from '../platform/route';
 import { problem } from '../platform/problem';
 import { playerRegistrations, requireTournament, tournamentRoots } from '../store/tournament-store';
 import { store } from '../store/service';
-import { unregister, type Registration as RegistrationRecord } from '../../domain/tournaments';
-import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { unregister } from '../../domain/tournaments';
 import { z } from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
-import { registerPlayer, registrationView } from './registrations';
-import { runTournamentCommand, versioned } from './tournament-support';
+import { registerPlayer, registrationCommand, registrationView } from './registrations';
+import { versioned } from './tournament-support';
 
 const TAGS = ['Players'];
 
@@ -95,12 +94,7 @@ export const unregisterMyselfRoute = defineRoute({
   handle: async (req) => {
     const row = (await playerRegistrations(me(req))).find((r) => r.registrationId === req.params.registrationId);
     if (!row) throw problem(404, 'REGISTRATION_NOT_FOUND', 'No such registration of yours');
-    const outcome = await runTournamentCommand(asTournamentRequest(req, row.clubId, row.tournamentId), (s, ctx) => {
-      const r = unregister(s, { registrationId: row.registrationId }, ctx);
-      return seatNewEntries(r.state, r.events, ctx);
-    });
-    const reg = outcome.state.registrations[row.registrationId] as RegistrationRecord;
-    return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
+    return registrationCommand(asTournamentRequest(req, row.clubId, row.tournamentId), row.registrationId, unregister);
   },
 });
 

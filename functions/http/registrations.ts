@@ -2,7 +2,9 @@ import { defineRoute, type RouteRequest } from '../platform/route';
 import { problem } from '../platform/problem';
 import { store } from '../store/service';
 import { requireTournament } from '../store/tournament-store';
-import { checkIn, register, unregister, type Registration as RegistrationRecord } from '../../domain/tournaments';
+import { checkIn, register, unregister, type Registration as RegistrationRecord, type Tournament, type TournamentResult } from '../../domain/tournaments';
+import type { Context } from '../../domain/core/context';
+import type { FloorTournament } from '../../domain/floor/aggregate';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
 import { z } from '../../schemas/zod';
 import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versioned } from '../../schemas/tournaments';
@@ -28,6 +30,20 @@ export async function registerPlayer(req: RouteRequest<{ clubId: string; tournam
   const outcome = await runTournamentCommand(req, (s, ctx) => register(s, { playerId, otherRegistrations: others }, ctx));
   const reg = Object.values(outcome.state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
   return { outcome, reg: reg as RegistrationRecord };
+}
+
+/** A command on one registration, seating any entry it creates; answers the registration as it is after. */
+export async function registrationCommand(
+  req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
+  registrationId: string,
+  op: (state: Tournament, command: { registrationId: string }, ctx: Context) => TournamentResult,
+) {
+  const outcome = await runTournamentCommand(req, (s, ctx) => {
+    const r = op(s, { registrationId }, ctx);
+    return seatNewEntries(r.state as FloorTournament, r.events, ctx);
+  });
+  const reg = outcome.state.registrations[registrationId] as RegistrationRecord;
+  return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
 }
 
 export const listRegistrationsRoute = defineRoute({
@@ -74,14 +90,7 @@ export const checkInRoute = defineRoute({
   params: RegistrationParams,
   responses: { 200: { description: 'The registration', schema: Versioned(Registration) } },
   problems: [409, 422],
-  handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (s, ctx) => {
-      const r = checkIn(s, { registrationId: req.params.registrationId }, ctx);
-      return seatNewEntries(r.state, r.events, ctx);
-    });
-    const reg = outcome.state.registrations[req.params.registrationId] as RegistrationRecord;
-    return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
-  },
+  handle: async (req) => registrationCommand(req, req.params.registrationId, checkIn),
 });
 
 export const deleteRegistrationRoute = defineRoute({
@@ -93,14 +102,7 @@ export const deleteRegistrationRoute = defineRoute({
   params: RegistrationParams,
   responses: { 200: { description: 'The cancelled registration', schema: Versioned(Registration) } },
   problems: [409],
-  handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (s, ctx) => {
-      const r = unregister(s, { registrationId: req.params.registrationId }, ctx);
-      return seatNewEntries(r.state, r.events, ctx);
-    });
-    const reg = outcome.state.registrations[req.params.registrationId] as RegistrationRecord;
-    return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
-  },
+  handle: async (req) => registrationCommand(req, req.params.registrationId, unregister),
 });
 
 export const registrationRoutes = [listRegistrationsRoute, createRegistrationRoute, checkInRoute, deleteRegistrationRoute];

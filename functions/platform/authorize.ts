@@ -39,11 +39,12 @@ export async function authorize(
   }
 
   const s = store();
-  const { data } = await s.transaction
-    .get((e) => [e.member.get({ clubId: pathClubId, userId: principal.userId }).commit(), e.club.get({ clubId: pathClubId }).commit()])
-    .go();
-  const member = data[0]?.item;
-  const clubItem = data[1]?.item;
+  // Two consistent reads side by side: a removal or a suspension counts at once, at half the cost of a
+  // transactional read (the two items need not be read as one snapshot).
+  const [{ data: member }, { data: clubItem }] = await Promise.all([
+    s.entities.member.get({ clubId: pathClubId, userId: principal.userId }).go({ consistent: true }),
+    s.entities.club.get({ clubId: pathClubId }).go({ consistent: true, attributes: ['clubId', 'suspended'] }),
+  ]);
   if (!member || !clubItem) {
     if (access.publicView && clubItem && !clubItem.suspended) return undefined;
     throw clubNotFound();
