@@ -21,7 +21,7 @@ export async function otherRegistrationsOf(playerId: string, exceptTournamentId:
         registrationId: r.registrationId,
         registrationStatus: r.registrationStatus as RegistrationStatus,
         tournamentStatus: root.status as TournamentStatus,
-        window: tournamentWindow(settingsOfRoot(root.meta)),
+        window: tournamentWindow(settingsOfRoot(root)),
         eliminated: r.eliminated,
       },
     ];

@@ -4,11 +4,17 @@ import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
 import { store } from './service';
-import { decode, diff, encode, type AggregateLayout, type Parts } from './aggregate-codec';
+import type { AggregateLayout } from './aggregate-codec';
+import { applyPatch, diffState, type Patch } from './state-patch';
+import { appendEvent, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
+import { manifestBytes, readSnapshot, writeSnapshot } from './tournament-snapshot';
+import { cached, remember, type CachedTournament } from './tournament-cache';
+import { playerRows, touchedPlayers } from '../projections/player-registrations';
 
 /** The tournament as stored: the floor aggregate with all its slices. */
 export type StoredTournament = FloorTournament;
 
+/** How a snapshot cuts the aggregate (bucket counts grow with the field, see tournament-snapshot.ts). */
 export const TOURNAMENT_LAYOUT: AggregateLayout = {
   maps: [
     { path: 'registrations', buckets: 16 },
@@ -27,173 +33,206 @@ export const TOURNAMENT_LAYOUT: AggregateLayout = {
   derived: ['seating.seatOf', 'version'],
 };
 
-/** DynamoDB's limits, with room for attribute names and key overhead. */
-const MAX_PART_BYTES = 350_000;
-const MAX_TRANSACTION_ITEMS = 100;
-/**
- * Enough for a burst of about ten desks (or app users) writing at once: each round of a race lands at
- * least one writer, and the last of ten needed up to ten attempts on DynamoDB Local.
- */
-const MAX_ATTEMPTS = 12;
-/** Jittered pause before a retry, so that racing desks do not collide again in lockstep. */
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** Math.min(attempt, 4)));
+/** Derived state is neither logged nor snapshotted: readers rebuild it. */
+const DERIVED = ['seating.seatOf', 'version'];
 
-type Projection = {
-  playerId: string;
-  registrationId: string;
-  registrationStatus: string;
-  entryId?: string;
-  eliminated: boolean;
-  registeredAt: string;
-};
+/**
+ * When the events since the snapshot weigh this share of the snapshot (and at least MIN_TAIL_BYTES),
+ * the writer takes a new one. Relative to the snapshot's size, a snapshot's cost spread over the
+ * commands since the last one stays constant per command whatever the field size.
+ */
+const SNAPSHOT_TAIL_RATIO = 1;
+const MIN_TAIL_BYTES = 16_384;
+
+/**
+ * Enough for a burst of desks writing at once: a lost race costs one small Query of the new events,
+ * and each round lands at least one writer.
+ */
+const MAX_ATTEMPTS = 16;
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** Math.min(attempt, 5)));
 
 export interface LoadedTournament {
   state: StoredTournament;
-  parts: Parts;
-  projections: Map<string, string>;
 }
 
-const key = (clubId: string, tournamentId: string) => ({ clubId, tournamentId });
-
-/** Derived per-player rows of the by-player index, from the aggregate itself. */
-export function projectionsOf(state: StoredTournament): Map<string, string> {
-  const byPlayer = new Map<string, Projection>();
-  const regs = Object.values(state.registrations).sort((a, b) => a.seq - b.seq);
-  for (const r of regs) {
-    const current = byPlayer.get(r.playerId);
-    // A player's live registration wins over an older cancelled one.
-    if (current && r.status === 'cancelled' && current.registrationStatus !== 'cancelled') continue;
-    const entry = r.entryId ? state.entries[r.entryId] : undefined;
-    byPlayer.set(r.playerId, {
-      playerId: r.playerId,
-      registrationId: r.id,
-      registrationStatus: r.status,
-      ...(r.entryId ? { entryId: r.entryId } : {}),
-      eliminated: entry?.status === 'busted',
-      registeredAt: new Date(r.registeredAt).toISOString(),
-    });
-  }
-  return new Map([...byPlayer].map(([p, v]) => [p, JSON.stringify(v)]));
-}
-
-function rebuildDerived(state: StoredTournament): StoredTournament {
-  if (state.seating) state.seating = { ...state.seating, seatOf: indexSeats(state.seating.tables) };
-  return state;
-}
+type Entry = CachedTournament<StoredTournament>;
 
 const CATALOG_STATUSES = new Set(['announced', 'registration_open']);
 
-function rootAttributes(state: StoredTournament, meta: string, city?: string) {
+/** The root item's listed attributes, from the state. */
+function rootAttributes(state: StoredTournament) {
   const startsAt = new Date(state.settings.startAt).toISOString();
   return {
     status: state.status,
     name: state.settings.name,
     startsAt,
-    meta,
+    settings: JSON.stringify(state.settings),
     updatedAt: new Date(state.updatedAt).toISOString(),
-    ...(city ? { city } : {}),
     catalogKey: CATALOG_STATUSES.has(state.status) ? `${startsAt}#${state.clubId}#${state.id}` : '',
   };
 }
 
-export async function loadTournament(clubId: string, tournamentId: string): Promise<LoadedTournament | undefined> {
-  const { data } = await store().collections.tournament(key(clubId, tournamentId)).go({ pages: 'all', consistent: true });
-  const root = data.tournament[0];
-  if (!root) return undefined;
-  const parts: Parts = new Map([['meta', root.meta], ...data.tournamentPart.map((p) => [p.part, p.body] as [string, string])]);
-  const state = rebuildDerived(decode<StoredTournament>(parts, TOURNAMENT_LAYOUT));
-  state.version = root.version;
-  const projections = new Map(
-    data.playerRegistration.map((p) => {
-      const { clubId: _c, tournamentId: _t, ...rest } = p;
-      const v: Projection = {
-        playerId: rest.playerId,
-        registrationId: rest.registrationId,
-        registrationStatus: rest.registrationStatus,
-        ...(rest.entryId ? { entryId: rest.entryId } : {}),
-        eliminated: rest.eliminated,
-        registeredAt: rest.registeredAt,
-      };
-      return [p.playerId, JSON.stringify(v)];
-    }),
-  );
-  return { state, parts, projections };
+const rootChanged = (a: StoredTournament, b: StoredTournament) => a.status !== b.status || (a.settings !== b.settings && JSON.stringify(a.settings) !== JSON.stringify(b.settings));
+
+function withDerived(state: StoredTournament, version: number, before?: StoredTournament): StoredTournament {
+  const seating = state.seating;
+  if (!seating) return { ...state, version };
+  const prev = before?.seating;
+  // seatOf follows the tables: the domain keeps it up to date in what it decides; a folded patch carries
+  // the tables only, so the index is rebuilt when they changed and the old one reused when they did not.
+  const seatOf =
+    prev && prev.tables === seating.tables && prev.seatOf
+      ? prev.seatOf
+      : seating.seatOf && seating.seatOf !== prev?.seatOf
+        ? seating.seatOf
+        : indexSeats(seating.tables);
+  return { ...state, version, seating: { ...seating, seatOf } };
 }
 
-export async function requireTournament(clubId: string, tournamentId: string): Promise<LoadedTournament> {
-  const t = await loadTournament(clubId, tournamentId);
+/** Folds logged events onto a state (the base may be empty for a tournament that has no snapshot yet). */
+function fold(base: StoredTournament | undefined, events: readonly LoggedEvent[]): StoredTournament | undefined {
+  let state = base;
+  for (const e of events) {
+    const next = applyPatch(state, e.patch) as StoredTournament;
+    state = withDerived(next, e.version, state);
+  }
+  return state;
+}
+
+function decodeFailure(e: unknown): never {
+  if (e instanceof UndecodableEvent) {
+    // Never fold past an event that cannot be read: the state would be wrong. An alarm watches this metric.
+    logger.error('tournament event undecodable', { error: e.message });
+    count('TournamentEventUndecodable');
+  }
+  throw e;
+}
+
+/** Snapshot + the events after it: the cold path. */
+async function loadCold(clubId: string, tournamentId: string, consistent: boolean): Promise<Entry | undefined> {
+  const base = await readSnapshot(clubId, tournamentId, TOURNAMENT_LAYOUT, consistent).catch(decodeFailure);
+  if (!base) return undefined;
+  const events = await readEventsAfter(clubId, tournamentId, base.version, consistent).catch(decodeFailure);
+  const start = base.state ? withDerived(base.state as StoredTournament, base.version) : undefined;
+  const state = fold(start, events);
+  if (!state) return undefined;
+  return {
+    state,
+    version: state.version,
+    base: { state: base.state, parts: base.parts, manifest: base.manifest, legacy: typeof base.root.meta === 'string' && typeof base.root.snap !== 'string' },
+    tailBytes: events.reduce((n, e) => n + e.bytes, 0),
+  };
+}
+
+/** The cached state brought up to date with the events after it: the warm path, one small Query. */
+async function refresh(clubId: string, tournamentId: string, entry: Entry, consistent: boolean): Promise<Entry> {
+  const events = await readEventsAfter(clubId, tournamentId, entry.version, consistent).catch(decodeFailure);
+  if (events.length === 0) return entry;
+  const state = fold(entry.state, events) as StoredTournament;
+  const next: Entry = { ...entry, state, version: state.version, tailBytes: entry.tailBytes + events.reduce((n, e) => n + e.bytes, 0) };
+  remember(clubId, tournamentId, next);
+  return next;
+}
+
+async function current(clubId: string, tournamentId: string, consistent: boolean): Promise<Entry | undefined> {
+  const hit = cached<StoredTournament>(clubId, tournamentId);
+  if (hit) return refresh(clubId, tournamentId, hit, consistent);
+  const entry = await loadCold(clubId, tournamentId, consistent);
+  if (entry) remember(clubId, tournamentId, entry);
+  return entry;
+}
+
+/**
+ * The tournament at its newest version. `consistent: false` reads the log eventually consistently
+ * (half the price), for views where a second of staleness is harmless (the public clock, lists).
+ */
+export async function loadTournament(clubId: string, tournamentId: string, opts: { consistent?: boolean } = {}): Promise<LoadedTournament | undefined> {
+  const entry = await current(clubId, tournamentId, opts.consistent ?? true);
+  return entry ? { state: entry.state } : undefined;
+}
+
+export async function requireTournament(clubId: string, tournamentId: string, opts: { consistent?: boolean } = {}): Promise<LoadedTournament> {
+  const t = await loadTournament(clubId, tournamentId, opts);
   if (!t) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
   return t;
 }
 
-function checkSizes(parts: [string, string][]): void {
-  for (const [name, body] of parts) {
-    if (Buffer.byteLength(body, 'utf8') > MAX_PART_BYTES) {
-      throw problem(422, 'TOURNAMENT_TOO_LARGE', `The tournament's ${name} part exceeds the storage limit`);
-    }
-  }
-}
+const stripDerived = (s: StoredTournament): object => {
+  const { version: _v, ...rest } = s;
+  if (!rest.seating) return rest;
+  const { seatOf: _s, ...seating } = rest.seating;
+  return { ...rest, seating };
+};
 
+/** Creates the root item and the first event (the whole initial state) in one transaction. */
 export async function createTournamentItem(state: StoredTournament, city?: string): Promise<void> {
-  const parts = encode(state, TOURNAMENT_LAYOUT);
-  checkSizes([...parts]);
   const s = store();
-  const { canceled } = await s.transaction
-    .write((e) => [
-      e.tournament.create({ ...key(state.clubId, state.id), version: 1, ...rootAttributes(state, parts.get('meta') as string, city) }).commit(),
-      ...[...parts]
-        .filter(([name]) => name !== 'meta')
-        .map(([part, body]) => e.tournamentPart.put({ ...key(state.clubId, state.id), part, body, writtenAt: 1 }).commit()),
-    ])
-    .go();
-  if (canceled) throw problem(409, 'CONFLICT', 'The tournament could not be created; retry');
+  const rootPut = s.entities.tournament
+    .create({ clubId: state.clubId, tournamentId: state.id, version: 1, ...withoutEmptyCatalog(rootAttributes(state)), ...(city ? { city } : {}) })
+    .params() as Record<string, unknown>;
+  try {
+    await appendEvent({
+      clubId: state.clubId,
+      tournamentId: state.id,
+      version: 1,
+      at: state.updatedAt,
+      patch: [['s', [], stripDerived(state)]],
+      events: [{ type: 'tournament.created' }],
+      with: [{ Put: rootPut as never }],
+    });
+  } catch (e) {
+    if (e instanceof VersionConflict) throw problem(409, 'CONFLICT', 'The tournament could not be created; retry');
+    throw e;
+  }
+  await writePlayerRows(undefined, state, [['s', [], state]]);
 }
 
-class VersionConflict extends Error {}
+function withoutEmptyCatalog<T extends { catalogKey: string }>(attrs: T): Omit<T, 'catalogKey'> & { catalogKey?: string } {
+  const { catalogKey, ...rest } = attrs;
+  return catalogKey ? { ...rest, catalogKey } : rest;
+}
 
-/** Writes what changed between the loaded tournament and `next`, guarded by the version it was loaded at. */
-async function save(loaded: LoadedTournament, next: StoredTournament): Promise<number> {
-  const { clubId, id: tournamentId } = next;
-  const before = loaded.state.version;
-  const parts = encode(next, TOURNAMENT_LAYOUT, { state: loaded.state, parts: loaded.parts });
-  const { put, remove } = diff(loaded.parts, parts);
-  checkSizes(put);
-  const proj = projectionsOf(next);
-  const projPut = [...proj].filter(([p, v]) => loaded.projections.get(p) !== v);
-  const s = store();
-  const version = before + 1;
-  const partWrites = put.filter(([name]) => name !== 'meta');
-  const core = 1 + partWrites.length + remove.length;
-  if (core > MAX_TRANSACTION_ITEMS) throw problem(422, 'TOURNAMENT_TOO_LARGE', 'The change is too large for one write');
-  // Index rows ride in the same transaction when they fit; otherwise they follow it (they are derived
-  // and the next change of the tournament repairs any that were missed).
-  const inline = core + projPut.length <= MAX_TRANSACTION_ITEMS ? projPut : [];
-  const after = inline === projPut ? [] : projPut;
-  const root = rootAttributes(next, parts.get('meta') as string);
-  const { catalogKey, ...rootSet } = root;
-  const { canceled, data } = await s.transaction
-    .write((e) => [
-      e.tournament
-        .patch(key(clubId, tournamentId))
-        .set({ ...rootSet, version, ...(catalogKey ? { catalogKey } : {}) })
-        .remove(catalogKey ? [] : ['catalogKey'])
-        .where((a, op) => op.eq(a.version, before))
-        .commit(),
-      ...partWrites.map(([part, body]) => e.tournamentPart.put({ clubId, tournamentId, part, body, writtenAt: version }).commit()),
-      ...remove.map((part) => e.tournamentPart.delete({ clubId, tournamentId, part }).commit()),
-      ...inline.map(([, v]) => e.playerRegistration.put({ clubId, tournamentId, ...(JSON.parse(v) as Projection) }).commit()),
-    ])
-    .go();
-  if (canceled) {
-    if (data[0]?.rejected) throw new VersionConflict();
-    throw problem(409, 'CONCURRENT_UPDATE', 'The tournament changed meanwhile; retry');
+/** The root update that rides in the event's transaction when a listed attribute changed. */
+function rootUpdate(next: StoredTournament, version: number) {
+  const { catalogKey, ...rest } = rootAttributes(next);
+  return store()
+    .entities.tournament.patch({ clubId: next.clubId, tournamentId: next.id })
+    .set({ ...rest, version, ...(catalogKey ? { catalogKey } : {}) })
+    .remove(catalogKey ? [] : ['catalogKey'])
+    .params() as Record<string, unknown>;
+}
+
+/** The by-player index rows a change touched (see functions/projections). */
+async function writePlayerRows(before: StoredTournament | undefined, after: StoredTournament, patch: Patch): Promise<void> {
+  const rows = playerRows(after, touchedPlayers(before, after, patch));
+  if (rows.length === 0) return;
+  await store()
+    .entities.playerRegistration.put(rows.map((r) => ({ clubId: after.clubId, tournamentId: after.id, ...r })))
+    .go({ concurrency: 4 });
+}
+
+/** Takes a snapshot when the log since the last one has grown enough; a failure leaves the log authoritative. */
+async function maybeSnapshot(entry: Entry): Promise<void> {
+  const snapBytes = entry.base.manifest ? manifestBytes(entry.base.manifest) : 0;
+  if (entry.tailBytes < Math.max(MIN_TAIL_BYTES, snapBytes * SNAPSHOT_TAIL_RATIO)) return;
+  const { state, version } = entry;
+  try {
+    const stripped = stripDerived(state);
+    const written = await writeSnapshot({
+      clubId: state.clubId,
+      tournamentId: state.id,
+      version,
+      state: stripped,
+      layout: TOURNAMENT_LAYOUT,
+      previous: entry.base,
+      legacy: entry.base.legacy,
+    });
+    if (!written) return;
+    remember(state.clubId, state.id, { state, version, base: { state: stripped, parts: written.parts, manifest: written.manifest, legacy: false }, tailBytes: 0 });
+    count('TournamentSnapshot');
+  } catch (e) {
+    logger.warn('tournament snapshot not written; the log stays authoritative', { tournamentId: state.id, version, error: (e as Error).message });
   }
-  if (after.length > 0) {
-    await s.entities.playerRegistration
-      .put(after.map(([, v]) => ({ clubId, tournamentId, ...(JSON.parse(v) as Projection) })))
-      .go({ concurrency: 4 });
-  }
-  return version;
 }
 
 export interface MutationOutcome<E> {
@@ -203,9 +242,9 @@ export interface MutationOutcome<E> {
 }
 
 /**
- * Load, apply a pure change, save with the version check. A lost race reloads and re-applies the
- * change (it is a pure function of the fresh state), a bounded number of times. With `expectedVersion`
- * (If-Match) the caller wants exactly that version: a mismatch is a 409 at once.
+ * Decide on the newest state, append the change as the next event. A lost race reads only the events
+ * that won and decides again (the change is a pure function of the state), a bounded number of times.
+ * With `expectedVersion` (If-Match) the caller wants exactly that version: a mismatch is a 409 at once.
  */
 export async function mutateTournament<E>(
   clubId: string,
@@ -214,15 +253,32 @@ export async function mutateTournament<E>(
   expectedVersion?: number,
 ): Promise<MutationOutcome<E>> {
   for (let attempt = 1; ; attempt++) {
-    const loaded = await requireTournament(clubId, tournamentId);
-    if (expectedVersion !== undefined && loaded.state.version !== expectedVersion) {
-      throw problem(409, 'VERSION_MISMATCH', `The tournament is at version ${loaded.state.version}, not ${expectedVersion}`);
+    const entry = await current(clubId, tournamentId, true);
+    if (!entry) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    const before = entry.state;
+    if (expectedVersion !== undefined && before.version !== expectedVersion) {
+      throw problem(409, 'VERSION_MISMATCH', `The tournament is at version ${before.version}, not ${expectedVersion}`);
     }
-    const { state, events } = await change(loaded.state);
-    if (state === loaded.state) return { state, events, version: loaded.state.version };
+    const { state, events } = await change(before);
+    if (state === before) return { state, events, version: before.version };
+    const version = before.version + 1;
+    const patch = diffState(before, state, { skip: DERIVED });
     try {
-      const version = await save(loaded, state);
-      return { state: { ...state, version }, events, version };
+      const bytes = await appendEvent({
+        clubId,
+        tournamentId,
+        version,
+        at: state.updatedAt,
+        patch,
+        events: events as { type: string }[],
+        ...(rootChanged(before, state) ? { with: [{ Update: rootUpdate(state, version) as never }] } : {}),
+      });
+      const next = withDerived(state, version, before);
+      const written: Entry = { ...entry, state: next, version, tailBytes: entry.tailBytes + bytes };
+      remember(clubId, tournamentId, written);
+      await writePlayerRows(before, next, patch);
+      await maybeSnapshot(written);
+      return { state: next, events, version };
     } catch (e) {
       if (!(e instanceof VersionConflict)) throw e;
       if (expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
@@ -230,7 +286,7 @@ export async function mutateTournament<E>(
       }
       logger.info('tournament version conflict, retrying', { tournamentId, attempt });
       count('TournamentWriteConflict');
-      await backoff(attempt);
+      if (attempt > 2) await backoff(attempt);
     }
   }
 }
@@ -241,12 +297,16 @@ export async function playerRegistrations(playerId: string) {
   return data;
 }
 
-/** Root items (status, name, start, meta) of several tournaments, in one batch. */
+/** Root items (status, name, start, settings) of several tournaments, in one batch. */
 export async function tournamentRoots(keys: readonly { clubId: string; tournamentId: string }[]) {
   if (keys.length === 0) return [];
   const { data } = await store().entities.tournament.get(keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId }))).go({ concurrent: 4 });
   return data;
 }
 
-/** The settings stored in a root item's meta part. */
-export const settingsOfRoot = (meta: string): StoredTournament['settings'] => (JSON.parse(meta) as StoredTournament).settings;
+/** The settings a root item lists (or, for a tournament stored before the event log, its meta part). */
+export const settingsOfRoot = (root: { settings?: string | undefined; meta?: string | undefined }): StoredTournament['settings'] => {
+  if (root.settings) return JSON.parse(root.settings) as StoredTournament['settings'];
+  if (root.meta) return (JSON.parse(root.meta) as StoredTournament).settings;
+  throw new Error('tournament root without settings');
+};

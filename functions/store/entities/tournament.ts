@@ -1,17 +1,24 @@
 import { Entity } from 'electrodb';
 
 /**
- * A tournament's items share the partition `club#<clubId>#t#<tournamentId>` (the `tournament`
- * collection), so one Query loads the whole aggregate.
+ * A tournament's items share the partition `club#<clubId>#t#<tournamentId>`: the root (`meta`), the
+ * snapshot parts (`meta#s#...`), the event log (`e#<version>`, functions/store/tournament-log.ts) and,
+ * in the layout before the log, the bucket parts (`part#...`). See docs/decisions/storage.md.
  */
 const pk = { field: 'pk', composite: ['clubId', 'tournamentId'], template: 'club#${clubId}#t#${tournamentId}', casing: 'none' } as const;
 
-/** The root item: version (the optimistic lock), status and the `meta` part of the aggregate. */
+/**
+ * The root item: what lists and the catalogue show (status, name, start, city), the settings other
+ * tournaments' R-REG-1 checks read, and the manifest of the newest snapshot. It is written when a
+ * tournament is created, when one of those attributes changes (in the same transaction as the event)
+ * and when a snapshot is taken; not on every command.
+ */
 export const tournamentEntity = new Entity({
   model: { entity: 'tournament', version: '1', service: 'sportpoker' },
   attributes: {
     clubId: { type: 'string', required: true, readOnly: true },
     tournamentId: { type: 'string', required: true, readOnly: true },
+    /** The event version that last wrote the listed attributes. */
     version: { type: 'number', required: true },
     status: { type: 'string', required: true },
     name: { type: 'string', required: true },
@@ -20,7 +27,12 @@ export const tournamentEntity = new Entity({
     city: { type: 'string' },
     /** Set only while the tournament is listed in the public catalogue (sparse index). */
     catalogKey: { type: 'string' },
-    meta: { type: 'string', required: true },
+    /** The settings as JSON (R-REG-1 windows of other tournaments are read from here). */
+    settings: { type: 'string' },
+    /** The newest snapshot's manifest (JSON, see tournament-snapshot.ts). */
+    snap: { type: 'string' },
+    /** The whole aggregate's meta part, in the layout before the event log (read for migration only). */
+    meta: { type: 'string' },
     updatedAt: { type: 'string', required: true },
   },
   indexes: {

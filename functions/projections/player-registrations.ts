@@ -1,0 +1,59 @@
+import type { FloorTournament } from '../../domain/floor/aggregate';
+import type { Patch } from '../store/state-patch';
+
+/** A player's standing in one tournament, as the by-player index holds it (my registrations, R-REG-1). */
+export interface PlayerRegistrationRow {
+  playerId: string;
+  registrationId: string;
+  registrationStatus: string;
+  entryId?: string;
+  eliminated: boolean;
+  registeredAt: string;
+}
+
+/** Players whose registration or entry records a patch touched (the only rows that can have changed). */
+export function touchedPlayers(before: FloorTournament | undefined, after: FloorTournament, patch: Patch): Set<string> {
+  const players = new Set<string>();
+  for (const [, path] of patch) {
+    if (path.length === 0) {
+      for (const r of Object.values(after.registrations)) players.add(r.playerId);
+      continue;
+    }
+    const [map, id] = path;
+    if (map !== 'registrations' && map !== 'entries') continue;
+    if (id === undefined) {
+      // The whole map was replaced: every player in it, before and after.
+      for (const s of [before, after]) for (const r of Object.values(s?.[map] ?? {})) players.add(r.playerId);
+      continue;
+    }
+    for (const s of [before, after]) {
+      const rec = s?.[map][id];
+      if (rec) players.add(rec.playerId);
+    }
+  }
+  return players;
+}
+
+/** The index rows of the given players, from the aggregate. */
+export function playerRows(state: FloorTournament, players: ReadonlySet<string>): PlayerRegistrationRow[] {
+  if (players.size === 0) return [];
+  const byPlayer = new Map<string, PlayerRegistrationRow>();
+  const regs = Object.values(state.registrations)
+    .filter((r) => players.has(r.playerId))
+    .sort((a, b) => a.seq - b.seq);
+  for (const r of regs) {
+    const current = byPlayer.get(r.playerId);
+    // A player's live registration wins over an older cancelled one.
+    if (current && r.status === 'cancelled' && current.registrationStatus !== 'cancelled') continue;
+    const entry = r.entryId ? state.entries[r.entryId] : undefined;
+    byPlayer.set(r.playerId, {
+      playerId: r.playerId,
+      registrationId: r.id,
+      registrationStatus: r.status,
+      ...(r.entryId ? { entryId: r.entryId } : {}),
+      eliminated: entry?.status === 'busted',
+      registeredAt: new Date(r.registeredAt).toISOString(),
+    });
+  }
+  return [...byPlayer.values()];
+}

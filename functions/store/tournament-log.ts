@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from './client';
+import { config } from '../platform/config';
+import { bodyBytes, packBody, unpackBody, type StoredBody } from './item-body';
+import type { Patch } from './state-patch';
+
+/**
+ * The tournament's event log: one item per accepted command, `sk = e#<version, 12 digits>`, written
+ * with a conditional put (`attribute_not_exists`). The put is the optimistic lock: of two commands
+ * decided on the same version, exactly one gets the next number. Each item holds the change the
+ * command made to the stored state (a patch, see state-patch.ts) and the domain events it produced;
+ * readers fold the patches onto the newest snapshot, and the stream consumer derives projections and
+ * notifications from the events. An event too large for one item (a seating draw or the results of a
+ * very large field) keeps its body in chunk items written before it, named by a nonce so a writer that
+ * loses the race leaves nothing a reader would take.
+ */
+export const EVENT_PREFIX = 'e#';
+const PAD = 12;
+export const eventSk = (version: number): string => `${EVENT_PREFIX}${String(version).padStart(PAD, '0')}`;
+export const tournamentPk = (clubId: string, tournamentId: string): string => `club#${clubId}#t#${tournamentId}`;
+
+/** Room under DynamoDB's 400 KB item limit for keys and attribute names. */
+const MAX_INLINE_BYTES = 300_000;
+const BATCH = 25;
+
+export interface LoggedEvent {
+  version: number;
+  /** The state's updatedAt after the command (ms). */
+  at: number;
+  patch: Patch;
+  events: { type: string }[];
+  /** Stored bytes of the body: the log's size since the snapshot decides when to take the next one. */
+  bytes: number;
+}
+
+export class VersionConflict extends Error {
+  constructor() {
+    super('the version was taken by another command');
+  }
+}
+
+/** Thrown when an event cannot be decoded: the read stops, it never skips an event. */
+export class UndecodableEvent extends Error {}
+
+type Item = Record<string, unknown>;
+
+interface AppendInput {
+  clubId: string;
+  tournamentId: string;
+  version: number;
+  at: number;
+  patch: Patch;
+  events: readonly { type: string }[];
+  /** Writes that must commit with the event or not at all (the root's listed attributes, R-REG-1 rows). */
+  with?: NonNullable<TransactWriteCommandInput['TransactItems']>;
+}
+
+function bodyAttrs(body: StoredBody): Item {
+  return 'b' in body ? { b: body.b } : { z: body.z };
+}
+
+/** Appends the event; throws VersionConflict when the version is already taken. Answers the stored bytes. */
+export async function appendEvent(input: AppendInput): Promise<number> {
+  const { clubId, tournamentId, version } = input;
+  const pk = tournamentPk(clubId, tournamentId);
+  const body = packBody(JSON.stringify({ p: input.patch, e: input.events }));
+  const bytes = bodyBytes(body);
+  const TableName = config().tableName;
+  const { doc } = dynamo();
+  let head: Item = { pk, sk: eventSk(version), kind: 'tournamentEvent', clubId, tournamentId, v: version, at: input.at };
+  if (bytes <= MAX_INLINE_BYTES) {
+    head = { ...head, ...bodyAttrs(body) };
+  } else {
+    const nonce = randomUUID();
+    const whole = 'z' in body ? Buffer.from(body.z) : Buffer.from(body.b, 'utf8');
+    const chunks: Item[] = [];
+    for (let i = 0; i * MAX_INLINE_BYTES < whole.length; i++) {
+      chunks.push({ pk, sk: `${eventSk(version)}#${nonce}#${String(i).padStart(4, '0')}`, kind: 'tournamentEventChunk', c: whole.subarray(i * MAX_INLINE_BYTES, (i + 1) * MAX_INLINE_BYTES) });
+    }
+    for (let i = 0; i < chunks.length; i += BATCH) await writeAll(chunks.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })));
+    head = { ...head, chunks: chunks.length, nonce, zipped: 'z' in body };
+  }
+  const put = { TableName, Item: head, ConditionExpression: 'attribute_not_exists(sk)' };
+  try {
+    if (input.with && input.with.length > 0) {
+      await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...input.with] }));
+    } else {
+      await doc.send(new PutCommand(put));
+    }
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) throw new VersionConflict();
+    if (e instanceof TransactionCanceledException && e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw new VersionConflict();
+    throw e;
+  }
+  return bytes;
+}
+
+async function writeAll(requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]): Promise<void> {
+  const TableName = config().tableName;
+  let pending = requests;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
+    pending = out.UnprocessedItems?.[TableName] ?? [];
+    if (pending.length > 0) {
+      if (attempt >= 8) throw new Error('batch write left items unprocessed');
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+    }
+  }
+}
+
+/** Deletes items by sort key (best effort is not enough for garbage: unprocessed ones are retried). */
+export async function deleteItems(pk: string, sks: readonly string[]): Promise<void> {
+  for (let i = 0; i < sks.length; i += BATCH) {
+    await writeAll(sks.slice(i, i + BATCH).map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+  }
+}
+
+/** Writes items in batches of 25. */
+export async function putItems(items: readonly Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) await writeAll(items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** Decodes one event head (with its chunks, when it has them) into a LoggedEvent. */
+export function decodeEvent(head: Item, chunks: readonly Item[] = []): LoggedEvent {
+  const version = Number(head.v);
+  try {
+    let text: string;
+    if (typeof head.chunks === 'number') {
+      const mine = chunks
+        .filter((c) => String(c.sk).startsWith(`${eventSk(version)}#${String(head.nonce)}#`))
+        .sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+      if (mine.length !== head.chunks) throw new Error(`expected ${head.chunks} chunks, found ${mine.length}`);
+      const whole = Buffer.concat(mine.map((c) => Buffer.from(c.c as Uint8Array)));
+      text = unpackBody(head.zipped ? { z: whole } : { b: whole.toString('utf8') });
+    } else {
+      text = unpackBody(head);
+    }
+    const parsed = JSON.parse(text) as { p: Patch; e: { type: string }[] };
+    if (!Array.isArray(parsed.p) || !Array.isArray(parsed.e)) throw new Error('malformed body');
+    const bytes = typeof head.chunks === 'number' ? Buffer.byteLength(text) : bodyBytes('b' in head ? { b: String(head.b) } : { z: head.z as Uint8Array });
+    return { version, at: Number(head.at), patch: parsed.p, events: parsed.e, bytes };
+  } catch (e) {
+    throw new UndecodableEvent(`event ${String(head.pk)} v${version} cannot be decoded: ${(e as Error).message}`);
+  }
+}
+
+/** The events after `afterVersion`, in order (one Query; more pages only for a long tail). */
+export async function readEventsAfter(clubId: string, tournamentId: string, afterVersion: number, consistent: boolean): Promise<LoggedEvent[]> {
+  const pk = tournamentPk(clubId, tournamentId);
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const out = await dynamo().doc.send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': eventSk(afterVersion + 1), ':to': `${EVENT_PREFIX}~` },
+        ConsistentRead: consistent,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey as Item | undefined;
+  } while (start);
+  const heads = items.filter((i) => i.kind === 'tournamentEvent');
+  const chunks = items.filter((i) => i.kind === 'tournamentEventChunk');
+  const events = heads.map((h) => decodeEvent(h, chunks));
+  // The log has no holes: a version missing in the middle means a read that must not be folded.
+  events.forEach((e, i) => {
+    if (e.version !== afterVersion + i + 1) throw new UndecodableEvent(`event log of ${pk} jumps from ${afterVersion + i} to ${e.version}`);
+  });
+  return events;
+}
