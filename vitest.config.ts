@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/reliability/**/*.test.ts'],
           // One DynamoDB Local for the run; each file makes its own table.
           globalSetup: ['test/support/global-setup.ts'],
           // The handlers' embedded metrics would only fill the test output.

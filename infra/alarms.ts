@@ -96,18 +96,33 @@ export class Alarms extends Construct {
     this.add(name, 'messages', queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }), what);
   }
 
+  /**
+   * A stream consumer falling behind: the oldest record of a batch it read (IteratorAge, maximum over 5
+   * minutes) had waited longer than `threshold`.
+   */
+  watchIteratorAge(f: ServiceFunction, threshold: Duration): void {
+    this.add(
+      f.label,
+      'iterator-age',
+      f.fn.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
+      `the ${f.label} stream consumer is falling behind`,
+      1,
+      { value: threshold.toMilliseconds(), condition: `a record read more than ${threshold.toHumanString()} after it was written, in 5 minutes` },
+    );
+  }
+
   /** Server errors (5xx) the HTTP API answered. */
   watchApi(api: IHttpApi): void {
     this.add('api', '5xx', api.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }), 'the HTTP API answered 5xx');
   }
 
-  private add(subject: string, kind: string, metric: IMetric, what: string, periods = 1): void {
+  private add(subject: string, kind: string, metric: IMetric, what: string, periods = 1, threshold?: { value: number; condition: string }): void {
     const id = `${subject}-${kind}`.replace(/(^|[^a-zA-Z0-9])([a-zA-Z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
     const alarm = new Alarm(this, id, {
       alarmName: `${this.prefix}-${subject}-${kind}`,
-      alarmDescription: `Sport Poker: ${what} (more than 0 in ${periods === 1 ? '5 minutes' : `each of ${periods} consecutive 5-minute periods`}).`,
+      alarmDescription: `Sport Poker: ${what} (${threshold?.condition ?? `more than 0 in ${periods === 1 ? '5 minutes' : `each of ${periods} consecutive 5-minute periods`}`}).`,
       metric,
-      threshold: 0,
+      threshold: threshold?.value ?? 0,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: periods,
       datapointsToAlarm: periods,

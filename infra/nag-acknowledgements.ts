@@ -34,7 +34,8 @@ export const NAG_REASONS = {
   } satisfies Partial<Record<Access['kind'], string>>,
   'AwsSolutions-IAM5[Resource::*]':
     'Only X-Ray remains on Resource "*" (xray:PutTraceSegments, xray:PutTelemetryRecords, added by active ' +
-    'tracing): X-Ray has no resource-level permissions. Logs, table, queue and scheduler access are scoped to ' +
+    'tracing), and for the projections consumer dynamodb:ListStreams (added by the stream event source): ' +
+    'neither has resource-level permissions. Logs, table, stream, queue and scheduler access are scoped to ' +
     'named ARNs.',
   [SCHEDULES_FINDING]:
     'Schedules are created at run time, one per tournament job, with names made from the tournament id ' +
@@ -57,10 +58,10 @@ export const NAG_REASONS = {
     'MFA is optional (TOTP) because players sign themselves up on the mobile app and cannot be forced to enrol. ' +
     'Threat protection (Plus feature plan) watches every sign-in and, in prod, blocks risky ones.',
   'AwsSolutions-SQS3':
-    'This queue is itself the last stop: it receives what EventBridge Scheduler could not deliver and the ' +
-    'asynchronous invocations Lambda gave up on (on-failure destination), which cdk-nag does not recognise as ' +
-    'dead-letter use. Nothing consumes it, so a further DLQ would never receive anything; messages are kept ' +
-    '14 days and an alarm fires on the first one.',
+    'This queue is itself the last stop: it receives what EventBridge Scheduler could not deliver, the ' +
+    'asynchronous invocations Lambda gave up on, or the stream batches the projections mapping gave up on ' +
+    '(on-failure destinations), which cdk-nag does not recognise as dead-letter use. Nothing consumes it, so a ' +
+    'further DLQ would never receive anything; messages are kept 14 days and an alarm fires on the first one.',
 } as const;
 
 const ack = (construct: IConstruct, id: string, reason: string): void => Validations.of(construct).acknowledge({ id, reason });
@@ -98,7 +99,7 @@ export function acknowledgeNagFindings(stack: SportPokerStack): void {
   const schedules = wildcardFinding(stack, stack.scheduling.schedulesArn);
   for (const { role } of [...stack.functions.all, stack.scheduling.jobs]) ack(role, schedules, NAG_REASONS[SCHEDULES_FINDING]);
   ack(stack.verification.worker.role, wildcardFinding(stack, stack.verification.ssmKeysArn), NAG_REASONS[SSM_KEYS_FINDING]);
-  for (const queue of [stack.scheduling.deadLetters, stack.verification.failures]) ack(queue, 'AwsSolutions-SQS3', NAG_REASONS['AwsSolutions-SQS3']);
+  for (const queue of [stack.scheduling.deadLetters, stack.verification.failures, stack.projections.deadLetters]) ack(queue, 'AwsSolutions-SQS3', NAG_REASONS['AwsSolutions-SQS3']);
   ack(stack.cursorKey.secret, 'AwsSolutions-SMG4', NAG_REASONS['AwsSolutions-SMG4']);
   ack(stack.identity.userPool, 'AwsSolutions-COG2', NAG_REASONS['AwsSolutions-COG2']);
 }

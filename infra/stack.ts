@@ -9,6 +9,7 @@ import { PublicApi } from './api';
 import { Scheduling } from './scheduling';
 import { defaultDadataKeyParameter, VerificationWorker, type RegistryProvider } from './verification';
 import { Alarms } from './alarms';
+import { ITERATOR_AGE_ALARM, Projections } from './projections';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 
 export interface SportPokerStackProps extends StackProps {
@@ -25,7 +26,10 @@ export interface SportPokerStackProps extends StackProps {
   alarmEmail?: string;
 }
 
-/** One stage of Sport Poker: table, user pool, functions, the HTTP API, the scheduler, the verification worker, alarms. */
+/**
+ * One stage of Sport Poker: table, user pool, functions, the HTTP API, the scheduler, the verification worker,
+ * the projections consumer of the table's stream, alarms.
+ */
 export class SportPokerStack extends Stack {
   readonly config: StageConfig;
   readonly data: DataTable;
@@ -33,6 +37,7 @@ export class SportPokerStack extends Stack {
   readonly cursorKey: CursorKey;
   readonly scheduling: Scheduling;
   readonly verification: VerificationWorker;
+  readonly projections: Projections;
   readonly functions: ApiFunctions;
   readonly api: PublicApi;
   readonly alarms: Alarms;
@@ -62,6 +67,8 @@ export class SportPokerStack extends Stack {
       dadataKeyParameter: dadataKeyParameter || defaultDadataKeyParameter(config.stage),
     });
 
+    this.projections = new Projections(this, 'Projections', { config, data: this.data });
+
     this.functions = new ApiFunctions(this, 'Functions', {
       config,
       data: this.data,
@@ -87,6 +94,13 @@ export class SportPokerStack extends Stack {
     this.alarms.watchFunction(this.verification.worker, { throttlePeriods: 3 });
     this.alarms.watchQueue('scheduler-dlq', this.scheduling.deadLetters, 'a scheduled job was lost (delivery or the job failed every retry)');
     this.alarms.watchQueue('verification-failures', this.verification.failures, 'a club verification check failed every retry');
+    this.alarms.watchFunction(this.projections.consumer);
+    this.alarms.watchIteratorAge(this.projections.consumer, ITERATOR_AGE_ALARM);
+    this.alarms.watchQueue(
+      'projections-dlq',
+      this.projections.deadLetters,
+      'a batch of tournament events failed projection every retry; read it back from the stream, which keeps records 24 h',
+    );
     this.alarms.watchApi(this.api.httpApi);
 
     acknowledgeNagFindings(this);
@@ -100,12 +114,13 @@ export class SportPokerStack extends Stack {
     new CfnOutput(this, 'ScheduleGroup', { value: this.scheduling.group.scheduleGroupName });
     new CfnOutput(this, 'SchedulerDeadLetterQueueUrl', { value: this.scheduling.deadLetters.queueUrl });
     new CfnOutput(this, 'VerificationFailureQueueUrl', { value: this.verification.failures.queueUrl });
+    new CfnOutput(this, 'ProjectionsDeadLetterQueueUrl', { value: this.projections.deadLetters.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn });
     new CfnOutput(this, 'DadataKeyParameter', { value: this.verification.dadataKeyParameter });
   }
 
-  /** Every Lambda function of the stack: the API's, the jobs function, the verification worker. */
+  /** Every Lambda function of the stack: the API's, the jobs function, the verification worker, the projections consumer. */
   get allFunctions(): ServiceFunction[] {
-    return [...this.functions.all, this.scheduling.jobs, this.verification.worker];
+    return [...this.functions.all, this.scheduling.jobs, this.verification.worker, this.projections.consumer];
   }
 }

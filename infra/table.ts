@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/store/table-definition';
@@ -23,6 +23,8 @@ export class DataTable extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
       encryption: TableEncryption.AWS_MANAGED,
+      // The projections consumer (infra/projections.ts) derives read models from committed events.
+      stream: StreamViewType.NEW_IMAGE,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
     });
@@ -32,7 +34,9 @@ export class DataTable extends Construct {
         indexName: gsi.indexName,
         partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
         sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
+        ...(gsi.projection.type === 'INCLUDE'
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...gsi.projection.nonKeyAttributes] }
+          : { projectionType: ProjectionType.KEYS_ONLY }),
       });
     }
   }

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { Id, PageQuery } from './common';
 import { VERIFIED_MEANS } from './verification';
 
@@ -7,7 +8,7 @@ export const CATALOGUE_NOTICE =
   'The catalogue is informational. Each club is an independent third party that runs its own events; a listing is not an endorsement.';
 
 export const CatalogClubsQuery = PageQuery.extend({
-  city: z.string().trim().min(1).max(100).optional(),
+  city: humanText({ min: 1, max: 100 }).optional(),
   verified: z.enum(['true', 'false']).optional().openapi({ description: 'true: verified clubs only; false: the others only' }),
 });
 

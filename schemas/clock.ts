@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { ClubIdParams, Id, Timestamp } from './common';
 
 /*
@@ -19,12 +20,12 @@ export const Level = z
     ante: z.number().default(0).openapi({ description: 'whole chips; 0 when the ante type is none and on a break' }),
     durationSec: z.number().openapi({ description: 'whole seconds, 1..86400' }),
     isBreak: z.boolean().default(false),
-    label: z.string().max(1000).optional(),
+    label: humanText({ max: 1000, trim: false }).optional(),
   })
   .openapi('Level', { description: 'R-CLK-2: one row of the grid; a break is a level with isBreak and zero blinds' });
 
 const structureShape = {
-  name: z.string().max(1000),
+  name: humanText({ max: 1000, trim: false }),
   anteType: AnteType,
   levels: z.array(Level).max(1000),
 };

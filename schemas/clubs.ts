@@ -1,9 +1,10 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
 const Contacts = z
   .strictObject({
-    phone: z.string().max(32).optional(),
+    phone: humanText({ max: 32, trim: false }).optional(),
     email: z.email().max(254).optional(),
     website: z.url().max(300).optional(),
   })
@@ -18,9 +19,9 @@ const LegalFields = {
 
 export const CreateClubBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
-    city: z.string().trim().min(1).max(100),
-    address: z.string().trim().min(1).max(300),
+    name: humanText({ min: 1, max: 200 }),
+    city: humanText({ min: 1, max: 100 }),
+    address: humanText({ min: 1, max: 300 }),
     ...LegalFields,
     contacts: Contacts.optional(),
     currency: z.string().regex(/^[A-Z]{3}$/).default('RUB').openapi({ description: 'ISO 4217 code of the fees the club collects' }),
@@ -32,9 +33,9 @@ export const CreateClubBody = z
 
 export const UpdateClubBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
-    city: z.string().trim().min(1).max(100).optional(),
-    address: z.string().trim().min(1).max(300).optional(),
+    name: humanText({ min: 1, max: 200 }).optional(),
+    city: humanText({ min: 1, max: 100 }).optional(),
+    address: humanText({ min: 1, max: 300 }).optional(),
     ...Object.fromEntries(Object.entries(LegalFields).map(([k, v]) => [k, v.optional()])) as {
       [K in keyof typeof LegalFields]: z.ZodOptional<(typeof LegalFields)[K]>;
     },
@@ -66,7 +67,7 @@ export const Club = z
 export const ClubRole = z.enum(['owner', 'manager', 'dealer', 'cashier']).openapi('ClubRole');
 
 export const AddMemberBody = z
-  .strictObject({ userId: Id, role: ClubRole, displayName: z.string().trim().min(1).max(120).optional() })
+  .strictObject({ userId: Id, role: ClubRole, displayName: humanText({ min: 1, max: 120 }).optional() })
   .openapi('AddMember');
 
 export const Member = z
@@ -76,7 +77,7 @@ export const Member = z
 export const MemberParams = z.strictObject({ clubId: Id, userId: Id });
 
 export const CreateApiKeyBody = z
-  .strictObject({ name: z.string().trim().min(1).max(100), role: ClubRole.exclude(['owner']) })
+  .strictObject({ name: humanText({ min: 1, max: 100 }), role: ClubRole.exclude(['owner']) })
   .openapi('CreateApiKey');
 
 export const ApiKey = z

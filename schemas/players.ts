@@ -1,15 +1,16 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { ClubRole } from './clubs';
 
 export const CreatePlayerBody = z
   .strictObject({
-    displayName: z.string().trim().min(1).max(60),
-    firstName: z.string().trim().min(1).max(60).optional(),
-    lastName: z.string().trim().min(1).max(60).optional(),
+    displayName: humanText({ min: 1, max: 60 }),
+    firstName: humanText({ min: 1, max: 60 }).optional(),
+    lastName: humanText({ min: 1, max: 60 }).optional(),
     dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date as YYYY-MM-DD').openapi({ example: '1990-05-17' }),
-    city: z.string().trim().min(1).max(100).optional(),
-    phone: z.string().max(32).optional(),
+    city: humanText({ min: 1, max: 100 }).optional(),
+    phone: humanText({ max: 32, trim: false }).optional(),
     email: z.email().max(254).optional(),
     consent: z.literal(true).openapi({ description: 'consent to the processing of personal data' }),
   })
@@ -41,7 +42,7 @@ export const Me = z
   .openapi('Me');
 
 export const SuspensionBody = z
-  .strictObject({ suspended: z.boolean(), reason: z.string().trim().min(3).max(1000) })
+  .strictObject({ suspended: z.boolean(), reason: humanText({ min: 3, max: 1000, multiline: true }) })
   .openapi('Suspension');
 
 export const SuspensionResult = z
@@ -54,11 +55,11 @@ const clearable = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
 export const UpdateMeBody = z
   .strictObject({
-    displayName: z.string().trim().min(1).max(60).optional(),
-    firstName: clearable(z.string().trim().min(1).max(60)),
-    lastName: clearable(z.string().trim().min(1).max(60)),
-    city: clearable(z.string().trim().min(1).max(100)),
-    phone: clearable(z.string().max(32)),
+    displayName: humanText({ min: 1, max: 60 }).optional(),
+    firstName: clearable(humanText({ min: 1, max: 60 })),
+    lastName: clearable(humanText({ min: 1, max: 60 })),
+    city: clearable(humanText({ min: 1, max: 100 })),
+    phone: clearable(humanText({ max: 32, trim: false })),
     email: clearable(z.email().max(254)),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' })

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { TournamentParams } from './tournaments';
 
@@ -30,9 +31,9 @@ export const KnockoutView = z
   .openapi('Knockout');
 
 export const KnockoutParams = TournamentParams.extend({ knockoutId: Id });
-export const CancelKnockoutBody = z.strictObject({ reason: z.string().max(500).optional() }).openapi('CancelKnockout');
+export const CancelKnockoutBody = z.strictObject({ reason: humanText({ max: 500, multiline: true, trim: false }).optional() }).openapi('CancelKnockout');
 export const MysteryDrawBody = z
-  .strictObject({ killerEntryId: Id.optional(), prizeText: z.string().max(2000).optional() })
+  .strictObject({ killerEntryId: Id.optional(), prizeText: humanText({ max: 2000, multiline: true, trim: false }).optional() })
   .openapi('MysteryDraw', { description: 'prize text is non-monetary (R-MONEY-2)' });
 
 export const Standings = z

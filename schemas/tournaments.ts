@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
 /**
@@ -8,13 +9,13 @@ import { Id, Timestamp } from './common';
  */
 const amount = z.number().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
 const PrizeRow = z.union([
-  z.strictObject({ place: z.number(), description: z.string() }),
-  z.strictObject({ placeFrom: z.number(), placeTo: z.number(), description: z.string() }),
+  z.strictObject({ place: z.number(), description: humanText({ trim: false }) }),
+  z.strictObject({ placeFrom: z.number(), placeTo: z.number(), description: humanText({ trim: false }) }),
 ]).openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
 
 const settingsShape = {
-  name: z.string(),
-  description: z.string(),
+  name: humanText({ trim: false }),
+  description: humanText({ trim: false, multiline: true }),
   formatLabel: z.enum(['freezeout', 'rebuy', 'reentry', 'addon', 'bounty']),
   startAt: Timestamp,
   lateRegEndsAt: Timestamp,

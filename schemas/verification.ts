@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { humanText } from './text';
 import { Id, PageQuery, Timestamp } from './common';
 
 /** R-CLUB-3, said wherever the status is shown. */
@@ -90,6 +91,6 @@ export const VerificationQueueItem = z
 export const VerificationDecisionBody = z
   .strictObject({
     decision: z.enum(['verify', 'reject', 'revoke']),
-    reason: z.string().trim().min(3).max(1000),
+    reason: humanText({ min: 3, max: 1000, multiline: true }),
   })
   .openapi('VerificationDecisionInput', { description: 'R-CLUB-4: the operator verifies, refuses or revokes, saying why' });

@@ -120,7 +120,8 @@ export const getClockRoute = defineRoute({
   problems: [409],
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
-    const loaded = await loadTournament(clubId, tournamentId);
+    // The clock screen polls: a read a moment stale is harmless there, at half the price (staff read it exactly).
+    const loaded = await loadTournament(clubId, tournamentId, { consistent: req.club !== undefined });
     if (!req.club && loaded?.state.status !== 'running') {
       // Outsiders learn nothing about tournaments that are not on the public clock: the club routes' 404.
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');

@@ -1,14 +1,15 @@
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import { requireTournament, type StoredTournament } from '../store/tournament-store';
-import { addon, checkIn, reenter, rebuy, register, type Entry as EntryRecord } from '../../domain/tournaments';
+import { addon, checkIn, reenter, rebuy, register, type Entry as EntryRecord, type OtherRegistration } from '../../domain/tournaments';
+import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { Context } from '../../domain/core/context';
 import { clockView } from '../../domain/clock';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
 import { z } from '../../schemas/zod';
 import { AddonBody, CreateEntryBody, Entry, EntryParams, RebuyBody, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { recordView, runTournamentCommand, versioned } from './tournament-support';
-import { otherRegistrationsOf } from './player-registrations';
+import { withParallelGuard } from './player-registrations';
 import { requirePlayer } from './registrations';
 
 const TAGS = ['Entries'];
@@ -50,9 +51,7 @@ export const createEntryRoute = defineRoute({
   problems: [409, 422],
   handle: async (req) => {
     const { playerId, kind } = req.body;
-    await requirePlayer(playerId);
-    const others = kind === 'late_registration' ? await otherRegistrationsOf(playerId, req.params.tournamentId) : [];
-    const outcome = await runTournamentCommand(req, (s, ctx: Context) => {
+    const command = (others: OtherRegistration[]) => (s: FloorTournament, ctx: Context) => {
       if (kind === 'reentry') {
         const r = reenter(s, { playerId }, ctx);
         return seatNewEntries(r.state, r.events, ctx);
@@ -67,7 +66,15 @@ export const createEntryRoute = defineRoute({
         throw problem(409, 'SEAT_LIMIT_REACHED', 'The tournament is full: register the player on the waitlist instead of a late buy-in');
       }
       return seatNewEntries(inn.state, [...reg.events, ...inn.events], ctx);
-    });
+    };
+    let outcome: Awaited<ReturnType<typeof runTournamentCommand>>;
+    if (kind === 'late_registration') {
+      // A late buy-in registers the player: R-REG-1 under the player's schedule, as a registration.
+      outcome = await withParallelGuard(playerId, { ...req.params, now: req.now }, ({ others, companions }) => runTournamentCommand(req, command(others), companions));
+    } else {
+      await requirePlayer(playerId);
+      outcome = await runTournamentCommand(req, command([]));
+    }
     const newest = Object.values(outcome.state.entries)
       .filter((e) => e.playerId === playerId)
       .sort((a, b) => b.number - a.number)[0] as EntryRecord;

@@ -24,6 +24,7 @@ function problemsOf(route: Route): Record<number, ReturnType<typeof problemAnswe
     out[s] = problemAnswer(s === 409 ? 'Conflicts with the current state' : s === 410 ? 'The account was deleted at its owner\'s request' : 'A rule refuses it');
   }
   if (route.method === 'POST') out[422] ??= problemAnswer('Idempotency-Key reused with another body, or a rule refuses it');
+  if (route.body) out[422] ??= problemAnswer('Text with control, bidirectional or unpaired-surrogate characters (INVALID_CHARACTERS)');
   return out;
 }
 

@@ -1,15 +1,23 @@
 import type { OtherRegistration, RegistrationStatus, TournamentStatus } from '../../domain/tournaments';
-import { tournamentWindow } from '../../domain/tournaments';
-import { playerRegistrations, settingsOfRoot, tournamentRoots } from '../store/tournament-store';
+import { blocksParallel, tournamentWindow } from '../../domain/tournaments';
+import type { FloorTournament } from '../../domain/floor/aggregate';
+import { problem } from '../platform/problem';
+import { CompanionConflict, playerRegistrations, settingsOfRoot, tournamentRoots } from '../store/tournament-store';
+import { readProfileAndSchedule, scheduledOthers, scheduleWrite, type ScheduledRegistration } from '../store/player-schedule';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * The player's registrations in other tournaments, as R-REG-1 needs them: read from the by-player
  * index and the tournaments' root items (status and the current time window), never from the payload.
+ * Used once per player, to seed the schedule of a player who registered before schedules existed.
  */
-export async function otherRegistrationsOf(playerId: string, exceptTournamentId: string): Promise<OtherRegistration[]> {
+export async function otherRegistrationsOf(playerId: string, exceptTournamentId: string): Promise<(OtherRegistration & { clubId: string })[]> {
   const rows = (await playerRegistrations(playerId)).filter(
     (r) => r.tournamentId !== exceptTournamentId && r.registrationStatus !== 'cancelled',
   );
+  if (rows.length === 0) return [];
   const roots = await tournamentRoots(rows);
   const byId = new Map(roots.map((t) => [t.tournamentId, t]));
   return rows.flatMap((r) => {
@@ -17,6 +25,7 @@ export async function otherRegistrationsOf(playerId: string, exceptTournamentId:
     if (!root) return [];
     return [
       {
+        clubId: r.clubId,
         tournamentId: r.tournamentId,
         registrationId: r.registrationId,
         registrationStatus: r.registrationStatus as RegistrationStatus,
@@ -26,4 +35,52 @@ export async function otherRegistrationsOf(playerId: string, exceptTournamentId:
       },
     ];
   });
+}
+
+/** What a registering command needs: the others to weigh, and the schedule write to commit with it. */
+export interface ParallelGuard {
+  others: OtherRegistration[];
+  /** The schedule write for the state the command decided (none when the player holds no registration in it). */
+  companions: (next: FloorTournament) => TransactItem[];
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Runs a command that registers `playerId` (R-REG-1) under the player's schedule: the profile must be a
+ * player one can register (R-PD-1, R-MOD-1), the check sees the schedule as read, and the registration
+ * commits only if the schedule is still as read. A registration elsewhere in between makes it decide again.
+ */
+export async function withParallelGuard<T>(
+  playerId: string,
+  target: { clubId: string; tournamentId: string; now: number },
+  run: (guard: ParallelGuard) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const { profile, schedule } = await readProfileAndSchedule(playerId);
+    // A player who withdrew consent (R-PD-1) is no longer a player one can register.
+    if (!profile || profile.deletedAt) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');
+    if (profile.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', "The player's account is suspended");
+    let others: OtherRegistration[];
+    let seed: ScheduledRegistration[] = [];
+    if (schedule) {
+      others = scheduledOthers(schedule, target.tournamentId);
+    } else {
+      const legacy = await otherRegistrationsOf(playerId, target.tournamentId);
+      others = legacy;
+      seed = legacy.map((o) => ({ clubId: o.clubId, tournamentId: o.tournamentId, registrationId: o.registrationId, ...o.window, live: blocksParallel(o) }));
+    }
+    const companions = (next: FloorTournament): TransactItem[] => {
+      const reg = Object.values(next.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+      if (!reg) return [];
+      const entry = { clubId: target.clubId, tournamentId: target.tournamentId, registrationId: reg.id, ...tournamentWindow(next.settings), live: true };
+      return [scheduleWrite(playerId, schedule, entry, target.now, seed)];
+    };
+    try {
+      return await run({ others, companions });
+    } catch (e) {
+      if (!(e instanceof CompanionConflict)) throw e;
+      if (attempt >= ATTEMPTS) throw problem(409, 'CONCURRENT_UPDATE', "The player's registrations changed meanwhile; retry");
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
+import { purgeIdempotencyRecords, userScope } from '../platform/idempotency';
 import { store } from '../store/service';
 import { assertAdult } from '../../domain/players/age';
 import { CreatePlayerBody, DeletedAccount, Me, Player, UpdateMeBody } from '../../schemas/players';
@@ -147,6 +148,8 @@ export const deleteMeRoute = defineRoute({
     // The feed is no record the law keeps: it goes (it would expire anyway).
     const feed = await s.entities.notification.query.primary({ playerId: userId }).go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
     if (feed.data.length > 0) await s.entities.notification.delete(feed.data).go({ concurrency: 4 });
+    // The stored answers of the person's own POSTs (the sign-up's holds the whole profile) go as well.
+    await purgeIdempotencyRecords(userScope(userId));
     const [registrations, memberships] = await Promise.all([
       s.entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['tournamentId'] }),
       s.entities.member.query.byUser({ userId }).go({ pages: 'all' }),

@@ -9,7 +9,7 @@ import { seatNewEntries } from '../../domain/floor/seat-new-entries';
 import { z } from '../../schemas/zod';
 import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { recordView, runTournamentCommand, versioned } from './tournament-support';
-import { otherRegistrationsOf } from './player-registrations';
+import { withParallelGuard } from './player-registrations';
 
 const TAGS = ['Registrations'];
 
@@ -23,11 +23,11 @@ export async function requirePlayer(playerId: string): Promise<void> {
   if (data.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', "The player's account is suspended");
 }
 
-/** Registers a player (staff at the desk or the player in the app), with the R-REG-1 check. */
+/** Registers a player (staff at the desk or the player in the app), with the R-REG-1 check under the player's schedule. */
 export async function registerPlayer(req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>, playerId: string) {
-  await requirePlayer(playerId);
-  const others = await otherRegistrationsOf(playerId, req.params.tournamentId);
-  const outcome = await runTournamentCommand(req, (s, ctx) => register(s, { playerId, otherRegistrations: others }, ctx));
+  const outcome = await withParallelGuard(playerId, { ...req.params, now: req.now }, ({ others, companions }) =>
+    runTournamentCommand(req, (s, ctx) => register(s, { playerId, otherRegistrations: others }, ctx), companions),
+  );
   const reg = Object.values(outcome.state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
   return { outcome, reg: reg as RegistrationRecord };
 }

@@ -1,5 +1,6 @@
 import type { SettingsInput, SettingsPatch } from '../../domain/tournaments';
 import type { Context } from '../../domain/core/context';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { problem } from '../platform/problem';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
@@ -74,6 +75,8 @@ export function ifMatch(req: RouteRequest<unknown, unknown, unknown>): number | 
   return n;
 }
 
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 /** Events of any module of the floor aggregate: plain objects with a `type`. */
 export type FloorEvent = { type: string };
 type Change = (state: StoredTournament, ctx: Context) => { state: StoredTournament; events: FloorEvent[] } | Promise<{ state: StoredTournament; events: FloorEvent[] }>;
@@ -82,6 +85,7 @@ type Change = (state: StoredTournament, ctx: Context) => { state: StoredTourname
 export async function runTournamentCommand(
   req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
   change: Change,
+  companions?: (next: StoredTournament) => TransactItem[],
 ) {
   const ctx = domainContext(req);
   const outcome = await mutateTournament<FloorEvent>(
@@ -89,6 +93,7 @@ export async function runTournamentCommand(
     req.params.tournamentId,
     (state) => change(state, ctx),
     ifMatch(req),
+    companions,
   );
   await publishTournamentEvents(outcome.state, outcome.events);
   return outcome;

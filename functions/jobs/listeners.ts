@@ -1,13 +1,13 @@
 import type { TournamentEvent } from '../../domain/tournaments';
 import { logger } from '../platform/logger';
 import { onTournamentEvents } from '../http/tournament-events';
-import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
 import { scheduleTournamentJobs } from './schedules';
 
 /*
- * What follows every committed tournament change, wherever it happened (routes or jobs): the players'
- * notifications, and the jobs a status change calls for. Imported for its effect by the clock routes
- * (so every API function has it) and by the jobs runner.
+ * What follows every committed tournament change, wherever it happened (routes or jobs): the jobs a
+ * status change calls for. Imported for its effect by the clock routes (so every API function has it)
+ * and by the jobs runner. Players' notifications and the by-player index are derived from the event
+ * log by the stream consumer (functions/projections).
  */
 
 onTournamentEvents(async (state, events) => {
@@ -19,5 +19,4 @@ onTournamentEvents(async (state, events) => {
       logger.error('tournament jobs not scheduled', { tournamentId: state.id, to: changed?.to, error: (e as Error).message });
     }
   }
-  await notifyTournamentEvents(state, events, state.updatedAt);
 });

@@ -8,11 +8,17 @@ export function formatApiKey(clubId: string, keyId: string, secret: string): str
   return `${API_KEY_PREFIX}.${clubId}.${keyId}.${secret}`;
 }
 
+/** Ids as the API admits them (no dots: they separate the parts); the secret is base64url. */
+const KEY_ID_PART = /^[A-Za-z0-9_:-]{1,128}$/;
+const SECRET_PART = /^[A-Za-z0-9_-]{20,128}$/;
+
+/** Null for anything that is not a well-formed key, before any lookup uses its parts. */
 export function parseApiKey(value: string): { clubId: string; keyId: string; secret: string } | null {
+  if (value.length > 512) return null;
   const parts = value.trim().split('.');
   if (parts.length !== 4 || parts[0] !== API_KEY_PREFIX) return null;
   const [, clubId, keyId, secret] = parts as [string, string, string, string];
-  if (!clubId || !keyId || secret.length < 20) return null;
+  if (!KEY_ID_PART.test(clubId) || !KEY_ID_PART.test(keyId) || !SECRET_PART.test(secret)) return null;
   return { clubId, keyId, secret };
 }
 

@@ -1,7 +1,7 @@
 import { problem } from './problem';
 import { verifyJwt } from './jwt';
 import { parseApiKey, secretMatches } from './api-keys';
-import { store } from '../store/service';
+import { readApiKeyWithClub } from './authorize';
 import type { Principal } from './principal';
 
 const OPERATOR_GROUP = 'operator';
@@ -20,12 +20,13 @@ export async function authenticate(headers: Record<string, string | undefined>):
   if (apiKey !== undefined) {
     const parsed = parseApiKey(apiKey);
     if (!parsed) throw problem(401, 'API_KEY_INVALID', 'The API key is not valid');
-    const { data } = await store().entities.apiKey.get({ clubId: parsed.clubId, keyId: parsed.keyId }).go();
+    // The key's club comes in the same round trip: authorisation needs its suspension flag next.
+    const { apiKey: data, club } = await readApiKeyWithClub(parsed.clubId, parsed.keyId);
     if (!data || !secretMatches(parsed.secret, data.secretHash)) {
       throw problem(401, 'API_KEY_INVALID', 'The API key is not valid');
     }
     if (data.revokedAt) throw problem(401, 'API_KEY_REVOKED', 'The API key has been revoked');
-    return { kind: 'apiKey', keyId: data.keyId, clubId: data.clubId, role: data.role };
+    return { kind: 'apiKey', keyId: data.keyId, clubId: data.clubId, role: data.role, club: club ? { suspended: club.suspended } : null };
   }
   return { kind: 'anonymous' };
 }

@@ -1,9 +1,14 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { problem } from './problem';
+import { DependencyUnavailableError } from './dependency-errors';
 import { store } from '../store/service';
+import { dynamo } from '../store/client';
+import { TABLE_KEYS } from '../store/table-definition';
 import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
 
 const clubNotFound = () => problem(404, 'CLUB_NOT_FOUND', 'No such club');
+const clubSuspended = () => problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');
 
 /**
  * Applies the access rule. For club routes the club comes from the path and the caller's
@@ -33,31 +38,95 @@ export async function authorize(
   if (principal.kind === 'apiKey') {
     if (principal.clubId !== pathClubId) throw clubNotFound();
     if (!access.apiKeys) throw problem(403, 'USER_TOKEN_REQUIRED', 'API keys cannot call this route');
-    await assertClubActive(pathClubId);
+    // The key's club was read with the key itself (see readApiKeyWithClub); a principal made elsewhere reads it here.
+    const club = principal.club !== undefined ? principal.club : (await store().entities.club.get({ clubId: pathClubId }).go({ consistent: true, attributes: ['suspended'] })).data;
+    if (!club) throw clubNotFound();
+    if (club.suspended) throw clubSuspended();
     if (!access.roles.includes(principal.role)) throw problem(403, 'FORBIDDEN', 'The key\'s role may not do this');
     return { clubId: pathClubId, role: principal.role, actorId: `apikey:${principal.keyId}` };
   }
 
-  const s = store();
-  // Two consistent reads side by side: a removal or a suspension counts at once, at half the cost of a
-  // transactional read (the two items need not be read as one snapshot).
-  const [{ data: member }, { data: clubItem }] = await Promise.all([
-    s.entities.member.get({ clubId: pathClubId, userId: principal.userId }).go({ consistent: true }),
-    s.entities.club.get({ clubId: pathClubId }).go({ consistent: true, attributes: ['clubId', 'suspended'] }),
-  ]);
-  if (!member || !clubItem) {
-    if (access.publicView && clubItem && !clubItem.suspended) return undefined;
+  const { member, club } = await readMembershipWithClub(pathClubId, principal.userId);
+  if (!member || !club) {
+    if (access.publicView && club && !club.suspended) return undefined;
     throw clubNotFound();
   }
-  if (clubItem.suspended) throw problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');
+  if (club.suspended) throw clubSuspended();
   if (!access.roles.includes(member.role)) throw problem(403, 'FORBIDDEN', `The role ${member.role} may not do this`);
   return { clubId: pathClubId, role: member.role, actorId: principal.userId };
 }
 
-async function assertClubActive(clubId: string): Promise<void> {
-  const { data } = await store().entities.club.get({ clubId }).go({ attributes: ['suspended'] });
-  if (!data) throw clubNotFound();
-  if (data.suspended) throw problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');
+type Item = Record<string, unknown>;
+const { partitionKey: PK, sortKey: SK } = TABLE_KEYS;
+
+/** How often keys DynamoDB left unprocessed are asked for again before the read counts as throttled. */
+const BATCH_ATTEMPTS = 4;
+const sameKey = (a: Item, b: Item) => a[PK] === b[PK] && a[SK] === b[SK];
+
+/**
+ * One strongly consistent BatchGetItem for a few items of the table, with only the attributes named
+ * (the key and ElectroDB's identity attributes are always added, so the entities can decode the items).
+ * A removal or a suspension counts at once, in one round trip and at the price of consistent GetItems;
+ * the items need not be read as one snapshot, so no transactional read (twice that). Keys DynamoDB leaves
+ * unprocessed (throttling) are asked for again after a short jittered pause.
+ */
+async function getConsistent(tableName: string, keys: readonly Item[], attributes: readonly string[]): Promise<Item[]> {
+  // `__edb_e__`/`__edb_v__`: the entity name and version ElectroDB stamps on every item it writes.
+  const fields = [PK, SK, '__edb_e__', '__edb_v__', ...attributes];
+  const names = Object.fromEntries(fields.map((f, i) => [`#a${i}`, f]));
+  const projection = Object.keys(names).join(', ');
+  const items: Item[] = [];
+  let pending: Item[] = [...keys];
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > BATCH_ATTEMPTS) throw new DependencyUnavailableError(`BatchGetItem left ${pending.length} keys unprocessed`);
+    if (attempt > 1) await new Promise((ok) => setTimeout(ok, Math.random() * 50 * 2 ** attempt));
+    const out = await dynamo().doc.send(
+      new BatchGetCommand({
+        RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: projection, ExpressionAttributeNames: names } },
+      }),
+    );
+    items.push(...(out.Responses?.[tableName] ?? []));
+    pending = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  }
+  return items;
+}
+
+/** The table key ElectroDB builds for a get, and the table it names. */
+function keyOf(params: { Key?: Item; TableName?: string }): { key: Item; tableName: string } {
+  const { Key, TableName } = params;
+  if (!Key || typeof Key[PK] !== 'string' || typeof Key[SK] !== 'string' || !TableName) throw new Error('unexpected ElectroDB get params');
+  return { key: { [PK]: Key[PK], [SK]: Key[SK] }, tableName: TableName };
+}
+
+/** The caller's membership and the club's suspension flag, in one round trip. */
+export async function readMembershipWithClub(clubId: string, userId: string) {
+  const s = store();
+  const m = keyOf(s.entities.member.get({ clubId, userId }).params());
+  const c = keyOf(s.entities.club.get({ clubId }).params());
+  const items = await getConsistent(m.tableName, [m.key, c.key], ['clubId', 'userId', 'role', 'suspended']);
+  const memberItem = items.find((i) => sameKey(i, m.key));
+  const clubItem = items.find((i) => sameKey(i, c.key));
+  return {
+    member: memberItem ? s.entities.member.parse({ Item: memberItem }, { attributes: ['clubId', 'userId', 'role'] }).data : null,
+    club: clubItem ? s.entities.club.parse({ Item: clubItem }, { attributes: ['clubId', 'suspended'] }).data : null,
+  };
+}
+
+/**
+ * An API key's record and its club's suspension flag, in one round trip: the key names its club, and
+ * a key that gets this far is checked against that club (a key is never good for another one).
+ */
+export async function readApiKeyWithClub(clubId: string, keyId: string) {
+  const s = store();
+  const k = keyOf(s.entities.apiKey.get({ clubId, keyId }).params());
+  const c = keyOf(s.entities.club.get({ clubId }).params());
+  const items = await getConsistent(k.tableName, [k.key, c.key], ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended']);
+  const keyItem = items.find((i) => sameKey(i, k.key));
+  const clubItem = items.find((i) => sameKey(i, c.key));
+  return {
+    apiKey: keyItem ? s.entities.apiKey.parse({ Item: keyItem }, { attributes: ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt'] }).data : null,
+    club: clubItem ? s.entities.club.parse({ Item: clubItem }, { attributes: ['suspended'] }).data : null,
+  };
 }
 
 async function assertAccountActive(userId: string, whileSuspended: boolean): Promise<void> {

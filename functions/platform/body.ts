@@ -1,8 +1,48 @@
 import { problem } from './problem';
 
 /**
- * Reads the request body within the size limit and parses JSON. Malformed JSON is a 400
- * (middy's own parser answers 415, which the API does not promise).
+ * Far beyond any request the API takes (the deepest schema nests 3 levels, the longest list is 1,000
+ * blind levels or prize rows), and low enough that nothing downstream (stringify, hashing, validation)
+ * recurses or loops without bound on hostile input.
+ */
+export const MAX_BODY_DEPTH = 32;
+export const MAX_ARRAY_ITEMS = 1000;
+
+/** Nesting depth from the text, before parsing: no parser or serialiser ever sees a deeper body. */
+function assertDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_BODY_DEPTH) throw problem(400, 'BODY_TOO_DEEP', `The body nests deeper than ${MAX_BODY_DEPTH} levels`);
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
+/** Every array in the parsed body, whatever the route's schema (or none), within MAX_ARRAY_ITEMS. */
+function assertArrayLengths(value: unknown): void {
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: 'body' }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop() as { v: unknown; path: string };
+    if (Array.isArray(v)) {
+      if (v.length > MAX_ARRAY_ITEMS) {
+        throw problem(400, 'VALIDATION_FAILED', 'The request body is not valid', [{ field: path, message: `at most ${MAX_ARRAY_ITEMS} items` }]);
+      }
+      v.forEach((x, i) => stack.push({ v: x, path: `${path}.${i}` }));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: `${path}.${k}` });
+    }
+  }
+}
+
+/**
+ * Reads the request body within the size, depth and array-length limits and parses JSON. Malformed JSON
+ * is a 400 (middy's own parser answers 415, which the API does not promise).
  */
 export function parseBody(
   body: string | undefined,
@@ -18,9 +58,13 @@ export function parseBody(
   if (contentType && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }
+  assertDepth(text);
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw problem(400, 'MALFORMED_JSON', 'The body is not valid JSON');
   }
+  assertArrayLengths(parsed);
+  return parsed;
 }

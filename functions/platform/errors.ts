@@ -6,6 +6,7 @@ import { isDomainError } from '../../domain/core/errors';
 import { HttpProblem, problem, problemResponse } from './problem';
 import { logger } from './logger';
 import { count } from './metrics';
+import { RETRY_AFTER_SECONDS, outageKind, outageProblem } from './dependency-errors';
 
 const DOMAIN_STATUS = { rule: 422, conflict: 409, not_found: 404 } as const;
 
@@ -30,6 +31,13 @@ export function toProblem(e: unknown): HttpProblem {
   if (e instanceof IdempotencyAlreadyInProgressError) {
     return problem(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress');
   }
+  const outage = outageKind(e);
+  if (outage) {
+    // Our dependency, not the caller: 503 with Retry-After, and a count of its own to alarm on.
+    logger.warn('dependency unavailable', { outage, error: e as Error });
+    count('DependencyUnavailable');
+    return outageProblem(outage);
+  }
   logger.error('unhandled error', e as Error);
   return problem(500, 'INTERNAL', 'Something went wrong on our side');
 }
@@ -41,7 +49,12 @@ export function problemErrors(): middy.MiddlewareObj<APIGatewayProxyEventV2, API
       const p = toProblem(request.error);
       // Rule refusals and bad input are expected; 5xx are ours and alarm through their own count.
       count(p.status >= 500 ? 'ServerError' : 'ClientError');
-      request.response = problemResponse(p, request.event.rawPath);
+      const answer = problemResponse(p, request.event.rawPath);
+      // Every 503 tells the client when to come back (RFC 9110 §10.2.3), whichever dependency failed.
+      if (p.status === 503 && !Object.keys(answer.headers ?? {}).some((h) => h.toLowerCase() === 'retry-after')) {
+        answer.headers = { ...answer.headers, 'retry-after': String(RETRY_AFTER_SECONDS.unreachable) };
+      }
+      request.response = answer;
     },
   };
 }

@@ -13,8 +13,9 @@ import { config, corsOrigins } from './config';
 import { authenticate } from './authenticate';
 import { authorize } from './authorize';
 import { accessOf } from './authorization';
-import { IDEMPOTENCY_FIELD, idempotency } from './idempotency';
+import { IDEMPOTENCY_FIELD, idempotency, userScope } from './idempotency';
 import { routeKeyOf, type Route, type RouteRequest, type RouteResult } from './route';
+import { TEXT_ISSUE_CODE, onlyTextIssues } from '../../schemas/text';
 
 type Event = APIGatewayProxyEventV2 & { [IDEMPOTENCY_FIELD]?: unknown };
 type Resolved = { route: Route; req: RouteRequest<unknown, unknown, unknown> };
@@ -25,6 +26,10 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string):
   if (!schema) return undefined;
   const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!r.success) {
+    // Well-formed text with characters a reader cannot see is refused as a rule (422), not as bad syntax.
+    if (onlyTextIssues(r.error)) {
+      throw problem(422, TEXT_ISSUE_CODE, `The request ${where} has text with control, bidirectional or invalid characters`, zodIssues(r.error as ZodError, where));
+    }
     throw problem(400, 'VALIDATION_FAILED', `The request ${where} is not valid`, zodIssues(r.error as ZodError, where));
   }
   return r.data;
@@ -41,6 +46,8 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       const requestId = event.requestContext?.requestId ?? request.context.awsRequestId;
       logger.appendKeys({ requestId, route: route.operationId });
 
+      // Path ids are checked before anything reads the table with them (authorization does).
+      const params = validate(route.params, event.pathParameters, 'path');
       const access = accessOf(route.operationId);
       const principal = access.kind === 'public' ? ({ kind: 'anonymous' } as const) : await authenticate(headers);
       const clubAccess = await authorize(access, principal, event.pathParameters?.clubId);
@@ -48,7 +55,6 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
 
       const c = config();
       const rawBody = parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
-      const params = validate(route.params, event.pathParameters, 'path');
       const query = validate(route.query, event.queryStringParameters, 'query');
       const body = route.body ? validate(route.body, rawBody, 'body') : undefined;
 
@@ -64,7 +70,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       const key = headers['idempotency-key'];
       if (route.method === 'POST' && key && route.idempotent !== false) {
         if (key.length > 255) throw problem(400, 'VALIDATION_FAILED', 'Idempotency-Key is too long');
-        const scope = clubAccess?.clubId ?? (principal.kind === 'user' ? `user:${principal.userId}` : 'anonymous');
+        const scope = clubAccess?.clubId ?? (principal.kind === 'user' ? userScope(principal.userId) : 'anonymous');
         event[IDEMPOTENCY_FIELD] = { scope, route: event.rawPath, key };
       } else {
         event[IDEMPOTENCY_FIELD] = null;

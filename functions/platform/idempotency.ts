@@ -1,45 +1,185 @@
 import type middy from '@middy/core';
-import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import { BatchWriteItemCommand, ConditionalCheckFailedException, DeleteItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
+import type { IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../store/table-definition';
 import { config } from './config';
 import { dynamo } from '../store/client';
+import { HttpProblem } from './problem';
 
 /** Where the key is put on the event; null (no header, or not a POST) means "not idempotent". */
 export const IDEMPOTENCY_FIELD = 'idempotency';
 
+/** The static partition of every record, and the prefix of their sort keys. */
+const PARTITION = 'idempotency';
+const KEY_PREFIX = 'http';
+
+type Payload = Parameters<DynamoDBPersistenceLayer['saveInProgress']>[0];
+
+/**
+ * How long a record stays "in progress" when its request never finishes (the function crashed or
+ * timed out): then the key may be used again. Fixed, not the Lambda's remaining time, so it is the same
+ * everywhere (the local server has no deadline); longer than the API functions' 15 s timeout, so a request
+ * that is still running is never overtaken by its retry.
+ */
+export const IN_PROGRESS_EXPIRY_SECONDS = 30;
+
+/** What a refused concurrent copy is told to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** What the resolver puts on the event: whose key it is, on which path. */
+interface KeyFields {
+  scope: string;
+  route: string;
+  key: string;
+}
+
+/** The scope of requests made for one's own account (not for a club). */
+export const userScope = (userId: string): string => `user:${userId}`;
+
+const scopePrefix = (scope: string): string => `${KEY_PREFIX}#${encodeURIComponent(scope)}#`;
+
+/**
+ * Powertools' DynamoDB layer with three changes:
+ * - the sort key starts with the caller's scope (club or account) before the hash, so that a person's
+ *   records can be found and erased (R-PD-1);
+ * - the in-progress expiry is the fixed IN_PROGRESS_EXPIRY_SECONDS;
+ * - a record is released only while it is still in progress: a completed answer is never deleted.
+ */
+class ScopedPersistenceLayer extends DynamoDBPersistenceLayer {
+  constructor(
+    private readonly table: string,
+    private readonly db: ReturnType<typeof dynamo>['raw'],
+  ) {
+    super({
+      tableName: table,
+      awsSdkV3Client: db,
+      keyAttr: TABLE_KEYS.partitionKey,
+      sortKeyAttr: TABLE_KEYS.sortKey,
+      staticPkValue: PARTITION,
+      expiryAttr: TTL_ATTRIBUTE,
+    });
+  }
+
+  protected override getHashedIdempotencyKey(data: Payload): string {
+    const hashed = super.getHashedIdempotencyKey(data);
+    const fields = (data as { [IDEMPOTENCY_FIELD]?: KeyFields | null })[IDEMPOTENCY_FIELD];
+    if (!fields?.scope) return hashed;
+    return scopePrefix(fields.scope) + hashed.slice(`${this.idempotencyKeyPrefix}#`.length);
+  }
+
+  override async saveInProgress(data: Payload): Promise<void> {
+    await super.saveInProgress(data, IN_PROGRESS_EXPIRY_SECONDS * 1000);
+  }
+
+  protected override async _deleteRecord(record: IdempotencyRecord): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteItemCommand({
+          TableName: this.table,
+          Key: this.getKey(record.idempotencyKey),
+          ConditionExpression: '#status = :inprogress',
+          ExpressionAttributeNames: { '#status': PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS.statusAttr },
+          ExpressionAttributeValues: { ':inprogress': { S: IdempotencyRecordStatus.INPROGRESS } },
+        }),
+      );
+    } catch (e) {
+      // Already completed (or gone): nothing of ours to release.
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
+  }
+}
+
+/** Set on the request when this invocation wrote the in-progress record and so may release it. */
+const OWNER = Symbol('idempotency-owner');
+type Internal = Record<string | symbol, unknown>;
+
 /**
  * Powertools idempotency over the single table: records live under the static partition
- * `idempotency` with the hashed (scope, route, header) as sort key, and expire after a day.
- * The persistence layer is made on first use so that it binds to the configured table.
+ * `idempotency`, sort key = caller's scope + hash of (scope, path, key), and expire after a day.
+ *
+ * Powertools (2.35, and upstream at the time of writing) deletes the record in `onError` whenever the
+ * request fails, including when its own `before` refused the request as a concurrent copy (in progress)
+ * or as another body under the same key: the refused copy would then delete the first request's
+ * record and let a third copy run the effect again. Here only the invocation that wrote the in-progress
+ * record (its `before` neither threw nor replayed) releases it on failure. A refused concurrent copy is
+ * answered 409 with Retry-After.
  */
 export function idempotency(): middy.MiddlewareObj {
   let inner: middy.MiddlewareObj | undefined;
   const get = (): middy.MiddlewareObj => {
     inner ??= makeHandlerIdempotent({
-      persistenceStore: new DynamoDBPersistenceLayer({
-        tableName: config().tableName,
-        awsSdkV3Client: dynamo().raw,
-        keyAttr: TABLE_KEYS.partitionKey,
-        sortKeyAttr: TABLE_KEYS.sortKey,
-        staticPkValue: 'idempotency',
-        expiryAttr: TTL_ATTRIBUTE,
-      }),
+      persistenceStore: new ScopedPersistenceLayer(config().tableName, dynamo().raw),
       config: new IdempotencyConfig({
         eventKeyJmesPath: IDEMPOTENCY_FIELD,
         payloadValidationJmesPath: 'body',
         throwOnNoIdempotencyKey: false,
         expiresAfterSeconds: 24 * 3600,
       }),
-      keyPrefix: 'http',
+      keyPrefix: KEY_PREFIX,
     }) as middy.MiddlewareObj;
     return inner;
   };
   return {
-    before: (request) => get().before?.(request),
+    before: async (request) => {
+      const internal = request.internal as Internal;
+      let replay: unknown;
+      try {
+        replay = await get().before?.(request);
+      } catch (e) {
+        if (e instanceof IdempotencyAlreadyInProgressError) {
+          throw new HttpProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'Conflict', 'A request with this Idempotency-Key is still in progress; retry after a moment', undefined, {
+            'retry-after': String(RETRY_AFTER_SECONDS),
+          });
+        }
+        throw e;
+      }
+      if (replay === undefined) internal[OWNER] = true;
+      return replay;
+    },
     after: (request) => get().after?.(request),
-    onError: (request) => get().onError?.(request),
+    onError: async (request) => {
+      if ((request.internal as Internal)[OWNER] === true) await get().onError?.(request);
+    },
   };
 }
 
+/**
+ * Deletes every idempotency record of one scope (`user:<id>` for a person's own account): their stored
+ * answers may hold personal data that must not outlive an erasure (R-PD-1).
+ */
+export async function purgeIdempotencyRecords(scope: string): Promise<number> {
+  const db = dynamo().raw;
+  const table = config().tableName;
+  let deleted = 0;
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+        ExpressionAttributeValues: { ':pk': { S: PARTITION }, ':prefix': { S: scopePrefix(scope) } },
+        ProjectionExpression: '#pk, #sk',
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    const keys = page.Items ?? [];
+    for (let i = 0; i < keys.length; i += 25) {
+      let pending = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt >= 8) throw new Error('idempotency records could not be deleted');
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        const out = await db.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
+        const left = out.UnprocessedItems?.[table] ?? [];
+        deleted += pending.length - left.length;
+        pending = left.flatMap((w) => (w.DeleteRequest?.Key ? [{ DeleteRequest: { Key: w.DeleteRequest.Key } }] : []));
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+}

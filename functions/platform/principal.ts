@@ -4,7 +4,14 @@ import type { Role } from '../../domain/core/context';
 export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'user'; userId: string; operator: boolean; claims: Record<string, unknown> }
-  | { kind: 'apiKey'; keyId: string; clubId: string; role: Role };
+  | {
+      kind: 'apiKey';
+      keyId: string;
+      clubId: string;
+      role: Role;
+      /** The key's club as read with the key (null: no such club); absent when not read yet. */
+      club?: { suspended: boolean } | null;
+    };
 
 /** The caller's standing in the club named by the path, once authorised. */
 export interface ClubAccess {

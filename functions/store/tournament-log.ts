@@ -41,6 +41,13 @@ export class VersionConflict extends Error {
   }
 }
 
+/** A write that had to commit with the event (the player's schedule) found its condition false. */
+export class CompanionConflict extends Error {
+  constructor() {
+    super('a write committed with the event was refused by its condition');
+  }
+}
+
 /** Thrown when an event cannot be decoded: the read stops, it never skips an event. */
 export class UndecodableEvent extends Error {}
 
@@ -91,7 +98,11 @@ export async function appendEvent(input: AppendInput): Promise<number> {
     }
   } catch (e) {
     if (e instanceof ConditionalCheckFailedException) throw new VersionConflict();
-    if (e instanceof TransactionCanceledException && e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw new VersionConflict();
+    if (e instanceof TransactionCanceledException) {
+      const reasons = e.CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new VersionConflict();
+      if (reasons.slice(1).some((r) => r.Code === 'ConditionalCheckFailed')) throw new CompanionConflict();
+    }
     throw e;
   }
   return bytes;
@@ -172,4 +183,19 @@ export async function readEventsAfter(clubId: string, tournamentId: string, afte
     if (e.version !== afterVersion + i + 1) throw new UndecodableEvent(`event log of ${pk} jumps from ${afterVersion + i} to ${e.version}`);
   });
   return events;
+}
+
+/** One event with its chunks (for a consumer that met a chunked head in the stream). */
+export async function readEventAt(clubId: string, tournamentId: string, version: number): Promise<LoggedEvent | undefined> {
+  const out = await dynamo().doc.send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': tournamentPk(clubId, tournamentId), ':from': eventSk(version), ':to': `${eventSk(version)}#~` },
+      ConsistentRead: true,
+    }),
+  );
+  const items = (out.Items ?? []) as Item[];
+  const head = items.find((i) => i.kind === 'tournamentEvent');
+  return head ? decodeEvent(head, items.filter((i) => i.kind === 'tournamentEventChunk')) : undefined;
 }

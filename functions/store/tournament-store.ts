@@ -4,12 +4,13 @@ import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
 import { store } from './service';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AggregateLayout } from './aggregate-codec';
-import { applyPatch, diffState, type Patch } from './state-patch';
+import { applyPatch, diffState } from './state-patch';
 import { appendEvent, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
+export { CompanionConflict } from './tournament-log';
 import { manifestBytes, readSnapshot, writeSnapshot } from './tournament-snapshot';
 import { cached, remember, type CachedTournament } from './tournament-cache';
-import { playerRows, touchedPlayers } from '../projections/player-registrations';
 
 /** The tournament as stored: the floor aggregate with all its slices. */
 export type StoredTournament = FloorTournament;
@@ -56,6 +57,7 @@ export interface LoadedTournament {
 }
 
 type Entry = CachedTournament<StoredTournament>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const CATALOG_STATUSES = new Set(['announced', 'registration_open']);
 
@@ -184,7 +186,6 @@ export async function createTournamentItem(state: StoredTournament, city?: strin
     if (e instanceof VersionConflict) throw problem(409, 'CONFLICT', 'The tournament could not be created; retry');
     throw e;
   }
-  await writePlayerRows(undefined, state, [['s', [], state]]);
 }
 
 function withoutEmptyCatalog<T extends { catalogKey: string }>(attrs: T): Omit<T, 'catalogKey'> & { catalogKey?: string } {
@@ -200,15 +201,6 @@ function rootUpdate(next: StoredTournament, version: number) {
     .set({ ...rest, version, ...(catalogKey ? { catalogKey } : {}) })
     .remove(catalogKey ? [] : ['catalogKey'])
     .params() as Record<string, unknown>;
-}
-
-/** The by-player index rows a change touched (see functions/projections). */
-async function writePlayerRows(before: StoredTournament | undefined, after: StoredTournament, patch: Patch): Promise<void> {
-  const rows = playerRows(after, touchedPlayers(before, after, patch));
-  if (rows.length === 0) return;
-  await store()
-    .entities.playerRegistration.put(rows.map((r) => ({ clubId: after.clubId, tournamentId: after.id, ...r })))
-    .go({ concurrency: 4 });
 }
 
 /** Takes a snapshot when the log since the last one has grown enough; a failure leaves the log authoritative. */
@@ -251,6 +243,8 @@ export async function mutateTournament<E>(
   tournamentId: string,
   change: (state: StoredTournament) => { state: StoredTournament; events: E[] } | Promise<{ state: StoredTournament; events: E[] }>,
   expectedVersion?: number,
+  /** Writes that must commit with the event (R-REG-1: the player's schedule), from the decided state. */
+  companions?: (next: StoredTournament) => TransactItem[],
 ): Promise<MutationOutcome<E>> {
   for (let attempt = 1; ; attempt++) {
     const entry = await current(clubId, tournamentId, true);
@@ -263,6 +257,7 @@ export async function mutateTournament<E>(
     if (state === before) return { state, events, version: before.version };
     const version = before.version + 1;
     const patch = diffState(before, state, { skip: DERIVED });
+    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) as never }] : []), ...(companions?.(state) ?? [])];
     try {
       const bytes = await appendEvent({
         clubId,
@@ -271,12 +266,11 @@ export async function mutateTournament<E>(
         at: state.updatedAt,
         patch,
         events: events as { type: string }[],
-        ...(rootChanged(before, state) ? { with: [{ Update: rootUpdate(state, version) as never }] } : {}),
+        ...(extra.length > 0 ? { with: extra } : {}),
       });
       const next = withDerived(state, version, before);
       const written: Entry = { ...entry, state: next, version, tailBytes: entry.tailBytes + bytes };
       remember(clubId, tournamentId, written);
-      await writePlayerRows(before, next, patch);
       await maybeSnapshot(written);
       return { state: next, events, version };
     } catch (e) {
@@ -310,3 +304,21 @@ export const settingsOfRoot = (root: { settings?: string | undefined; meta?: str
   if (root.meta) return (JSON.parse(root.meta) as StoredTournament).settings;
   throw new Error('tournament root without settings');
 };
+
+/** One logged event folded onto a state (the stream consumer's step). */
+export const applyLoggedEvent = (state: StoredTournament | undefined, event: LoggedEvent): StoredTournament => fold(state, [event]) as StoredTournament;
+
+/**
+ * The state as of `version` for the stream consumer: the newest snapshot not past it, folded up to it.
+ * When the newest snapshot is already past `version` (a redelivery, or a consumer far behind), the
+ * snapshot's state is the best there is: answers it with its own version, and the caller decides.
+ */
+export async function loadTournamentAt(clubId: string, tournamentId: string, version: number): Promise<{ state: StoredTournament | undefined; version: number }> {
+  if (version <= 0) return { state: undefined, version: 0 };
+  const base = await readSnapshot(clubId, tournamentId, TOURNAMENT_LAYOUT, true).catch(decodeFailure);
+  if (!base) return { state: undefined, version: 0 };
+  const start = base.state ? withDerived(base.state as StoredTournament, base.version) : undefined;
+  if (base.version >= version) return { state: start, version: base.version };
+  const events = (await readEventsAfter(clubId, tournamentId, base.version, true).catch(decodeFailure)).filter((e) => e.version <= version);
+  return { state: fold(start, events), version: events.at(-1)?.version ?? base.version };
+}

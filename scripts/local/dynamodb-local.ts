@@ -3,7 +3,14 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput, TTL_ATTRIBUTE } from '../../functions/store/table-definition';
 
 export interface DynamoLocal {
@@ -75,15 +82,25 @@ export function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-/** Creates the table from the same definition the stack uses; an existing table is kept. */
+/**
+ * Creates the table from the same definition the stack uses; an existing table is kept. A table made
+ * before the stream existed (a `.data/` of `npm start`) gets its stream switched on.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   try {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
-    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
-  } catch (e) {
-    if (!(e instanceof ResourceInUseException)) throw e;
+    const input = createTableInput(tableName);
+    try {
+      await client.send(new CreateTableCommand(input));
+      await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+    } catch (e) {
+      if (!(e instanceof ResourceInUseException)) throw e;
+    }
+    const { Table: table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: input.StreamSpecification }));
+    }
+  } finally {
+    client.destroy();
   }
-  await client.send(new DescribeTableCommand({ TableName: tableName }));
-  client.destroy();
 }

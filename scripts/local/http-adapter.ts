@@ -54,6 +54,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   return Buffer.concat(chunks);
 }
 
+/** A path segment decoded as API Gateway does; null when its percent-encoding is malformed. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 function send(res: ServerResponse, r: APIGatewayProxyStructuredResultV2): void {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
@@ -88,15 +97,21 @@ export function createGatewayServer(
         const onPath = compiled.filter((c) => c.regex.test(url.pathname));
         const match = onPath.find((c) => c.route.method === method);
         if (!match) {
-          const p = onPath.length
-            ? problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}`)
-            : problem(404, 'ROUTE_NOT_FOUND', `No route ${method} ${url.pathname}`);
-          return send(res, problemResponse(p, url.pathname));
+          if (onPath.length === 0) return send(res, problemResponse(problem(404, 'ROUTE_NOT_FOUND', `No route ${method} ${url.pathname}`), url.pathname));
+          // RFC 9110: a 405 names the methods the resource has.
+          const allow = [...new Set(onPath.map((c) => c.route.method))].sort().join(', ');
+          const answer = problemResponse(problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}`), url.pathname);
+          return send(res, { ...answer, headers: { ...answer.headers, allow } });
         }
         const body = await readBody(req);
         if (body === 'too_large') return send(res, problemResponse(problem(413, 'BODY_TOO_LARGE', 'The body is too large'), url.pathname));
         const values = match.regex.exec(url.pathname)?.slice(1) ?? [];
-        const pathParameters = Object.fromEntries(match.names.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]));
+        const decoded = values.map(decodeSegment);
+        if (decoded.includes(null)) {
+          const p = problem(400, 'VALIDATION_FAILED', 'The request path is not valid', [{ field: 'path', message: 'malformed percent-encoding' }]);
+          return send(res, problemResponse(p, url.pathname));
+        }
+        const pathParameters = Object.fromEntries(match.names.map((n, i) => [n, decoded[i] ?? '']));
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
         const query: Record<string, string> = {};

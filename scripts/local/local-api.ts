@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { localIssuer, type LocalIssuer } from './issuer';
 import { createGatewayServer, type LambdaHandler } from './http-adapter';
 import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
+import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
 
 export interface LocalApi {
   url: string;
@@ -11,6 +12,8 @@ export interface LocalApi {
   server: Server;
   /** The local scheduler's poller (R-CLK-5, R-NOSHOW-1 jobs), when SCHEDULER is local. */
   poller: LocalPoller | undefined;
+  /** The table's stream fed to the projections consumer, as the AWS event source mapping does; off with STREAMS=off. */
+  streams: LocalStreamPoller | undefined;
   close: () => Promise<void>;
 }
 
@@ -76,13 +79,22 @@ export async function startLocalApi(opts: {
     const { runJob } = await import('../../functions/jobs/run-job');
     poller = startLocalPoller({ run: (payload) => runJob(payload) });
   }
+  // The same consumer the projections Lambda runs, fed from the table's stream.
+  let streams: LocalStreamPoller | undefined;
+  if (process.env.STREAMS !== 'off') {
+    const { startLocalStreamPoller } = await import('../../functions/adapters/stream/local-poller');
+    const { projectStreamRecords } = await import('../../functions/projections/consume');
+    streams = startLocalStreamPoller({ tableName: opts.tableName, endpoint: opts.dynamoEndpoint, handle: projectStreamRecords });
+  }
   return {
     url: base,
     port,
     issuer,
     server,
     poller,
+    streams,
     close: async () => {
+      await streams?.stop();
       await poller?.stop();
       await new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); });
     },

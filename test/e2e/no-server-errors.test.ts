@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { routeFixture } from '../support/route-fixture';
 import { ALL_ROUTES } from '../../functions/http/api';
 
 /**
@@ -10,32 +10,11 @@ import { ALL_ROUTES } from '../../functions/http/api';
 let api: TestApi;
 let token: string;
 let operator: string;
-const known: Record<string, string> = {};
+let known: Record<string, string>;
 
 beforeAll(async () => {
   api = await startTestApi();
-  const c = await clubWithOwner(api, 'fuzz-owner');
-  token = c.owner;
-  operator = await api.token('fuzz-operator', { operator: true });
-  await makePlayer(api, 'fuzz-owner');
-  const t = await api.call('POST', `${c.base}/tournaments`, { token, body: tournamentBody({ seatsPerTable: 4 }, -60_000) });
-  known.clubId = c.clubId;
-  known.tournamentId = t.body.tournamentId;
-  const path = `${c.base}/tournaments/${t.body.tournamentId}`;
-  await api.call('POST', `${path}/open-registration`, { token });
-  for (const p of ['fz1', 'fz2', 'fz3']) {
-    await makePlayer(api, p);
-    const r = await api.call('POST', `${path}/registrations`, { token, body: { playerId: p } });
-    await api.call('POST', `${path}/registrations/${r.body.item.registrationId}/check-in`, { token });
-    known.registrationId = r.body.item.registrationId;
-  }
-  await api.call('POST', `${path}/start`, { token });
-  await api.call('POST', `${path}/seating/draw`, { token });
-  const entries = (await api.call('GET', `${path}/entries`, { token })).body.items;
-  known.entryId = entries[0].entryId;
-  known.playerId = entries[0].playerId;
-  known.userId = 'fuzz-owner';
-  known.tableId = (await api.call('GET', `${path}/tables`, { token })).body.tables[0].tableId;
+  ({ token, operator, known } = await routeFixture(api, 'fuzz'));
 });
 afterAll(async () => api?.close());
 

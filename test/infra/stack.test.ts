@@ -10,7 +10,7 @@ import type { IConstruct } from 'constructs';
 import { ALL_ROUTES, HANDLER_GROUPS, type HandlerGroup } from '../../functions/http/api';
 import { accessOf } from '../../functions/platform/authorization';
 import { routeKeyOf } from '../../functions/platform/route';
-import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/store/table-definition';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE, createTableInput } from '../../functions/store/table-definition';
 import { SportPokerStack, type SportPokerStackProps } from '../../infra/stack';
 import { parseStage, type Stage } from '../../infra/stage-config';
 import { addNagChecks, NAG_REASONS, SCHEDULES_FINDING } from '../../infra/nag-acknowledgements';
@@ -61,6 +61,8 @@ const statementsOf = (s: Synthesized, role: IConstruct): Statement[] => {
 };
 
 const actionsOf = (st: Statement): string[] => [st.Action].flat().sort();
+
+const STREAM_READ_ACTIONS = ['dynamodb:ListStreams', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
 
 /** `arn:<AWS::Partition>:...` the way an ARN made by Stack.formatArn renders without account and region. */
 const arnOf = (service: string, resource: string) => ({
@@ -137,19 +139,31 @@ describe('table', () => {
         { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
       ],
       AttributeDefinitions: Match.arrayEquals(keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
-      GlobalSecondaryIndexes: GSIS.map((g) => ({
+      GlobalSecondaryIndexes: GSIS.map((g, i) => ({
         IndexName: g.indexName,
         KeySchema: [
           { AttributeName: g.partitionKey, KeyType: 'HASH' },
           { AttributeName: g.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        // The same projection as the local table's (both come from GSIS), and never ALL.
+        Projection: createTableInput('local').GlobalSecondaryIndexes?.[i]?.Projection,
       })),
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
       SSESpecification: { SSEEnabled: true },
     });
+  });
+
+  it('projects into its indexes what their queries read, never whole items', () => {
+    for (const g of GSIS) {
+      expect(g.projection.type, g.indexName).toBe('INCLUDE');
+      const attrs = g.projection.type === 'INCLUDE' ? g.projection.nonKeyAttributes : [];
+      // ElectroDB drops query results that lack its identity attributes.
+      expect(attrs, g.indexName).toEqual(expect.arrayContaining(['__edb_e__', '__edb_v__', 'clubId', 'tournamentId', 'status', 'name', 'startsAt']));
+      // The large parts: a tournament's settings, snapshot and old meta part, a club's legal details.
+      for (const heavy of ['meta', 'settings', 'snap', 'attestation', 'inn', 'ogrn', 'body']) expect(attrs, `${g.indexName} ${heavy}`).not.toContain(heavy);
+    }
   });
 
   it('is protected and retained in prod, disposable in dev', () => {
@@ -210,8 +224,8 @@ describe('functions', () => {
     }));
     const issuer = { 'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', poolRef]] };
 
-    // The API's functions, the jobs function and the verification worker.
-    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + 2);
+    // The API's functions, the jobs function, the verification worker and the projections consumer.
+    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + 3);
     for (const group of GROUPS) {
       const fn = dev.resources[logicalId(dev, dev.stack.functions.byGroup[group].fn)];
       expect(fn?.Type).toBe('AWS::Lambda::Function');
@@ -257,7 +271,7 @@ describe('functions', () => {
       expect(fnProps.LoggingConfig.LogGroup).toEqual({ Ref: logicalId(s, logGroup) });
       return s.resources[logicalId(s, logGroup)]!.Properties.RetentionInDays;
     };
-    expect(dev.stack.allFunctions).toHaveLength(GROUPS.length + 2);
+    expect(dev.stack.allFunctions).toHaveLength(GROUPS.length + 3);
     for (const f of dev.stack.allFunctions) expect(retention(dev, f), f.label).toBe(30);
     for (const f of prod.stack.allFunctions) expect(retention(prod, f), f.label).toBeGreaterThan(30);
     for (const s of [dev, prod]) {
@@ -270,9 +284,10 @@ describe('functions', () => {
     const tableArn = { 'Fn::GetAtt': [logicalId(dev, dev.stack.data.table), 'Arn'] };
     const policies = ofType(dev, 'AWS::IAM::Policy').map(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
     // One per function role; the scheduler role has its inline policy only.
-    expect(policies).toHaveLength(GROUPS.length + 2);
+    expect(policies).toHaveLength(GROUPS.length + 3);
     for (const statements of policies) {
-      const data = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      // Stream reads (the projections consumer's only) are asserted in projections.test.ts.
+      const data = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:') && !STREAM_READ_ACTIONS.includes(a)));
       expect(data).toHaveLength(1);
       expect([data[0]!.Action].flat().sort()).toEqual(
         ['BatchGetItem', 'BatchWriteItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map(
@@ -504,7 +519,8 @@ describe('alarms', () => {
     const found = find(dev, 'AWS/ApiGateway', '5xx', { Name: 'ApiId', Value: { Ref: logicalId(dev, dev.stack.api.httpApi) } });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Period: 300 });
-    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 2) + 3);
+    // Errors and throttles of each function; three queues; the API; the projections consumer's iterator age.
+    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 3) + 3 + 1 + 1);
   });
 
   it('notifies an SNS topic encrypted with a rotated key that CloudWatch may use; email only when asked', () => {
@@ -695,7 +711,9 @@ describe('cdk-nag (AWS Solutions)', () => {
     expect([...acknowledged.get(SCHEDULES_FINDING)!].sort()).toEqual(
       paths([...dev.stack.functions.all, dev.stack.scheduling.jobs].map((f) => f.role)),
     );
-    expect([...acknowledged.get('AwsSolutions-SQS3')!].sort()).toEqual(paths([dev.stack.scheduling.deadLetters, dev.stack.verification.failures]));
+    expect([...acknowledged.get('AwsSolutions-SQS3')!].sort()).toEqual(
+      paths([dev.stack.scheduling.deadLetters, dev.stack.verification.failures, dev.stack.projections.deadLetters]),
+    );
   });
 
   it('stays clean when account and region are fixed and every context option is set', () => {

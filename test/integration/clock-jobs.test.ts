@@ -12,6 +12,8 @@ import type { ScheduledJob, SchedulerPort } from '../../functions/adapters/sched
 import { LocalScheduler } from '../../functions/adapters/scheduler/local';
 import { startLocalPoller } from '../../functions/adapters/scheduler/local-poller';
 import { readFeed } from '../../functions/adapters/notifications/feed';
+import { startStreamPoller } from '../support/stream-poller';
+import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
 import { runJob } from '../../functions/jobs/run-job';
 import type { JobDeps } from '../../functions/jobs/context';
 import { levelEndJobName, noShowJobName, scheduleTournamentJobs } from '../../functions/jobs/schedules';
@@ -58,6 +60,7 @@ class RecordingScheduler implements SchedulerPort {
 }
 
 let recorder: RecordingScheduler;
+let streams: LocalStreamPoller;
 let now = T0;
 const deps = (over: Partial<JobDeps> = {}): JobDeps => ({
   now: () => now,
@@ -142,13 +145,23 @@ beforeAll(async () => {
   resetConfig();
   resetDynamo();
   resetStore();
+  streams = await startStreamPoller(tableName);
 });
 beforeEach(() => {
   now = T0;
   recorder = new RecordingScheduler();
   useScheduler(recorder);
 });
-afterAll(() => useScheduler(undefined));
+afterAll(async () => {
+  useScheduler(undefined);
+  await streams.stop();
+});
+
+/** The players' feed, once the stream consumer has published what the committed events mean. */
+async function drainedFeed(...args: Parameters<typeof readFeed>) {
+  await streams.drain();
+  return readFeed(...args);
+}
 
 describe('level-end job (R-CLK-5)', () => {
   it('R-CLK-5: a due level end is persisted, the next one is scheduled, and players are told (R-CLK-4)', async () => {
@@ -163,7 +176,7 @@ describe('level-end job (R-CLK-5)', () => {
     ]);
     // Every registered player (checked in or not) learns the new level.
     for (const p of [players.p1, players.p3]) {
-      const feed = await readFeed(p, { limit: 10, cursor: null, now });
+      const feed = await drainedFeed(p, { limit: 10, cursor: null, now });
       expect(feed.items.map((n) => [n.type, n.data.levelIndex, n.data.bigBlind])).toEqual([['level.started', 1, 400]]);
     }
   });
@@ -178,7 +191,7 @@ describe('level-end job (R-CLK-5)', () => {
     const twice = await loadTournament(clubId, t.id);
     expect(twice?.state.version).toBe(once?.state.version);
     expect(JSON.parse(JSON.stringify(twice?.state))).toEqual(JSON.parse(JSON.stringify(once?.state)));
-    expect((await readFeed(players.p1, { limit: 10, cursor: null, now })).items).toHaveLength(1);
+    expect((await drainedFeed(players.p1, { limit: 10, cursor: null, now })).items).toHaveLength(1);
     // The stale run only makes sure the current level end is still scheduled.
     expect(recorder.scheduled.map((j) => j.name)).toEqual([
       levelEndJobName(t.id, { revision: 1, levelIndex: 1 }),
@@ -222,7 +235,7 @@ describe('level-end job (R-CLK-5)', () => {
     now = T0 + 3 * MIN + 5_000;
     expect(await runJob(levelEnd(t, 1, 0), deps())).toBe('advanced');
     expect((await stored(t)).clock?.timer).toMatchObject({ levelIndex: 3, levelStartedAt: T0 + 3 * MIN });
-    const feed = await readFeed(players.p2, { limit: 20, cursor: null, now });
+    const feed = await drainedFeed(players.p2, { limit: 20, cursor: null, now });
     const seen = feed.items.map((n) => [n.type, Date.parse(n.at) - T0]).reverse();
     expect(seen).toEqual([
       ['level.started', 60_000],
@@ -266,7 +279,7 @@ describe('no-show job (R-NOSHOW-1, R-NOSHOW-2)', () => {
     const byPlayer = Object.fromEntries(Object.values(after.registrations).map((r) => [r.playerId, r]));
     expect(byPlayer[players.p3]).toMatchObject({ status: 'cancelled', cancelReason: 'no_show' });
     expect([byPlayer[players.p1]?.status, byPlayer[players.p2]?.status]).toEqual(['checked_in', 'checked_in']);
-    expect((await readFeed(players.p3, { limit: 5, cursor: null, now })).items.map((n) => n.type)).toEqual(['registration.no_show']);
+    expect((await drainedFeed(players.p3, { limit: 5, cursor: null, now })).items.map((n) => n.type)).toEqual(['registration.no_show']);
     // At least once: the second delivery finds nothing to do and writes nothing.
     const version = after.version;
     expect(await runJob(noShows(t), deps())).toBe('nothing_to_do');

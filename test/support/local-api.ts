@@ -1,7 +1,8 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ensureTable, freePort } from '../../scripts/local/dynamodb-local';
+import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
+import { apiPort } from './ports';
 
 export interface TestApi extends LocalApi {
   tableName: string;
@@ -9,17 +10,20 @@ export interface TestApi extends LocalApi {
   call: (method: string, path: string, opts?: { token?: string; apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }) => Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** The real local API (gateway adapter + handlers) on a free port, over its own fresh table. */
+/** The real local API (gateway adapter + handlers) on a free port (or see ./ports), over its own fresh table. */
 export async function startTestApi(): Promise<TestApi> {
   const dynamoEndpoint = inject('dynamoEndpoint');
   const tableName = `t-${randomUUID()}`;
   await ensureTable(dynamoEndpoint, tableName);
-  const api = await startLocalApi({ port: await freePort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL' });
+  const api = await startLocalApi({ port: await apiPort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL' });
   return {
     ...api,
     tableName,
     token: (sub, opts) => api.issuer.mint({ sub, ...opts }),
     call: async (method, path, opts = {}) => {
+      // What a player's app reads (my registrations, notifications) is derived from the event stream: read
+      // it once the stream consumer has caught up, as the app would a moment later.
+      if (path.startsWith('/v1/me')) await api.streams?.drain();
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       if (opts.apiKey) headers['x-api-key'] = opts.apiKey;

@@ -163,10 +163,16 @@ export function registeredPlayers(state: StoredTournament): string[] {
 }
 
 /**
- * Publishes what the committed events of one change mean to players. Call it after the write, with
- * the state written. Failures are logged, never thrown: the change itself has happened.
+ * Publishes what the committed events of one change mean to players, with the state they left. The
+ * stream consumer calls it with `throwOnFailure`, so that a failed publish is retried (ids are derived
+ * from the event: a retry is the same notification); elsewhere failures are logged.
  */
-export async function notifyTournamentEvents(state: StoredTournament, events: readonly { type: string }[], now: number = Date.now()): Promise<void> {
+export async function notifyTournamentEvents(
+  state: StoredTournament,
+  events: readonly { type: string }[],
+  now: number = Date.now(),
+  opts: { throwOnFailure?: boolean } = {},
+): Promise<void> {
   const drafts = events.flatMap((e) => {
     const d = NOTIFIERS.get(e.type)?.(state, e, now);
     return d ? (Array.isArray(d) ? d : [d]) : [];
@@ -181,6 +187,7 @@ export async function notifyTournamentEvents(state: StoredTournament, events: re
       );
     }
   } catch (e) {
+    if (opts.throwOnFailure) throw e;
     logger.error('notifications not published', { tournamentId: state.id, error: (e as Error).message });
   }
 }

@@ -21,6 +21,7 @@ import {
 } from '../../../domain/clock';
 import type { BlindStructure, Level, TimerState } from '../../../domain/clock';
 import { T0, deepFreeze } from './fixtures';
+import { PROPERTY_TEST } from '../../support/property';
 
 const playing: fc.Arbitrary<Level> = fc
   .record({
@@ -121,7 +122,7 @@ function simulate(s: BlindStructure, ops: readonly Op[]): Sim {
 }
 
 describe('clock properties', () => {
-  it('R-CLK-3: any sequence of commands and waits keeps the clock consistent with its structure', () => {
+  it('R-CLK-3: any sequence of commands and waits keeps the clock consistent with its structure', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(structureArb, fc.array(opArb, { maxLength: 60 }), (s, ops) => {
         expect(() => validateStructure(s)).not.toThrow();
@@ -166,7 +167,7 @@ describe('clock properties', () => {
     );
   });
 
-  it('R-CLK-3: pause time never counts: clock time equals the sum of the running intervals', () => {
+  it('R-CLK-3: pause time never counts: clock time equals the sum of the running intervals', PROPERTY_TEST, () => {
     const pauseOp = fc.oneof(
       fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 30 * 60_000 }) }),
       fc.record({ kind: fc.constantFrom('pause' as const, 'resume' as const, 'tick' as const, 'job' as const) }),
@@ -187,7 +188,7 @@ describe('clock properties', () => {
     );
   });
 
-  it('R-CLK-5: onLevelEnd twice with the same expectation equals onLevelEnd once', () => {
+  it('R-CLK-5: onLevelEnd twice with the same expectation equals onLevelEnd once', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         structureArb,
@@ -217,7 +218,7 @@ describe('clock properties', () => {
     );
   });
 
-  it('R-CLK-5: advancing in steps equals advancing at once, so a late or lazy advance never disagrees', () => {
+  it('R-CLK-5: advancing in steps equals advancing at once, so a late or lazy advance never disagrees', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(structureArb, fc.array(opArb, { maxLength: 30 }), fc.array(fc.integer({ min: 0, max: 45 * 60_000 }), { maxLength: 6 }), (s, ops, gaps) => {
         const { timer, now } = simulate(s, ops);
@@ -238,7 +239,7 @@ describe('clock properties', () => {
     );
   });
 
-  it('R-CLK-5: following the scheduled jobs one by one reaches the same clock as one late job', () => {
+  it('R-CLK-5: following the scheduled jobs one by one reaches the same clock as one late job', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(structureArb, fc.array(opArb, { maxLength: 30 }), fc.integer({ min: 0, max: 4 * 60 * 60_000 }), (s, ops, delay) => {
         const { timer, now } = simulate(s, ops);
@@ -255,7 +256,7 @@ describe('clock properties', () => {
     );
   });
 
-  it('R-CLK-3: next is refused exactly at the last level', () => {
+  it('R-CLK-3: next is refused exactly at the last level', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(structureArb, fc.array(opArb, { maxLength: 40 }), (s, ops) => {
         const { timer, now } = simulate(s, ops);
@@ -276,7 +277,7 @@ describe('clock properties', () => {
     );
   });
 
-  it('R-CLK-3: an override is accepted exactly when it is a valid playing level and the clock is not on a break', () => {
+  it('R-CLK-3: an override is accepted exactly when it is a valid playing level and the clock is not on a break', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         structureArb,

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/clock';
 import type { AnteType, BlindStructure } from '../../../domain/clock';
 import { SMALL, brk, domainErrorOf, play } from './fixtures';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const withLevels = (levels: BlindStructure['levels'], anteType: AnteType = 'classic'): BlindStructure => ({
   ...SMALL,
@@ -91,7 +92,7 @@ describe('blind structures', () => {
     ]);
   });
 
-  it('R-CLK-2: any level whose big blind is below its small blind is refused under its own path', () => {
+  it('R-CLK-2: any level whose big blind is below its small blind is refused under its own path', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 10_000 })), { minLength: 1, maxLength: 30 }),
@@ -104,6 +105,7 @@ describe('blind structures', () => {
           expect(fieldsOf(withLevels(levels))).toEqual([`levels[${at}].bigBlind`]);
         },
       ),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

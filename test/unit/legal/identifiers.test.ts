@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateInn, validateKpp, validateOgrn } from '../../../domain/legal';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 // Reference check digits written straight from the published formulas (BigInt, independent of the module).
 const weighted = (digits: string, weights: number[]): number =>
@@ -47,17 +48,18 @@ describe('INN', () => {
     expect(validateInn('500100732250')).toMatch(/check digits/);
   });
 
-  it('R-CLUB-3: a 10-digit INN validates exactly with its computed check digit (property)', () => {
+  it('R-CLUB-3: a 10-digit INN validates exactly with its computed check digit (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(digits(9), (p) => {
         const check = inn10Check(p);
         expect(validateInn(p + check)).toBeNull();
         for (const d of otherDigits(check)) expect(validateInn(p + d)).not.toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-CLUB-3: a 12-digit INN validates exactly with its computed check digits (property)', () => {
+  it('R-CLUB-3: a 12-digit INN validates exactly with its computed check digits (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(digits(10), (p) => {
         const checks = inn12Check(p);
@@ -65,6 +67,7 @@ describe('INN', () => {
         const d11 = checks[0] as string;
         for (const d of otherDigits(checks[1] as string)) expect(validateInn(p + d11 + d)).not.toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });
@@ -112,7 +115,7 @@ describe('OGRN / OGRNIP', () => {
     expect(validateOgrn('102770013219S')).toMatch(/digits only/);
   });
 
-  it('R-CLUB-3: a 13-digit OGRN validates exactly with its computed check digit (property)', () => {
+  it('R-CLUB-3: a 13-digit OGRN validates exactly with its computed check digit (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(fc.constantFrom('1', '5'), digits(11), (first, rest) => {
         const p = first + rest;
@@ -120,10 +123,11 @@ describe('OGRN / OGRNIP', () => {
         expect(validateOgrn(p + check)).toBeNull();
         for (const d of otherDigits(check)) expect(validateOgrn(p + d)).not.toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-CLUB-3: a 15-digit OGRNIP validates exactly with its computed check digit (property)', () => {
+  it('R-CLUB-3: a 15-digit OGRNIP validates exactly with its computed check digit (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(digits(13), (rest) => {
         const p = '3' + rest;
@@ -131,6 +135,7 @@ describe('OGRN / OGRNIP', () => {
         expect(validateOgrn(p + check)).toBeNull();
         for (const d of otherDigits(check)) expect(validateOgrn(p + d)).not.toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normaliseOrgName } from '../../../domain/legal';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 describe('normaliseOrgName', () => {
   it.each([
@@ -32,13 +33,14 @@ describe('normaliseOrgName', () => {
     expect(normaliseOrgName('Общество любителей покера')).toBe('ОБЩЕСТВО ЛЮБИТЕЛЕЙ ПОКЕРА');
   });
 
-  it('R-CLUB-3: output is upper case, without ё, quotes or extra spaces (property)', () => {
+  it('R-CLUB-3: output is upper case, without ё, quotes or extra spaces (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'аёЁбв «»"\'„“ ООО ип\tx'.split('')), maxLength: 40 }), (s) => {
         const n = normaliseOrgName(s);
         expect(n).toBe(n.toUpperCase());
         expect(n).not.toMatch(/[Ё«»"'„“]|\s\s|^\s|\s$|\t/);
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bucketOf, decode, diff, encode, type AggregateLayout } from '../../../functions/store/aggregate-codec';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const layout: AggregateLayout = {
   maps: [{ path: 'entries', buckets: 8 }, { path: 'seating.tables', buckets: 4 }],
@@ -13,7 +14,7 @@ const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,12}$/).filter((s) => !['__proto
 const record = fc.record({ id, chips: fc.nat() });
 
 describe('aggregate codec', () => {
-  it('round-trips any state through its parts (derived state dropped)', () => {
+  it('round-trips any state through its parts (derived state dropped)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(fc.array(record, { maxLength: 60 }), fc.array(fc.nat(), { maxLength: 20 }), (entries, moves) => {
         const state = {
@@ -26,6 +27,7 @@ describe('aggregate codec', () => {
         const expected = { ...state, seating: { tables: state.seating.tables, moves } };
         expect(back).toEqual(expected);
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
@@ -39,7 +41,7 @@ describe('aggregate codec', () => {
     expect(remove).toEqual([]);
   });
 
-  it('encoding against the previous state gives exactly the parts of a fresh encoding', () => {
+  it('encoding against the previous state gives exactly the parts of a fresh encoding', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(record, { selector: (r) => r.id, maxLength: 40 }),
@@ -59,6 +61,7 @@ describe('aggregate codec', () => {
           expect(encode(after, layout, { state: before, parts: prevParts })).toEqual(encode(after, layout));
         },
       ),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 

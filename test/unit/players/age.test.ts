@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { isDomainError } from '../../../domain/core/errors';
 import type { DomainError } from '../../../domain/core/errors';
 import { adultFrom, ageOn, assertAdult } from '../../../domain/players/age';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 /** Milliseconds for a UTC instant. */
 const at = (iso: string): number => Date.parse(iso);
@@ -32,7 +33,7 @@ describe('ageOn', () => {
     expect(ageOn('2000-02-29', at('2020-02-29T00:00:00Z'))).toBe(20);
   });
 
-  it('R-AGE-1: agrees with counting anniversaries one by one (property)', () => {
+  it('R-AGE-1: agrees with counting anniversaries one by one (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true }),
@@ -52,6 +53,7 @@ describe('ageOn', () => {
           expect(ageOn(dob, now)).toBe(years);
         },
       ),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   type TwoKillerCredit,
 } from '../../../domain/results';
 import { T0, deepFreeze, entry, expectRefusal, makeCtx, setStatus } from './fixtures';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 /** How often each path ran, to check the generator reaches them. */
 const stats = { reentries: 0, cancels: 0, refusedCancels: 0 };
@@ -105,7 +106,7 @@ const tournament = fc.record({
 });
 
 describe('properties of a whole tournament', () => {
-  it('R-PLC-2: places are a ranking with ties of the right width, ordered by elimination, no misnumbering', () => {
+  it('R-PLC-2: places are a ranking with ties of the right width, ordered by elimination, no misnumbering', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(tournament, ({ players, voids, mode, choices }) => {
         const { state, entries } = simulate(players, voids, mode, choices);
@@ -138,7 +139,7 @@ describe('properties of a whole tournament', () => {
     );
   });
 
-  it('R-PLC-1: the champion is unique and is the entry still in play', () => {
+  it('R-PLC-1: the champion is unique and is the entry still in play', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(tournament, ({ players, voids, mode, choices }) => {
         const { state, entries } = simulate(players, voids, mode, choices);
@@ -152,7 +153,7 @@ describe('properties of a whole tournament', () => {
     );
   });
 
-  it('R-KO-3: the credits sum to the standing knockouts weighted 1.0 per single killer and 0.5 per credited co-killer', () => {
+  it('R-KO-3: the credits sum to the standing knockouts weighted 1.0 per single killer and 0.5 per credited co-killer', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(tournament, ({ players, voids, mode, choices }) => {
         const { state, entries, standing } = simulate(players, voids, mode, choices);
@@ -188,7 +189,7 @@ describe('the generator', () => {
 });
 
 describe('properties of paid places', () => {
-  it('R-ITM-1: within [min(minimum, field), field], non-decreasing in the field and in the percent', () => {
+  it('R-ITM-1: within [min(minimum, field), field], non-decreasing in the field and in the percent', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         fc.nat({ max: 2000 }),
@@ -203,6 +204,7 @@ describe('properties of paid places', () => {
           if (percent < 100) expect(paidPlaces(n, percent + 1, minimum)).toBeGreaterThanOrEqual(paid);
         },
       ),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

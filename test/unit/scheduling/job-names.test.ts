@@ -5,9 +5,10 @@ import { levelEndJobName, levelEndJobOf, noShowJobName, noShowJobOf } from '../.
 import type { StoredTournament } from '../../../functions/store/tournament-store';
 import { initialTimer, pause, start } from '../../../domain/clock';
 import { STANDARD_20 } from '../../../domain/clock';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 describe('schedule names', () => {
-  it('are deterministic, valid for EventBridge (64 chars of [0-9a-zA-Z-_.]) and distinct for distinct parts', () => {
+  it('are deterministic, valid for EventBridge (64 chars of [0-9a-zA-Z-_.]) and distinct for distinct parts', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 4 }), fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 4 }), (a, b) => {
         const na = jobName(...a);
@@ -16,6 +17,7 @@ describe('schedule names', () => {
         expect(na).toMatch(/^[0-9A-Za-z\-_.]+$/);
         if (a.join('-') !== b.join('-')) expect(na).not.toBe(jobName(...b));
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 

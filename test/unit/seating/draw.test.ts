@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../domain/core/random';
 import { emptySeating, initialDraw, layoutDraw, replayDraw } from '../../../domain/seating';
 import { activeSizes, deepFreeze, drawn, entries, expectCode, makeCtx, NOW, tableByNumber, violations } from './helpers';
+import { PROPERTY_TEST } from '../../support/property';
 
 describe('initial draw', () => {
   it('R-SEAT-1: opens ceil(field / seats) tables and spreads the field evenly', () => {
@@ -63,7 +64,7 @@ describe('initial draw', () => {
     expect(r.state.policy.balancing).toBe('manual');
   });
 
-  it('R-SEAT-1: property: the draw is a permutation, even, and replays from its seed', () => {
+  it('R-SEAT-1: property: the draw is a permutation, even, and replays from its seed', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 250 }),

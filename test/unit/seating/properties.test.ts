@@ -20,6 +20,7 @@ import {
 } from '../../../domain/seating';
 import type { SeatingPolicy, SeatingResult, SeatingState, Table } from '../../../domain/seating';
 import { deepFreeze, entries, makeCtx, violations } from './helpers';
+import { PROPERTY_TEST } from '../../support/property';
 
 type Op =
   | { k: 'ko'; i: number }
@@ -154,11 +155,11 @@ const sequence = (balancing: SeatingPolicy['balancing']) =>
   );
 
 describe('seating under random sequences of floor events', () => {
-  it('R-SEAT-2 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: automatic mode keeps every invariant and the skew; refusals change nothing', () => {
+  it('R-SEAT-2 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: automatic mode keeps every invariant and the skew; refusals change nothing', PROPERTY_TEST, () => {
     fc.assert(sequence('auto'), { numRuns: 100 });
-  }, 60_000);
+  });
 
-  it('R-SEAT-8 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: manual mode keeps every invariant and never balances on its own', () => {
+  it('R-SEAT-8 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: manual mode keeps every invariant and never balances on its own', PROPERTY_TEST, () => {
     fc.assert(sequence('manual'), { numRuns: 100 });
-  }, 60_000);
+  });
 });

@@ -4,6 +4,7 @@ import { isDomainError } from '../../../domain/core/errors';
 import type { DomainError } from '../../../domain/core/errors';
 import { assertNoMoneyWording, findMoneyWording } from '../../../domain/text/money-wording';
 import { MONEY_PHRASES, ORDINARY_PRIZES } from './money-corpus';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 function refusal(fn: () => unknown): DomainError {
   try {
@@ -51,41 +52,45 @@ describe('findMoneyWording', () => {
     expect(findMoneyWording('Приз: день\u00adги')).toBe('день\u00adги');
   });
 
-  it('R-MONEY-2: a bare number or a number of points, chips or visits is not an amount of money (property)', () => {
+  it('R-MONEY-2: a bare number or a number of points, chips or visits is not an amount of money (property)', PROPERTY_TEST, () => {
     const unit = fc.constantFrom('очков', 'очков рейтинга', 'фишек', 'посещения', 'points', 'chips', 'visits', 'место', 'шт.', '');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.boolean(), unit, (n, grouped, u) => {
         const amount = grouped ? n.toLocaleString('ru-RU') : String(n);
         expect(findMoneyWording(`Приз: ${amount} ${u}`.trim())).toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-MONEY-2: any number followed by a currency marker is refused (property)', () => {
+  it('R-MONEY-2: any number followed by a currency marker is refused (property)', PROPERTY_TEST, () => {
     const marker = fc.constantFrom('р', 'р.', 'руб', 'рублей', '₽', '$', '€', 'RUB', 'usd', 'EUR', 'у.е.', 'тыс. руб', 'k$', 'евро', 'долларов', 'bucks');
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom('', ' '), marker, (n, gap, m) => {
         expect(findMoneyWording(`Победителю ${n}${gap}${m}`)).not.toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-MONEY-2: an ordinary prize stays refused once money wording is added anywhere (property)', () => {
+  it('R-MONEY-2: an ordinary prize stays refused once money wording is added anywhere (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(fc.constantFrom(...ORDINARY_PRIZES), fc.constantFrom(...MONEY_PHRASES), fc.boolean(), (prize, money, before) => {
         const text = before ? `${money}; ${prize}` : `${prize}, ${money}`;
         expect(findMoneyWording(text)).not.toBeNull();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-MONEY-2: the reported fragment is always a piece of the input (property)', () => {
+  it('R-MONEY-2: the reported fragment is always a piece of the input (property)', PROPERTY_TEST, () => {
     const ch = fc.constantFrom(...'рубльpyбcash $₽5 0.\u00ad\u200bе\u0308мденьгиkу'.split(''));
     fc.assert(
       fc.property(fc.string({ unit: ch, maxLength: 30 }), (text) => {
         const fragment = findMoneyWording(text);
         if (fragment !== null) expect(text).toContain(fragment);
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

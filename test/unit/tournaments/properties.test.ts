@@ -17,6 +17,7 @@ import {
 } from '../../../domain/tournaments';
 import type { Tournament, TournamentResult } from '../../../domain/tournaments';
 import { Desk, MIN, START } from './harness';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const PLAYERS = ['p0', 'p1', 'p2'] as const;
 
@@ -133,7 +134,7 @@ const ops = fc.array(opArb, { minLength: 1, maxLength: 80, size: 'max' });
 
 // Long random sequences with full invariant checks after every step take a few seconds.
 describe('tournament properties', { timeout: 30_000 }, () => {
-  it('R-FEE-1: a player’s debt always equals the sum of his unpaid fee operations', () => {
+  it('R-FEE-1: a player’s debt always equals the sum of his unpaid fee operations', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(ops, (sequence) => {
         run(sequence, (_before, _op, _result, desk) => {
@@ -148,10 +149,11 @@ describe('tournament properties', { timeout: 30_000 }, () => {
           }
         });
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-REBUY-1: one rebuy request adds exactly one fee to an active entry; a busted entry gets none', () => {
+  it('R-REBUY-1: one rebuy request adds exactly one fee to an active entry; a busted entry gets none', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(ops, (sequence) => {
         run(sequence, (before, op, result) => {
@@ -169,10 +171,11 @@ describe('tournament properties', { timeout: 30_000 }, () => {
           expect(result.state.entries[target.id]?.chips).toBe(target.chips + before.settings.startingStack);
         });
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-REENTRY-1: an accepted re-entry always creates a new entry and leaves the old ones as they were', () => {
+  it('R-REENTRY-1: an accepted re-entry always creates a new entry and leaves the old ones as they were', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(ops, (sequence) => {
         run(sequence, (before, op, result) => {
@@ -187,10 +190,11 @@ describe('tournament properties', { timeout: 30_000 }, () => {
           for (const e of Object.values(before.entries)) expect(result.state.entries[e.id]).toEqual(e);
         });
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 
-  it('R-FEE-2: settling then cancelling the settlement restores the debt and the fee records', () => {
+  it('R-FEE-2: settling then cancelling the settlement restores the debt and the fee records', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(ops, p, (sequence, who) => {
         const desk = run(sequence, () => undefined);
@@ -207,6 +211,7 @@ describe('tournament properties', { timeout: 30_000 }, () => {
         expect(playerDebt(undone.state, player)).toBe(debt);
         expect(undone.state.fees).toEqual(fees);
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { decideVerification, reasonCode } from '../../../domain/verification';
 import type { RegistryAnswer, RegistryStatus } from '../../../domain/verification';
 import { IP_CLUB, NOW, SBER_CLUB, foundAnswer, sberRecord } from './fixtures';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const codes = (reasons: string[]) => reasons.map(reasonCode);
 
@@ -111,7 +112,7 @@ describe('decideVerification', () => {
     });
   });
 
-  it('R-CLUB-3: verified only if every check passes; ended status rejects, anything else reviews (property)', () => {
+  it('R-CLUB-3: verified only if every check passes; ended status rejects, anything else reviews (property)', PROPERTY_TEST, () => {
     const statuses: RegistryStatus[] = ['active', 'terminated', 'liquidated', 'liquidating', 'bankrupt', 'reorganizing', 'invalid'];
     fc.assert(
       fc.property(
@@ -136,6 +137,7 @@ describe('decideVerification', () => {
           expect(d.reasons.every((r) => /^[A-Z_]+: /.test(r))).toBe(true);
         },
       ),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

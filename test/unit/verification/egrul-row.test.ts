@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { egrulDateToIso, mapEgrulRow, parseEgrulRow, selectEgrulRow } from '../../../domain/verification';
 import type { EgrulRow } from '../../../domain/verification';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const INN = '770100000079';
 const row = (patch: Partial<EgrulRow> = {}): EgrulRow => ({ n: 'ПЕТРОВ ПЁТР ПЕТРОВИЧ', i: INN, o: '318770000000021', k: 'fl', r: '01.02.2018', ...patch });
@@ -110,7 +111,7 @@ describe('selectEgrulRow', () => {
     expect(selectEgrulRow([v, old], INN)).toBe(old);
   });
 
-  it('R-CLUB-3: the chosen row carries the INN, and is live whenever a live row exists (property)', () => {
+  it('R-CLUB-3: the chosen row carries the INN, and is live whenever a live row exists (property)', PROPERTY_TEST, () => {
     const inns = [INN, '500100732259'];
     const arbRow = fc.record({
       i: fc.constantFrom(...inns),
@@ -135,6 +136,7 @@ describe('selectEgrulRow', () => {
         expect(chosen?.i).toBe(INN);
         if (mine.some((r) => !r.e && !r.v)) expect(chosen?.e ?? chosen?.v).toBeUndefined();
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

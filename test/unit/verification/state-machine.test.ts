@@ -11,6 +11,7 @@ import {
 } from '../../../domain/verification';
 import type { AutomaticOutcome, VerificationDecision, VerificationState, VerificationStatus } from '../../../domain/verification';
 import { MODERATOR, NOW, OWNER, SBER_CLUB, ctx, foundAnswer, sberRecord } from './fixtures';
+import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const decision = (status: AutomaticOutcome): VerificationDecision => ({
   status,
@@ -177,7 +178,7 @@ describe('the lifecycle as a whole', () => {
     }
   }
 
-  it('R-CLUB-3, R-CLUB-4: every command follows the transition table, never mutates, and refusals keep the state (property)', () => {
+  it('R-CLUB-3, R-CLUB-4: every command follows the transition table, never mutates, and refusals keep the state (property)', PROPERTY_TEST, () => {
     fc.assert(
       fc.property(fc.array(arbCmd, { maxLength: 25 }), (cmds) => {
         let state = initialVerificationState();
@@ -204,6 +205,7 @@ describe('the lifecycle as a whole', () => {
           }
         }
       }),
+      { numRuns: DEFAULT_RUNS },
     );
   });
 });

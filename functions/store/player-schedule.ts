@@ -1,0 +1,129 @@
+import { QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { OtherRegistration, TournamentWindow } from '../../domain/tournaments';
+import { dynamo } from './client';
+import { config } from '../platform/config';
+
+/**
+ * R-REG-1 without a race: the player's own schedule, one item `player#<id>` / `schedule` beside the
+ * profile, listing the tournaments the player is registered in with their time windows. A registration
+ * reads it (with the profile, one Query), decides, and writes its event and the schedule in one
+ * transaction conditioned on the schedule's version: of two registrations decided on the same schedule,
+ * one commits and the other decides again and sees the first.
+ *
+ * `live` is false once the registration no longer ties the player (cancelled, eliminated, tournament
+ * finished or cancelled); the stream consumer keeps it and the windows current from the events.
+ */
+export interface ScheduledRegistration {
+  clubId: string;
+  tournamentId: string;
+  registrationId: string;
+  startAt: number;
+  endAt: number;
+  live: boolean;
+}
+
+export interface PlayerSchedule {
+  v: number;
+  regs: Record<string, ScheduledRegistration>;
+}
+
+type Item = Record<string, unknown>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const SCHEDULE_SK = 'schedule';
+const PROFILE_SK = 'profile';
+/** Windows that ended this long ago can no longer overlap anything a player registers for. */
+const KEEP_ENDED_MS = 7 * 86_400_000;
+
+const pkOf = (playerId: string) => `player#${playerId}`;
+export const scheduleKey = (clubId: string, tournamentId: string) => `${clubId}.${tournamentId}`;
+
+/** The profile item (raw) and the schedule, in one Query of the player's partition. */
+export async function readProfileAndSchedule(playerId: string): Promise<{ profile: Item | undefined; schedule: PlayerSchedule | undefined }> {
+  const out = await dynamo().doc.send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':pk': pkOf(playerId), ':a': PROFILE_SK, ':b': SCHEDULE_SK },
+      ConsistentRead: true,
+    }),
+  );
+  const items = (out.Items ?? []) as Item[];
+  const profile = items.find((i) => i.sk === PROFILE_SK);
+  const s = items.find((i) => i.sk === SCHEDULE_SK);
+  return { profile, schedule: s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined };
+}
+
+/** The live registrations of the schedule outside `tournamentId`, as R-REG-1 weighs them. */
+export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: string): OtherRegistration[] {
+  return Object.values(schedule.regs)
+    .filter((r) => r.live && r.tournamentId !== exceptTournamentId)
+    .map((r) => ({
+      tournamentId: r.tournamentId,
+      registrationId: r.registrationId,
+      registrationStatus: 'registered',
+      tournamentStatus: 'registration_open',
+      window: { startAt: r.startAt, endAt: r.endAt },
+      eliminated: false,
+    }));
+}
+
+/**
+ * The transaction item that records a registration in the schedule, conditioned on the version read.
+ * A missing schedule (a new player, or one registered before schedules existed) is created whole, with
+ * `seed` (their live registrations from the by-player index) so nothing is forgotten.
+ */
+export function scheduleWrite(
+  playerId: string,
+  read: PlayerSchedule | undefined,
+  entry: ScheduledRegistration,
+  now: number,
+  seed: readonly ScheduledRegistration[] = [],
+): TransactItem {
+  const TableName = config().tableName;
+  const key = scheduleKey(entry.clubId, entry.tournamentId);
+  if (!read) {
+    const regs: PlayerSchedule['regs'] = {};
+    for (const r of seed) regs[scheduleKey(r.clubId, r.tournamentId)] = r;
+    regs[key] = entry;
+    return { Put: { TableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 1, regs }, ConditionExpression: 'attribute_not_exists(sk)' } };
+  }
+  const ended = Object.entries(read.regs)
+    .filter(([k, r]) => k !== key && r.endAt < now - KEEP_ENDED_MS)
+    .map(([k]) => k);
+  const names: Record<string, string> = { '#k': key };
+  ended.forEach((k, i) => (names[`#e${i}`] = k));
+  return {
+    Update: {
+      TableName,
+      Key: { pk: pkOf(playerId), sk: SCHEDULE_SK },
+      UpdateExpression: `SET regs.#k = :e, v = :next${ended.length ? ` REMOVE ${ended.map((_, i) => `regs.#e${i}`).join(', ')}` : ''}`,
+      ConditionExpression: 'v = :v',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':e': entry, ':v': read.v, ':next': read.v + 1 },
+    },
+  };
+}
+
+/**
+ * Brings one registration of the schedule up to date with the tournament (the stream consumer calls it):
+ * only while the schedule holds that very registration, so a late event never overwrites a newer one.
+ */
+export async function refreshScheduled(playerId: string, clubId: string, tournamentId: string, registrationId: string, window: TournamentWindow, live: boolean): Promise<void> {
+  try {
+    await dynamo().doc.send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: pkOf(playerId), sk: SCHEDULE_SK },
+        UpdateExpression: 'SET regs.#k.live = :live, regs.#k.startAt = :s, regs.#k.endAt = :e',
+        ConditionExpression: 'regs.#k.registrationId = :rid',
+        ExpressionAttributeNames: { '#k': scheduleKey(clubId, tournamentId) },
+        ExpressionAttributeValues: { ':live': live, ':s': window.startAt, ':e': window.endAt, ':rid': registrationId },
+      }),
+    );
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return;
+    throw e;
+  }
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { ensureTable, freePort } from '../../scripts/local/dynamodb-local';
+import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
+import { startDynamoProxy, type DynamoCall, type DynamoProxy } from '../support/dynamo-proxy';
+import { validClub } from '../support/local-api';
+
+/**
+ * What authorising a club request costs on the wire: the membership (or API key) and the club's
+ * suspension flag come in one strongly consistent BatchGetItem. The API talks to DynamoDB Local through
+ * a recording proxy, so every round trip is counted, retries included.
+ */
+let api: LocalApi;
+let proxy: DynamoProxy;
+let tableName: string;
+let owner: string;
+let clubId: string;
+let apiKey: string;
+let keyId: string;
+
+async function call(method: string, path: string, auth: { token?: string; apiKey?: string }, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+  if (auth.apiKey) headers['x-api-key'] = auth.apiKey;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${api.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+/** The keys one BatchGetItem asked for, as `pk|sk`, and whether the read was strongly consistent. */
+function batchKeys(c: DynamoCall): { keys: string[]; consistent: boolean } {
+  const items = (c.input.RequestItems as Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[]; ConsistentRead?: boolean }>)[tableName];
+  return { keys: (items?.Keys ?? []).map((k) => `${k.pk.S}|${k.sk.S}`).sort(), consistent: items?.ConsistentRead === true };
+}
+
+beforeAll(async () => {
+  const dynamoEndpoint = inject('dynamoEndpoint');
+  tableName = `t-${randomUUID()}`;
+  await ensureTable(dynamoEndpoint, tableName);
+  proxy = await startDynamoProxy(dynamoEndpoint);
+  // Only the API's own calls on the wire: no scheduler poller, no stream reader.
+  process.env.SCHEDULER = 'aws';
+  process.env.STREAMS = 'off';
+  api = await startLocalApi({ port: await freePort(), dynamoEndpoint: proxy.endpoint, tableName, logLevel: 'CRITICAL' });
+  owner = await api.issuer.mint({ sub: 'auth-owner' });
+  const club = await call('POST', '/v1/clubs', { token: owner }, validClub({ name: 'Counted Club' }));
+  expect(club.status).toBe(201);
+  clubId = club.body?.clubId as string;
+  const key = await call('POST', `/v1/clubs/${clubId}/api-keys`, { token: owner }, { name: 'till', role: 'manager' });
+  expect(key.status).toBe(201);
+  apiKey = key.body?.key as string;
+  keyId = key.body?.keyId as string;
+});
+
+afterAll(async () => {
+  await api?.close();
+  await proxy?.close();
+});
+
+beforeEach(() => {
+  proxy.calls.length = 0;
+  proxy.intercept = undefined;
+});
+
+const memberKey = (userId: string) => `club#${clubId}|member#${userId}`;
+const clubKey = () => `club#${clubId}|profile`;
+
+describe('authorising a club request', () => {
+  it('a member: one consistent BatchGetItem for membership and club, then only the route\'s own read', async () => {
+    const r = await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: owner });
+    expect(r.status).toBe(200);
+    // The list is one Query on the by-club index; everything before it is authorisation.
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query']);
+    expect(batchKeys(proxy.calls[0]!)).toEqual({ keys: [clubKey(), memberKey('auth-owner')].sort(), consistent: true });
+  });
+
+  it('an API key: the key and its club in one consistent BatchGetItem, nothing more before the route', async () => {
+    const r = await call('GET', `/v1/clubs/${clubId}/tournaments`, { apiKey });
+    expect(r.status).toBe(200);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query']);
+    expect(batchKeys(proxy.calls[0]!)).toEqual({ keys: [`club#${clubId}|apikey#${keyId}`, clubKey()].sort(), consistent: true });
+  });
+
+  it('a stranger gets 404 CLUB_NOT_FOUND after that one read', async () => {
+    const stranger = await api.issuer.mint({ sub: 'auth-stranger' });
+    const r = await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: stranger });
+    expect(r.status).toBe(404);
+    expect(r.body?.code).toBe('CLUB_NOT_FOUND');
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem']);
+  });
+
+  it('a member of an unknown club gets 404 as well, and a role the route does not allow gets 403', async () => {
+    const missing = await call('GET', '/v1/clubs/club_nonexistent00000000000/tournaments', { token: owner });
+    expect(missing.status).toBe(404);
+    expect(missing.body?.code).toBe('CLUB_NOT_FOUND');
+    // Editing the club is for owners: the manager key is refused by role, after the same single read.
+    proxy.calls.length = 0;
+    const forbidden = await call('PATCH', `/v1/clubs/${clubId}`, { apiKey }, { name: 'Renamed' });
+    expect([forbidden.status, forbidden.body?.code]).toEqual([403, 'FORBIDDEN']);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem']);
+    // Key management is closed to API keys whatever their role.
+    const keysOnly = await call('GET', `/v1/clubs/${clubId}/api-keys`, { apiKey });
+    expect([keysOnly.status, keysOnly.body?.code]).toEqual([403, 'USER_TOKEN_REQUIRED']);
+  });
+
+  it('a suspension counts at once for members and keys (403 CLUB_SUSPENDED), each refused after one read', async () => {
+    const operator = await api.issuer.mint({ sub: 'auth-operator', operator: true });
+    const suspend = (suspended: boolean) => call('POST', `/v1/operator/clubs/${clubId}/suspension`, { token: operator }, { suspended, reason: 'checking access' });
+    expect((await suspend(true)).status).toBe(200);
+    try {
+      proxy.calls.length = 0;
+      const asOwner = await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: owner });
+      expect([asOwner.status, asOwner.body?.code]).toEqual([403, 'CLUB_SUSPENDED']);
+      const asKey = await call('GET', `/v1/clubs/${clubId}/tournaments`, { apiKey });
+      expect([asKey.status, asKey.body?.code]).toEqual([403, 'CLUB_SUSPENDED']);
+      expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'BatchGetItem']);
+    } finally {
+      expect((await suspend(false)).status).toBe(200);
+    }
+    expect((await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: owner })).status).toBe(200);
+  });
+
+  it('a revoked key is refused on its next request (401 API_KEY_REVOKED)', async () => {
+    const other = await call('POST', `/v1/clubs/${clubId}/api-keys`, { token: owner }, { name: 'old till', role: 'cashier' });
+    expect((await call('GET', `/v1/clubs/${clubId}/tournaments`, { apiKey: other.body?.key as string })).status).toBe(200);
+    expect((await call('DELETE', `/v1/clubs/${clubId}/api-keys/${other.body?.keyId as string}`, { token: owner })).status).toBe(204);
+    const r = await call('GET', `/v1/clubs/${clubId}/tournaments`, { apiKey: other.body?.key as string });
+    expect([r.status, r.body?.code]).toEqual([401, 'API_KEY_REVOKED']);
+  });
+
+  it('asks again for keys DynamoDB left unprocessed, and answers 503 when it keeps leaving them', async () => {
+    // DynamoDB returns a batch's keys as UnprocessedKeys when it is over its limits.
+    const leaveUnprocessed = (times: number) => {
+      let left = times;
+      proxy.intercept = (c) => {
+        if (c.operation !== 'BatchGetItem' || left <= 0) return undefined;
+        left--;
+        return { Responses: {}, UnprocessedKeys: c.input.RequestItems };
+      };
+    };
+    leaveUnprocessed(2);
+    const r = await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: owner });
+    expect(r.status).toBe(200);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'Query']);
+
+    proxy.calls.length = 0;
+    leaveUnprocessed(Infinity);
+    const refused = await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: owner });
+    expect([refused.status, refused.body?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'BatchGetItem']);
+  });
+});
