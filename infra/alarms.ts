@@ -1,6 +1,6 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -109,6 +109,15 @@ export class Alarms extends Construct {
       1,
       { value: threshold.toMilliseconds(), condition: `a record read more than ${threshold.toHumanString()} after it was written, in 5 minutes` },
     );
+  }
+
+  /**
+   * A count the functions record themselves (Powertools metrics, namespace SportPoker, dimension service):
+   * an event that cannot be decoded, a dependency that was down, a projection that failed.
+   */
+  watchApplicationMetric(name: string, what: string, periods = 1): void {
+    const metric = new Metric({ namespace: 'SportPoker', metricName: name, dimensionsMap: { service: 'sport-poker' }, period: ALARM_PERIOD, statistic: 'Sum' });
+    this.add('app', name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase(), metric, what, periods);
   }
 
   /** Server errors (5xx) the HTTP API answered. */

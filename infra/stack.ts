@@ -102,6 +102,9 @@ export class SportPokerStack extends Stack {
       'a batch of tournament events failed projection every retry; read it back from the stream, which keeps records 24 h',
     );
     this.alarms.watchApi(this.api.httpApi);
+    this.alarms.watchApplicationMetric('TournamentEventUndecodable', 'a tournament event could not be decoded: reads of that tournament stop until it is repaired');
+    // Outages answer 503 and clients retry: alarm when it lasts, not on one blip.
+    this.alarms.watchApplicationMetric('DependencyUnavailable', 'DynamoDB or another dependency was unavailable, throttled or timed out', 3);
 
     acknowledgeNagFindings(this);
 

@@ -6,6 +6,7 @@ import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middle
 import type { IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../store/table-definition';
 import { config } from './config';
+import { logger } from './logger';
 import { dynamo } from '../store/client';
 import { HttpProblem } from './problem';
 
@@ -141,7 +142,14 @@ export function idempotency(): middy.MiddlewareObj {
     },
     after: (request) => get().after?.(request),
     onError: async (request) => {
-      if ((request.internal as Internal)[OWNER] === true) await get().onError?.(request);
+      if ((request.internal as Internal)[OWNER] !== true) return;
+      try {
+        await get().onError?.(request);
+      } catch (e) {
+        // The release failed too (DynamoDB down): answer the request's own error (a 503, not a 500); the
+        // in-progress record frees its key when it expires.
+        logger.warn('idempotency record not released; it expires', { error: (e as Error).message });
+      }
     },
   };
 }

@@ -519,8 +519,16 @@ describe('alarms', () => {
     const found = find(dev, 'AWS/ApiGateway', '5xx', { Name: 'ApiId', Value: { Ref: logicalId(dev, dev.stack.api.httpApi) } });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Period: 300 });
-    // Errors and throttles of each function; three queues; the API; the projections consumer's iterator age.
-    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 3) + 3 + 1 + 1);
+    // Errors and throttles of each function; three queues; the API; the projections consumer's iterator age;
+    // two application metrics.
+    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 3) + 3 + 1 + 1 + 2);
+  });
+
+  it('alarms on an undecodable tournament event at once, and on an outage that lasts three periods', () => {
+    const alarms = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties as Record<string, unknown>);
+    const app = (name: string) => alarms.find((a) => a.MetricName === name && a.Namespace === 'SportPoker');
+    expect(app('TournamentEventUndecodable')).toMatchObject({ Threshold: 0, EvaluationPeriods: 1, Statistic: 'Sum', Dimensions: [{ Name: 'service', Value: 'sport-poker' }] });
+    expect(app('DependencyUnavailable')).toMatchObject({ Threshold: 0, EvaluationPeriods: 3, DatapointsToAlarm: 3 });
   });
 
   it('notifies an SNS topic encrypted with a rotated key that CloudWatch may use; email only when asked', () => {
