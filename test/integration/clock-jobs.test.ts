@@ -179,6 +179,10 @@ describe('level-end job (R-CLK-5)', () => {
       const feed = await drainedFeed(p, { limit: 10, cursor: null, now });
       expect(feed.items.map((n) => [n.type, n.data.levelIndex, n.data.bigBlind])).toEqual([['level.started', 1, 400]]);
     }
+    // Written once for the tournament, not once per player: the players' own partitions hold nothing of it.
+    const shared = await store().entities.tournamentNotification.query.primary({ clubId, tournamentId: t.id }).go();
+    expect(shared.data.map((n) => n.type)).toEqual(['level.started']);
+    for (const p of Object.values(players)) expect((await store().entities.notification.query.primary({ playerId: p }).go()).data).toEqual([]);
   });
 
   it('R-CLK-5: a duplicated delivery changes nothing', async () => {

@@ -17,11 +17,15 @@ export interface PlayerNotification {
  * is another implementation of this port, and `fanOut` sends to several.
  */
 export interface NotificationPort {
-  publish(playerIds: readonly string[], notification: PlayerNotification): Promise<void>;
+  /**
+   * `tournamentWide`: the notification is for everyone registered in the tournament (`playerIds` are they,
+   * for channels that deliver one by one); the feed keeps it once for the tournament.
+   */
+  publish(playerIds: readonly string[], notification: PlayerNotification, opts?: { tournamentWide?: boolean }): Promise<void>;
 }
 
 export const fanOut = (...channels: NotificationPort[]): NotificationPort => ({
-  publish: async (playerIds, n) => {
-    await Promise.all(channels.map((c) => c.publish(playerIds, n)));
+  publish: async (playerIds, n, opts) => {
+    await Promise.all(channels.map((c) => c.publish(playerIds, n, opts)));
   },
 });

@@ -183,7 +183,13 @@ export async function notifyTournamentEvents(
     // A draw tells every player their seat: publish a few at a time rather than one by one.
     for (let i = 0; i < drafts.length; i += 16) {
       await Promise.all(
-        drafts.slice(i, i + 16).map((d) => notifier().publish(d.audience === 'registered' ? registered : [d.audience.playerId], d.notification)),
+        drafts
+          .slice(i, i + 16)
+          .map((d) =>
+            d.audience === 'registered'
+              ? notifier().publish(registered, d.notification, { tournamentWide: true })
+              : notifier().publish([d.audience.playerId], d.notification),
+          ),
       );
     }
   } catch (e) {
