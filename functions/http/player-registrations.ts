@@ -37,6 +37,21 @@ export async function otherRegistrationsOf(playerId: string, exceptTournamentId:
   });
 }
 
+/**
+ * The schedule's live registrations as their tournaments stand now (one BatchGetItem, and only when the
+ * schedule holds any): a tournament that has finished or been cancelled no longer ties the player, and a
+ * moved start moves the window.
+ */
+async function current(scheduled: ReturnType<typeof scheduledOthers>): Promise<OtherRegistration[]> {
+  if (scheduled.length === 0) return [];
+  const roots = new Map((await tournamentRoots(scheduled)).map((r) => [`${r.clubId}/${r.tournamentId}`, r]));
+  return scheduled.flatMap((o) => {
+    const root = roots.get(`${o.clubId}/${o.tournamentId}`);
+    if (!root) return [];
+    return [{ ...o, tournamentStatus: root.status as TournamentStatus, window: tournamentWindow(settingsOfRoot(root)) }];
+  });
+}
+
 /** What a registering command needs: the others to weigh, and the schedule write to commit with it. */
 export interface ParallelGuard {
   others: OtherRegistration[];
@@ -64,7 +79,7 @@ export async function withParallelGuard<T>(
     let others: OtherRegistration[];
     let seed: ScheduledRegistration[] = [];
     if (schedule) {
-      others = scheduledOthers(schedule, target.tournamentId);
+      others = await current(scheduledOthers(schedule, target.tournamentId));
     } else {
       const legacy = await otherRegistrationsOf(playerId, target.tournamentId);
       others = legacy;

@@ -43,37 +43,50 @@ async function writeRows(p: ProjectedEvent, rows: readonly PlayerRegistrationRow
   });
 }
 
-/** Whether the player's registration still ties them to the tournament (R-REG-1), and its window. */
-function standing(s: StoredTournament | undefined, playerId: string): { registrationId: string; live: boolean; window: TournamentWindow } | undefined {
-  if (!s) return undefined;
-  const regs = Object.values(s.registrations).filter((r) => r.playerId === playerId);
-  const reg = regs.find((r) => r.status !== 'cancelled') ?? regs.sort((a, b) => b.seq - a.seq)[0];
-  if (!reg) return undefined;
-  const entry = reg.entryId ? s.entries[reg.entryId] : undefined;
-  const live = blocksParallel({
-    tournamentId: s.id,
-    registrationId: reg.id,
-    registrationStatus: reg.status,
-    tournamentStatus: s.status,
-    window: tournamentWindow(s.settings),
-    eliminated: entry !== undefined && entry.status !== 'active',
-  });
-  return { registrationId: reg.id, live, window: tournamentWindow(s.settings) };
+type Standing = { registrationId: string; live: boolean; window: TournamentWindow };
+
+/** Each touched player's standing in the tournament (R-REG-1): the live registration, or the newest one. */
+function standings(s: StoredTournament | undefined, players: ReadonlySet<string>): Map<string, Standing> {
+  const out = new Map<string, Standing>();
+  if (!s || players.size === 0) return out;
+  const window = tournamentWindow(s.settings);
+  const chosen = new Map<string, StoredTournament['registrations'][string]>();
+  for (const r of Object.values(s.registrations)) {
+    if (!players.has(r.playerId)) continue;
+    const c = chosen.get(r.playerId);
+    const better = !c || (c.status === 'cancelled' && (r.status !== 'cancelled' || r.seq > c.seq));
+    if (better) chosen.set(r.playerId, r);
+  }
+  for (const [playerId, reg] of chosen) {
+    const entry = reg.entryId ? s.entries[reg.entryId] : undefined;
+    const live = blocksParallel({
+      tournamentId: s.id,
+      registrationId: reg.id,
+      registrationStatus: reg.status,
+      tournamentStatus: s.status,
+      window,
+      eliminated: entry !== undefined && entry.status !== 'active',
+    });
+    out.set(playerId, { registrationId: reg.id, live, window });
+  }
+  return out;
 }
 
-/** R-REG-1 schedules follow the tournament: released when the player is out, windows moved with the settings. */
+/**
+ * R-REG-1 schedules follow the players' registrations: released when a player is out (cancelled,
+ * eliminated), taken again on a re-entry. A tournament that finishes or moves is checked by the next
+ * registration itself (it reads the tournaments its schedule lists), so no event updates every player.
+ */
 async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>): Promise<void> {
-  const { before, after } = p;
-  const everyone = !before || before.status !== after.status || before.settings !== after.settings;
-  const players = everyone ? new Set(Object.values(after.registrations).map((r) => r.playerId)) : touched;
-  const changed = [...players].flatMap((playerId) => {
-    const now = standing(after, playerId);
-    if (!now) return [];
-    const was = standing(before, playerId);
-    const same = was && was.registrationId === now.registrationId && was.live === now.live && was.window.startAt === now.window.startAt && was.window.endAt === now.window.endAt;
-    return same ? [] : [{ playerId, ...now }];
+  // A tournament created with its registrations (imports, tests) has no schedules to follow.
+  if (!p.before) return;
+  const was = standings(p.before, touched);
+  const now = standings(p.after, touched);
+  const changed = [...now].filter(([playerId, n]) => {
+    const w = was.get(playerId);
+    return !w || w.registrationId !== n.registrationId || w.live !== n.live;
   });
-  await inBatches(changed, (c) => refreshScheduled(c.playerId, p.clubId, p.tournamentId, c.registrationId, c.window, c.live));
+  await inBatches(changed, ([playerId, n]) => refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live));
 }
 
 /**

@@ -11,8 +11,9 @@ import { config } from '../platform/config';
  * transaction conditioned on the schedule's version: of two registrations decided on the same schedule,
  * one commits and the other decides again and sees the first.
  *
- * `live` is false once the registration no longer ties the player (cancelled, eliminated, tournament
- * finished or cancelled); the stream consumer keeps it and the windows current from the events.
+ * `live` is false once the registration no longer ties the player (cancelled, eliminated); the stream
+ * consumer keeps it current from the events. Whether the tournament has finished, and its current window,
+ * the registration reads from the tournaments' roots.
  */
 export interface ScheduledRegistration {
   clubId: string;
@@ -55,11 +56,15 @@ export async function readProfileAndSchedule(playerId: string): Promise<{ profil
   return { profile, schedule: s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined };
 }
 
-/** The live registrations of the schedule outside `tournamentId`, as R-REG-1 weighs them. */
-export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: string): OtherRegistration[] {
+/**
+ * The live registrations of the schedule outside `tournamentId`, as R-REG-1 weighs them; the caller
+ * brings the tournaments' status and window up to date from their roots.
+ */
+export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: string): (OtherRegistration & { clubId: string })[] {
   return Object.values(schedule.regs)
     .filter((r) => r.live && r.tournamentId !== exceptTournamentId)
     .map((r) => ({
+      clubId: r.clubId,
       tournamentId: r.tournamentId,
       registrationId: r.registrationId,
       registrationStatus: 'registered',

@@ -238,6 +238,29 @@ export interface MutationOutcome<E> {
  * that won and decides again (the change is a pure function of the state), a bounded number of times.
  * With `expectedVersion` (If-Match) the caller wants exactly that version: a mismatch is a 409 at once.
  */
+/**
+ * Commands on one tournament inside one process take turns: racing each other would only make all but
+ * one re-read and decide again. A Lambda container serves one request at a time; the local server (and
+ * any long-lived process) serves many, and the desks of one evening then queue here instead of in retries.
+ * Across processes the conditional put still decides.
+ */
+const turns = new Map<string, Promise<void>>();
+
+async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const before = turns.get(key) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((r) => (done = r));
+  const chained = before.then(() => mine);
+  turns.set(key, chained);
+  await before;
+  try {
+    return await fn();
+  } finally {
+    done();
+    if (turns.get(key) === chained) turns.delete(key);
+  }
+}
+
 export async function mutateTournament<E>(
   clubId: string,
   tournamentId: string,
@@ -245,6 +268,16 @@ export async function mutateTournament<E>(
   expectedVersion?: number,
   /** Writes that must commit with the event (R-REG-1: the player's schedule), from the decided state. */
   companions?: (next: StoredTournament) => TransactItem[],
+): Promise<MutationOutcome<E>> {
+  return inTurn(`${clubId}/${tournamentId}`, () => decideAndAppend(clubId, tournamentId, change, expectedVersion, companions));
+}
+
+async function decideAndAppend<E>(
+  clubId: string,
+  tournamentId: string,
+  change: (state: StoredTournament) => { state: StoredTournament; events: E[] } | Promise<{ state: StoredTournament; events: E[] }>,
+  expectedVersion: number | undefined,
+  companions: ((next: StoredTournament) => TransactItem[]) | undefined,
 ): Promise<MutationOutcome<E>> {
   for (let attempt = 1; ; attempt++) {
     const entry = await current(clubId, tournamentId, true);

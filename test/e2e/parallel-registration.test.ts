@@ -57,4 +57,14 @@ describe('R-REG-1: parallel registrations sent at once', () => {
     const second = await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'switcher' } });
     expect(second.status).toBe(201);
   });
+
+  it('a cancelled tournament no longer ties its players', async () => {
+    const [a, b] = [await openTournament('Sunday A'), await openTournament('Sunday B')];
+    await makePlayer(api, 'stranded');
+    expect((await api.call('POST', `${base}/tournaments/${a}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status).toBe(201);
+    expect((await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status).toBe(422);
+    expect((await api.call('POST', `${base}/tournaments/${a}/cancel`, { token: owner })).status).toBe(200);
+    // Read from the tournament's own root at once: no wait for the stream.
+    expect((await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status).toBe(201);
+  });
 });

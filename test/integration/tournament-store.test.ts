@@ -14,6 +14,8 @@ import { recordKnockoutOnFloor } from '../../domain/floor/knockouts';
 import type * as StoreTypes from '../../functions/store/tournament-store';
 import type * as CacheTypes from '../../functions/store/tournament-cache';
 import { encode } from '../../functions/store/aggregate-codec';
+import { diffState } from '../../functions/store/state-patch';
+import type * as LogTypes from '../../functions/store/tournament-log';
 
 /**
  * The tournament partition on DynamoDB Local at the scale the product promises: every change, the
@@ -24,6 +26,7 @@ let tableName: string;
 type StoreModule = typeof StoreTypes;
 let store: StoreModule;
 let cache: typeof CacheTypes;
+let log: typeof LogTypes;
 let streams: LocalStreamPoller;
 
 /** The fixed buckets tournaments were stored in before the event log. */
@@ -51,6 +54,7 @@ beforeAll(async () => {
   Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), POWERTOOLS_LOG_LEVEL: 'CRITICAL' });
   store = await import('../../functions/store/tournament-store');
   cache = await import('../../functions/store/tournament-cache');
+  log = await import('../../functions/store/tournament-log');
   streams = await startStreamPoller(tableName);
 });
 afterAll(async () => streams.stop());
@@ -152,6 +156,26 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     cache.forgetTournaments();
     const final = await store.requireTournament('club_big', t.id);
     for (const id of ids.slice(0, 5)) expect(final.state.entries[id]?.chips).toBe(60_000);
+  });
+
+  it('a command that loses the race to another process reads the new event and decides again on it', async () => {
+    const t = { ...bigField(10), version: 1 } as FloorTournament;
+    await store.createTournamentItem(t);
+    const [first, second] = Object.keys(t.entries) as [string, string];
+    let calls = 0;
+    const out = await store.mutateTournament('club_big', t.id, async (s) => {
+      calls++;
+      if (calls === 1) {
+        // Another container appends version 2 between this command's read and its write.
+        const theirs = rebuy(s, { entryId: second }, ctx(START + 1)).state;
+        await log.appendEvent({ clubId: 'club_big', tournamentId: t.id, version: 2, at: theirs.updatedAt, patch: diffState(s, theirs, { skip: ['seating.seatOf', 'version'] }), events: [] });
+      }
+      return rebuy(s, { entryId: first }, ctx(START + 2)) as { state: FloorTournament; events: [] };
+    });
+    expect(calls).toBe(2);
+    expect(out.version).toBe(3);
+    expect(out.state.entries[first]?.chips).toBe(60_000);
+    expect(out.state.entries[second]?.chips).toBe(60_000);
   });
 
   it('takes snapshots as the log grows; a cold read of snapshot + tail equals the writer\'s state', async () => {
