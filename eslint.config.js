@@ -13,6 +13,17 @@ export default tseslint.config(
     },
   },
   {
+    // zod is read as a namespace (`import * as z`) so that the bundles keep only the parts they use:
+    // a `z` value (the named export) drags in all of zod, its 40-odd locales included.
+    files: ['functions/**/*.ts', 'schemas/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[importKind!='type'][source.value=/(^|\\/)zod$/] > :matches(ImportSpecifier[importKind!='type'][imported.name='z'], ImportDefaultSpecifier)",
+        message: "Import zod as a namespace: import * as z from 'zod' (or from schemas/zod)",
+      }],
+    },
+  },
+  {
     // The domain holds the rules only: no I/O, no AWS, no adapters. This is the purity check of the layout.
     files: ['domain/**/*.ts'],
     rules: {

@@ -9,15 +9,12 @@ import { HANDLER_GROUPS, type HandlerGroup } from '../functions/http/api';
 import type { StageConfig } from './stage-config';
 import type { DataTable } from './table';
 import type { Identity } from './identity';
+import { BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
 
 export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
-const ESM_REQUIRE_SHIM =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** A Lambda function of the stack with its own role and log group. */
 export interface ServiceFunction {
@@ -48,6 +45,8 @@ export interface ServiceFunctionProps {
   reservedConcurrentExecutions?: number;
   /** Asynchronous invocations: retries, how long an event may wait, where it goes when it gives up. */
   asyncInvoke?: { retryAttempts: number; maxEventAge: Duration; onFailure: IDestination };
+  /** Bundle the OpenAPI document beside the code (the function serving /openapi.json and /docs). */
+  withOpenApi?: boolean;
 }
 
 /** The variables every function reads (functions/platform/config.ts, Powertools). */
@@ -57,13 +56,15 @@ export function baseEnvironment(config: StageConfig, data: DataTable): Record<st
     TABLE_NAME: data.table.tableName,
     POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     POWERTOOLS_LOG_LEVEL: config.logLevel,
-    NODE_OPTIONS: '--enable-source-maps',
+    NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
   };
 }
 
 /**
- * A Node.js function bundled with esbuild: nodejs22.x on arm64, ESM, X-Ray, its own log group, and an
- * own role instead of AWSLambdaBasicExecutionRole that may write to that log group only. The construct
+ * A Node.js function bundled with esbuild (infra/bundling.ts): nodejs22.x on arm64, ESM, X-Ray active
+ * tracing (the service's own segments; no X-Ray SDK in the bundle, see docs/decisions.md, Bundles), its
+ * own log group, and an own role instead of AWSLambdaBasicExecutionRole that may write to that log group
+ * only. The construct
  * ids (`<id>Logs`, `<id>Role`, `<id>`) are those the API functions always had.
  *
  * None of the functions is in a VPC, so each has the internet egress Lambda gives by default (the
@@ -108,13 +109,20 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     ...(props.asyncInvoke ?? {}),
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
-      sourceMap: true,
-      mainFields: ['module', 'main'],
-      banner: ESM_REQUIRE_SHIM,
+      ...BUNDLE_SETTINGS,
+      mainFields: [...BUNDLE_SETTINGS.mainFields],
+      inject: [...BUNDLE_SETTINGS.inject],
       // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
       bundleAwsSDK: true,
+      ...(props.withOpenApi
+        ? {
+            commandHooks: {
+              beforeInstall: () => [],
+              beforeBundling: () => [],
+              afterBundling: (inputDir: string, outputDir: string) => contractAssetCommands(inputDir, outputDir),
+            },
+          }
+        : {}),
     },
   });
 
@@ -160,6 +168,7 @@ export class ApiFunctions extends Construct {
         description: `Sport Poker ${config.stage}: ${HANDLER_GROUPS[group].length} routes of the ${group} group`,
         entry: `functions/http/handlers/${group}.ts`,
         environment,
+        withOpenApi: group === 'system',
       });
       data.grantItemAccess(made.fn);
       return { ...made, group };

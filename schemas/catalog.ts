@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { humanText } from './text';
 import { Id, PageQuery } from './common';
 import { VERIFIED_MEANS } from './verification';

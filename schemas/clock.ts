@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { humanText } from './text';
 import { ClubIdParams, Id, Timestamp } from './common';
 
@@ -15,10 +15,10 @@ const AnteType = z.enum(['none', 'classic', 'bb']).openapi('AnteType', {
 
 export const Level = z
   .strictObject({
-    smallBlind: z.number().openapi({ description: 'whole chips; 0 on a break' }),
-    bigBlind: z.number().openapi({ description: 'whole chips, at least the small blind; 0 on a break' }),
-    ante: z.number().default(0).openapi({ description: 'whole chips; 0 when the ante type is none and on a break' }),
-    durationSec: z.number().openapi({ description: 'whole seconds, 1..86400' }),
+    smallBlind: z.number().int().openapi({ description: 'whole chips; 0 on a break' }),
+    bigBlind: z.number().int().openapi({ description: 'whole chips, at least the small blind; 0 on a break' }),
+    ante: z.number().int().default(0).openapi({ description: 'whole chips; 0 when the ante type is none and on a break' }),
+    durationSec: z.number().int().openapi({ description: 'whole seconds, 1..86400' }),
     isBreak: z.boolean().default(false),
     label: humanText({ max: 1000, trim: false }).optional(),
   })
@@ -88,11 +88,11 @@ export const StructureParams = ClubIdParams.extend({ structureId: Id });
 export const TournamentParams = ClubIdParams.extend({ tournamentId: Id });
 
 export const AdjustBody = z
-  .strictObject({ by: z.number().openapi({ description: 'levels to move: positive forward, negative back; whole, not 0' }) })
+  .strictObject({ by: z.number().int().openapi({ description: 'levels to move: positive forward, negative back; whole, not 0' }) })
   .openapi('ClockAdjust');
 
 export const OverrideBody = z
-  .strictObject({ smallBlind: z.number(), bigBlind: z.number(), ante: z.number().default(0) })
+  .strictObject({ smallBlind: z.number().int(), bigBlind: z.number().int(), ante: z.number().int().default(0) })
   .openapi('ClockLevelOverride', { description: 'R-CLK-3: blinds and ante of the current level for this tournament' });
 
 const ClockLevel = z
@@ -128,8 +128,37 @@ export const ClockView = z
   })
   .openapi('ClockView');
 
+const ClockPrize = z
+  .object({ placeFrom: z.number().int(), placeTo: z.number().int(), description: z.string() })
+  .openapi('ClockPrize', { description: 'R-PRZ-1: a non-monetary prize for places placeFrom..placeTo (equal for one place)' });
+
+export const ClockBoard = z
+  .object({
+    clubName: z.string().nullable().openapi({ description: "the club's name; null when the club record is gone" }),
+    tournamentName: z.string(),
+    entries: z.number().int().openapi({ description: 'entries that count for the field (re-entries included, void ones not)' }),
+    playersLeft: z.number().int(),
+    chipsInPlay: z.number().int().openapi({ description: 'chips granted to the counted entries: stacks, rebuys, add-ons' }),
+    averageStack: z.number().int().nullable().openapi({ description: 'chipsInPlay / playersLeft, rounded; null when nobody is left' }),
+    nextBreak: z
+      .object({
+        levelIndex: z.number().int(),
+        breakNumber: z.number().int(),
+        startsInMs: z.number().int().openapi({ description: 'clock time until the break, counted from `clock.now`; it stands still while paused' }),
+      })
+      .nullable()
+      .openapi({ description: 'the next break after the current level; null when none is left' }),
+    prizes: z.array(ClockPrize).openapi({ description: "the tournament's prize rows (a preset cut to the field)" }),
+  })
+  .openapi('ClockBoard', { description: 'What the clock screen shows beside the clock' });
+
 export const ClockState = z
-  .object({ tournamentId: Id, version: z.number().int(), clock: ClockView })
+  .object({
+    tournamentId: Id,
+    version: z.number().int(),
+    clock: ClockView,
+    board: ClockBoard.optional().openapi({ description: 'on the clock GET only; command answers leave it out' }),
+  })
   .openapi('ClockState', { description: 'The clock now and the tournament version after the change' });
 
 export const NoShowsResult = z

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
@@ -59,6 +59,8 @@ export const Club = z
     attestation: z.object({ statement: z.string(), attestedBy: z.string(), attestedAt: Timestamp }),
     verificationStatus: z.string(),
     suspended: z.boolean(),
+    suspendedReason: z.string().optional(),
+    createdBy: z.string().openapi({ description: 'the user who created the club (its first owner)' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /** Names that would reach an object's prototype when used as a record key are never ids. */
 const RESERVED_IDS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { ClubRole } from './clubs';
@@ -29,6 +29,7 @@ export const Player = z
     suspended: z.boolean(),
     consentAt: Timestamp,
     createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .openapi('Player');
 

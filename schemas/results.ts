@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { TournamentParams } from './tournaments';
@@ -9,7 +9,7 @@ export const KnockoutBody = z
     killers: z.array(Id).min(1).max(3).openapi({ description: 'one killer, or two sharing 0.5 credit each (R-KO-3)' }),
     level: z.number().int().min(1).optional(),
   })
-  .openapi('RecordKnockout');
+  .openapi('RecordKnockout', { example: { busted: ['e_7'], killers: ['e_3'], level: 6 } });
 
 export const KnockoutView = z
   .object({

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { Id, Timestamp } from './common';
 import { TournamentParams } from './tournaments';
 
@@ -36,7 +36,7 @@ export const MoveView = z
     reason: z.string(),
     by: z.string(),
     at: Timestamp,
-    seed: z.number().optional(),
+    seed: z.number().int().optional(),
     undoes: Id.optional(),
     proposalId: Id.optional(),
   })

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /**
  * Text that people type and other people read (names, descriptions, prize texts, reasons). Refused:

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
@@ -7,10 +7,10 @@ import { Id, Timestamp } from './common';
  * as non-negative integers, money wording in prizes, ...) are the domain's, which answers 422 with
  * the rule's code and the fields.
  */
-const amount = z.number().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
+const amount = z.number().int().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
 const PrizeRow = z.union([
-  z.strictObject({ place: z.number(), description: humanText({ trim: false }) }),
-  z.strictObject({ placeFrom: z.number(), placeTo: z.number(), description: humanText({ trim: false }) }),
+  z.strictObject({ place: z.number().int(), description: humanText({ trim: false }) }),
+  z.strictObject({ placeFrom: z.number().int(), placeTo: z.number().int(), description: humanText({ trim: false }) }),
 ]).openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
 
 const settingsShape = {
@@ -21,36 +21,36 @@ const settingsShape = {
   lateRegEndsAt: Timestamp,
   reentryEndsAt: Timestamp,
   addonEndsAt: Timestamp,
-  addonAtBreak: z.number(),
+  addonAtBreak: z.number().int(),
   addonOncePerPlayer: z.boolean(),
   rebuyEndsAt: Timestamp,
-  rebuyMaxPerPlayer: z.number(),
-  rebuyOnlyAtOrBelowChips: z.number(),
-  expectedDurationMinutes: z.number(),
+  rebuyMaxPerPlayer: z.number().int(),
+  rebuyOnlyAtOrBelowChips: z.number().int(),
+  expectedDurationMinutes: z.number().int(),
   buyIn: amount,
   rebuy: amount,
   reentry: amount,
   addon: amount,
   currency: z.string(),
-  startingStack: z.number(),
-  addonChips: z.number(),
-  seatsPerTable: z.number(),
-  seatLimit: z.number(),
+  startingStack: z.number().int(),
+  addonChips: z.number().int(),
+  seatsPerTable: z.number().int(),
+  seatLimit: z.number().int(),
   blindStructureId: Id,
   bountyType: z.enum(['none', 'classic', 'progressive', 'mystery']),
   mysteryBounty: z.boolean(),
   resultsPublic: z.boolean(),
   noShowPolicy: z.enum(['drop', 'absent_mode']),
   itmPercent: z.number(),
-  itmMinimum: z.number(),
+  itmMinimum: z.number().int(),
   prizes: z.array(PrizeRow).max(1000),
   prizePreset: z.enum(['cup_and_free_entries', 'club_merch', 'venue_certificates', 'freerolls_for_itm']).openapi({ description: 'R-PRZ-2: a preset instead of own rows (see GET /v1/prize-presets), cut to the field' }),
   balancing: z.strictObject({
     moveRule: z.enum(['big_blind_next', 'random', 'last_seat']).optional(),
-    allowedSkew: z.number().optional(),
+    allowedSkew: z.number().int().optional(),
     mode: z.enum(['auto', 'manual']).optional(),
   }),
-  knockoutCancelWindowMinutes: z.number(),
+  knockoutCancelWindowMinutes: z.number().int(),
   twoKillerCredit: z.enum(['both', 'primary_only']).openapi({ description: 'R-KO-3: both killers get 0.5 (default), or only the first' }),
   mysteryDrawScope: z.enum(['per_killer_entry', 'per_knockout']).openapi({ description: 'R-MYS-2: one draw per killer entry (default) or per knockout' }),
 };
@@ -63,7 +63,21 @@ export const CreateTournamentBody = z
       Object.entries(settingsShape).map(([k, v]) => [k, (REQUIRED as readonly string[]).includes(k) ? v : v.optional()]),
     ) as { [K in keyof typeof settingsShape]: K extends (typeof REQUIRED)[number] ? (typeof settingsShape)[K] : z.ZodOptional<(typeof settingsShape)[K]> },
   )
-  .openapi('CreateTournament');
+  .openapi('CreateTournament', {
+    example: {
+      name: 'Friday Deepstack',
+      startAt: '2026-12-04T17:00:00.000Z',
+      lateRegEndsAt: '2026-12-04T19:00:00.000Z',
+      buyIn: 150000,
+      currency: 'RUB',
+      startingStack: 30000,
+      seatsPerTable: 9,
+      formatLabel: 'reentry',
+      reentry: 150000,
+      reentryEndsAt: '2026-12-04T19:00:00.000Z',
+      prizePreset: 'cup_and_free_entries',
+    },
+  });
 
 export const UpdateTournamentBody = z
   .strictObject(
@@ -112,7 +126,9 @@ export const Registration = z
     seq: z.number().int(),
     source: z.enum(['player', 'staff']),
     registeredAt: Timestamp,
+    registeredBy: z.string().openapi({ description: 'who registered it: the player, or the staff member or API key at the desk' }),
     checkedInAt: Timestamp.optional(),
+    checkedInBy: z.string().optional(),
     promotedAt: Timestamp.optional(),
     entryId: Id.optional(),
     cancelledAt: Timestamp.optional(),
@@ -168,16 +184,19 @@ export const PlayerFees = z
   .object({ playerId: Id, currency: z.string(), debt: z.number().int(), operations: z.array(FeeOperation), settlements: z.array(Settlement) })
   .openapi('PlayerFees');
 
-export const RegisterBody = z.strictObject({ playerId: Id }).openapi('RegisterPlayer');
+export const RegisterBody = z.strictObject({ playerId: Id }).openapi('RegisterPlayer', { example: { playerId: 'u_8f2c1a' } });
 export const MyRegisterBody = z.strictObject({ clubId: Id, tournamentId: Id }).openapi('RegisterMyself');
 export const CreateEntryBody = z
   .strictObject({ kind: z.enum(['late_registration', 'reentry']), playerId: Id })
-  .openapi('CreateEntry', { description: 'late_registration: register and buy in at once while late registration is open; reentry: a new entry after a bust' });
-export const RebuyBody = z.strictObject({ currentChips: z.number().optional() }).openapi('Rebuy');
+  .openapi('CreateEntry', {
+    description: 'late_registration: register and buy in at once while late registration is open; reentry: a new entry after a bust',
+    example: { kind: 'reentry', playerId: 'u_8f2c1a' },
+  });
+export const RebuyBody = z.strictObject({ currentChips: z.number().int().optional() }).openapi('Rebuy');
 export const AddonBody = z.strictObject({}).openapi('Addon');
 export const SettleBody = z
-  .strictObject({ playerId: Id, method: z.enum(['cash', 'card', 'transfer', 'other']), expectedAmount: z.number().optional() })
-  .openapi('Settle');
+  .strictObject({ playerId: Id, method: z.enum(['cash', 'card', 'transfer', 'other']), expectedAmount: z.number().int().optional() })
+  .openapi('Settle', { example: { playerId: 'u_8f2c1a', method: 'card', expectedAmount: 300000 } });
 
 export const Versioned = <T extends z.ZodType>(item: T) => z.object({ version: z.number().int(), item });
 

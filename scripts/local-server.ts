@@ -3,6 +3,7 @@
  * table from the stack's definition, seeds a demo club, serves the real handlers over HTTP and
  * prints demo credentials. Ctrl-C stops everything it started, Java included.
  */
+import './local/node-version';
 import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { startDynamoLocal, ensureTable } from './local/dynamodb-local';
 import { startLocalApi, LOCAL_AUDIENCE } from './local/local-api';

@@ -1,5 +1,5 @@
 import type { Route } from '../platform/route';
-import { systemRoutes, describeRoutes } from './system';
+import { systemRoutes, describeContract, type OpenApiDocument } from './system';
 import { routes as clubsRoutes } from './handlers/clubs';
 import { routes as playersRoutes } from './handlers/players';
 import { routes as operatorRoutes } from './handlers/operator';
@@ -8,6 +8,7 @@ import { routes as tournamentsRoutes } from './handlers/tournaments';
 import { routes as floorRoutes } from './handlers/floor';
 import { routes as catalogRoutes } from './handlers/catalog';
 import { routes as verificationRoutes } from './handlers/verification';
+import { routes as handsRoutes } from './handlers/hands';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
@@ -24,10 +25,13 @@ export const HANDLER_GROUPS = {
   floor: floorRoutes,
   catalog: catalogRoutes,
   verification: verificationRoutes,
+  hands: handsRoutes,
 } satisfies Record<string, readonly Route[]>;
 
 export type HandlerGroup = keyof typeof HANDLER_GROUPS;
 
 export const ALL_ROUTES: readonly Route[] = Object.values(HANDLER_GROUPS).flat();
 
-describeRoutes(() => ALL_ROUTES);
+// Whatever loads the whole table (the local server, the tests) builds the contract itself; the Lambda
+// functions never import this module and serve the document generated when they were bundled.
+describeContract(async () => (await import('./contract')).openApiDocument() as OpenApiDocument);

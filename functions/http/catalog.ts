@@ -2,7 +2,7 @@ import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { store } from '../store/service';
 import { PRIZE_PRESETS } from '../../domain/results';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { PageQuery, page } from '../../schemas/common';
 import { TournamentStatus, TournamentSummary } from '../../schemas/tournaments';
 import { CATALOGUE_NOTICE, CatalogClubsPage, CatalogClubsQuery } from '../../schemas/catalog';

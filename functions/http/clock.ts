@@ -1,7 +1,9 @@
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import {
   adjust,
+  breaksUpTo,
   clockView,
+  levelDurationMs,
   initialTimer,
   next,
   overrideCurrentLevel,
@@ -13,12 +15,14 @@ import {
 } from '../../domain/clock';
 import type { BlindStructure, ClockEvent, ClockResult, TimerState } from '../../domain/clock';
 import { conflict } from '../../domain/core/errors';
+import { presetRows } from '../../domain/results';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
 import { loadTournament, mutateTournament } from '../store/tournament-store';
 import type { StoredTournament } from '../store/tournament-store';
 import { structureForTournament } from '../store/blind-structures';
+import { store } from '../store/service';
 import { pendingLevelEndName, syncLevelEnd } from '../jobs/schedules';
 import '../jobs/listeners';
 import { publishTournamentEvents } from './tournament-events';
@@ -66,6 +70,60 @@ export function apiClockView(clock: Clock, now: number) {
 async function clockOf(state: StoredTournament, structureId?: string): Promise<Clock> {
   if (state.clock && (structureId === undefined || state.clock.timer.status !== 'not_started')) return state.clock;
   return { timer: initialTimer(), structure: await structureForTournament(state.clubId, structureId ?? state.settings.blindStructureId) };
+}
+
+/** The next break after the current level, in clock time from the view's `now` (it stands still while paused). */
+function nextBreakOf(structure: BlindStructure, view: ReturnType<typeof apiClockView>) {
+  if (view.status === 'finished') return null;
+  let startsInMs = view.timeLeftMs;
+  for (let i = view.current.levelIndex + 1; i < structure.levels.length; i++) {
+    if (structure.levels[i]?.isBreak) return { levelIndex: i, breakNumber: breaksUpTo(structure, i), startsInMs };
+    startsInMs += levelDurationMs(structure, i);
+  }
+  return null;
+}
+
+/** The clock screen's figures beside the clock: names, the field, the next break, the prizes. */
+function boardOf(state: StoredTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null) {
+  const counted = Object.values(state.entries).filter((e) => e.status !== 'void');
+  const playersLeft = counted.filter((e) => e.status === 'active').length;
+  const chipsInPlay = counted.reduce((sum, e) => sum + e.chips, 0);
+  // As the results cut a preset to the field (R-PRZ-2).
+  const rows = state.settings.prizePreset ? presetRows(state.settings.prizePreset, counted.length) : state.settings.prizes;
+  return {
+    clubName,
+    tournamentName: state.settings.name,
+    entries: counted.length,
+    playersLeft,
+    chipsInPlay,
+    averageStack: playersLeft > 0 ? Math.round(chipsInPlay / playersLeft) : null,
+    nextBreak: nextBreakOf(clock.structure, view),
+    prizes: rows.map((r) => ('place' in r ? { placeFrom: r.place, placeTo: r.place, description: r.description } : { ...r })),
+  };
+}
+
+/**
+ * Club names for the board, per warm container: screens poll every few seconds and a club's name
+ * rarely changes, so one read per club per few minutes instead of one per poll.
+ */
+const clubNames = new Map<string, { name: string | null; at: number }>();
+const CLUB_NAME_TTL_MS = 5 * 60_000;
+async function clubNameOf(clubId: string, now: number): Promise<string | null> {
+  const hit = clubNames.get(clubId);
+  if (hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
+  const { data } = await store().entities.club.get({ clubId }).go();
+  if (clubNames.size >= 1000) clubNames.clear();
+  clubNames.set(clubId, { name: data?.name ?? null, at: now });
+  return data?.name ?? null;
+}
+
+/** RFC 9110 If-None-Match: a list of (weak or strong) tags or `*`, compared weakly. */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
 }
 
 const stateBody = (state: StoredTournament, clock: Clock, now: number) => ({
@@ -116,7 +174,10 @@ export const getClockRoute = defineRoute({
     'The clock now: level, blinds, ante, time left, next level, break, breaks passed (R-CLK-3). Public while the tournament runs; staff read it always',
   tags: TAGS,
   params: TournamentParams,
-  responses: { 200: { description: 'The clock', schema: ClockState } },
+  responses: {
+    200: { description: 'The clock, with the board the clock screen shows', schema: ClockState },
+    304: { description: 'If-None-Match names the current version and only time has passed since' },
+  },
   problems: [409],
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
@@ -128,11 +189,15 @@ export const getClockRoute = defineRoute({
     }
     if (!loaded) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const clock = await clockOf(loaded.state);
-    return {
-      status: 200,
-      body: stateBody(loaded.state, clock, req.now),
-      headers: { 'cache-control': 'no-store', etag: `"${loaded.state.version}"` },
-    };
+    const body = stateBody(loaded.state, clock, req.now);
+    const headers = { 'cache-control': 'no-store', etag: `"${loaded.state.version}"` };
+    // The version names the stored clock, but a level end that has passed shows before its job stores
+    // it: a 304 only when the view is the stored level, so unchanged means "only time has passed".
+    const stored = clock.timer;
+    const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
+    if (!advanced && noneMatch(req.headers['if-none-match'], headers.etag)) return { status: 304, headers };
+    const board = boardOf(loaded.state, clock, body.clock, await clubNameOf(clubId, req.now));
+    return { status: 200, body: { ...body, board }, headers };
   },
 });
 

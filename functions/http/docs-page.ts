@@ -1,35 +1,67 @@
-/** A self-contained HTML reference of the OpenAPI document: no scripts, no fonts, works offline. */
-const esc = (s: unknown): string =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-type Doc = {
-  info: { title: string; version: string; description?: string };
-  paths?: Record<string, Record<string, { summary?: string; description?: string; tags?: string[]; operationId?: string; requestBody?: unknown; parameters?: unknown[]; responses?: Record<string, { description?: string; content?: unknown }> }>>;
-  components?: { schemas?: Record<string, unknown> };
-};
+/** Where the page loads the renderer from: a route of this API, so the page needs no other host. */
+export const DOCS_BUNDLE_PATH = '/docs/redoc.standalone.js';
 
+const esc = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+const scriptJson = (v: unknown): string =>
+  JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+type Doc = { info: { title: string; version: string } };
+
+const OPTIONS = { expandResponses: '200,201', jsonSampleExpandLevel: 3 };
+const INIT = `Redoc.init(JSON.parse(document.getElementById('openapi').textContent), ${scriptJson(OPTIONS)}, document.getElementById('redoc'));`;
+
+/**
+ * The page may load from this API only. Redoc's sidebar credit pulls a logo from the vendor's CDN; the
+ * policy blocks it (the credit hides a logo that fails to load). Redoc styles with inline <style>
+ * elements and runs its search index in a blob: worker.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(INIT).digest('base64')}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src blob:",
+  "connect-src 'self'",
+].join('; ');
+
+/**
+ * The reference page: Redoc (from npm, served by this API at DOCS_BUNDLE_PATH) renders the contract,
+ * which is embedded in the page; no fonts, scripts or styles from other hosts.
+ */
 export function renderDocs(doc: Doc): string {
-  const byTag = new Map<string, string[]>();
-  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(ops)) {
-      const tag = op.tags?.[0] ?? 'Other';
-      const responses = Object.entries(op.responses ?? {})
-        .map(([code, r]) => `<li><code>${esc(code)}</code> ${esc(r.description ?? '')}</li>`)
-        .join('');
-      const body = op.requestBody ? `<details><summary>Request body</summary><pre>${esc(JSON.stringify(op.requestBody, null, 2))}</pre></details>` : '';
-      const params = op.parameters?.length ? `<details><summary>Parameters</summary><pre>${esc(JSON.stringify(op.parameters, null, 2))}</pre></details>` : '';
-      const html = `<section id="${esc(op.operationId)}"><h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3><p>${esc(op.description ?? op.summary ?? '')}</p>${params}${body}<ul>${responses}</ul></section>`;
-      byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
-    }
-  }
-  const toc = [...byTag.keys()].map((t) => `<li><a href="#tag-${esc(t)}">${esc(t)}</a></li>`).join('');
-  const sections = [...byTag.entries()].map(([t, ops]) => `<h2 id="tag-${esc(t)}">${esc(t)}</h2>${ops.join('')}`).join('');
-  const schemas = Object.entries(doc.components?.schemas ?? {})
-    .map(([name, s]) => `<details id="schema-${esc(name)}"><summary>${esc(name)}</summary><pre>${esc(JSON.stringify(s, null, 2))}</pre></details>`)
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(doc.info.title)} ${esc(doc.info.version)}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:980px;margin:2rem auto;padding:0 1rem;color:#222}code,pre{font-family:ui-monospace,monospace}pre{background:#f5f5f5;padding:.6rem;overflow:auto}section{border-top:1px solid #ddd;padding:.4rem 0}.m{display:inline-block;min-width:4.2rem;font-size:.8rem;color:#fff;padding:.1rem .4rem;border-radius:3px;background:#555}.get{background:#2a7}.post{background:#27c}.patch,.put{background:#c80}.delete{background:#c33}</style></head>
-<body><h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1><p>${esc(doc.info.description ?? '')}</p>
-<p>Machine-readable contract: <a href="/openapi.json">/openapi.json</a></p><ul>${toc}<li><a href="#schemas">Schemas</a></li></ul>${sections}<h2 id="schemas">Schemas</h2>${schemas}</body></html>`;
+  const title = `${doc.info.title} ${doc.info.version}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${esc(DOCS_CSP)}">
+<title>${esc(title)}</title>
+<style>body{margin:0}</style></head>
+<body><noscript><p>This reference needs JavaScript. The contract itself is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>
+<div id="redoc"></div>
+<script src="${DOCS_BUNDLE_PATH}"></script>
+<script id="openapi" type="application/json">${scriptJson(doc)}</script>
+<script>${INIT}</script>
+</body></html>`;
+}
+
+let bundle: string | undefined;
+
+/**
+ * The Redoc standalone bundle: beside the deployed handler (copied there when the function is bundled),
+ * else from node_modules (local server, tests).
+ */
+export function docsBundle(): string {
+  if (bundle !== undefined) return bundle;
+  const here = import.meta.url ? fileURLToPath(new URL('./redoc.standalone.js', import.meta.url)) : '';
+  const path = here && existsSync(here) ? here : createRequire(import.meta.url || `${process.cwd()}/`).resolve('redoc/bundles/redoc.standalone.js');
+  bundle = readFileSync(path, 'utf8');
+  return bundle;
 }

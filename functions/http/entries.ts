@@ -6,7 +6,7 @@ import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { Context } from '../../domain/core/context';
 import { clockView } from '../../domain/clock';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { AddonBody, CreateEntryBody, Entry, EntryParams, RebuyBody, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { recordView, runTournamentCommand, versioned } from './tournament-support';
 import { withParallelGuard } from './player-registrations';
@@ -28,7 +28,7 @@ export const listEntriesRoute = defineRoute({
   tags: TAGS,
   params: TournamentParams,
   query: z.strictObject({ status: z.enum(['active', 'busted', 'void']).optional(), playerId: z.string().optional() }),
-  responses: { 200: { description: 'All entries', schema: z.object({ version: z.number(), items: z.array(Entry) }) } },
+  responses: { 200: { description: 'All entries', schema: z.object({ version: z.number().int(), items: z.array(Entry) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const items = Object.values(state.entries)

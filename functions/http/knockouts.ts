@@ -5,7 +5,7 @@ import { requireTournament, type StoredTournament } from '../store/tournament-st
 import { resultsToCsv, type Knockout, type ResultRow } from '../../domain/results';
 import { cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../domain/floor/knockouts';
 import { finishOnFloor, floorResults, floorStandings } from '../../domain/floor/results';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
 import { CancelKnockoutBody, KnockoutBody, KnockoutParams, KnockoutView, MysteryDrawBody, Results, ResultsQuery, Standings } from '../../schemas/results';
 import { runTournamentCommand, tournamentView, versioned } from './tournament-support';
@@ -25,7 +25,7 @@ export const listKnockoutsRoute = defineRoute({
   summary: 'Knockout records in elimination order, cancelled ones included (audit, R-KO-1)',
   tags: TAGS,
   params: TournamentParams,
-  responses: { 200: { description: 'Knockouts', schema: z.object({ version: z.number(), items: z.array(KnockoutView) }) } },
+  responses: { 200: { description: 'Knockouts', schema: z.object({ version: z.number().int(), items: z.array(KnockoutView) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const items = Object.values(state.knockouts?.knockouts ?? {})
@@ -46,7 +46,7 @@ export const recordKnockoutRoute = defineRoute({
   responses: {
     201: {
       description: 'The records made',
-      schema: z.object({ version: z.number(), items: z.array(KnockoutView), flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable() }),
+      schema: z.object({ version: z.number().int(), items: z.array(KnockoutView), flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable() }),
     },
   },
   problems: [409, 422],
@@ -72,7 +72,7 @@ export const cancelKnockoutRoute = defineRoute({
   tags: TAGS,
   params: KnockoutParams,
   body: CancelKnockoutBody,
-  responses: { 200: { description: 'The cancelled record', schema: z.object({ version: z.number(), item: KnockoutView }) } },
+  responses: { 200: { description: 'The cancelled record', schema: z.object({ version: z.number().int(), item: KnockoutView }) } },
   problems: [409, 422],
   handle: async (req) => {
     const outcome = await runTournamentCommand(req, (t, ctx) =>
@@ -95,8 +95,8 @@ export const mysteryDrawRoute = defineRoute({
     201: {
       description: 'The draw',
       schema: z.object({
-        version: z.number(),
-        item: z.object({ drawId: z.string(), sequence: z.number(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), at: z.string() }),
+        version: z.number().int(),
+        item: z.object({ drawId: z.string(), sequence: z.number().int(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), at: z.string() }),
       }),
     },
   },
@@ -155,7 +155,7 @@ export const resultsRoute = defineRoute({
   tags: TAGS,
   params: TournamentParams,
   query: ResultsQuery,
-  responses: { 200: { description: 'Results (JSON or text/csv)', schema: Results } },
+  responses: { 200: { description: 'Results (JSON or text/csv)', schema: Results, alsoAs: ['text/csv'] } },
   problems: [409],
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);

@@ -3,7 +3,7 @@ import { problem } from '../platform/problem';
 import { playerRegistrations, requireTournament, tournamentRoots } from '../store/tournament-store';
 import { store } from '../store/service';
 import { unregister } from '../../domain/tournaments';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registerPlayer, registrationCommand, registrationView } from './registrations';
@@ -26,7 +26,7 @@ export const listMyRegistrationsRoute = defineRoute({
   path: '/v1/me/registrations',
   summary: 'My registrations and entries across clubs, with status and seat',
   tags: TAGS,
-  responses: { 200: { description: 'Newest first', schema: z.object({ items: z.array(MyRegistration.extend({ seat: z.object({ tableNumber: z.number(), seat: z.number() }).nullable() })) }) } },
+  responses: { 200: { description: 'Newest first', schema: z.object({ items: z.array(MyRegistration.extend({ seat: z.object({ tableNumber: z.number().int(), seat: z.number().int() }).nullable() })) }) } },
   handle: async (req) => {
     const rows = await playerRegistrations(me(req));
     const roots = new Map((await tournamentRoots(rows)).map((t) => [t.tournamentId, t]));
@@ -72,7 +72,7 @@ export const registerMyselfRoute = defineRoute({
   tags: TAGS,
   body: MyRegisterBody,
   responses: { 201: { description: 'My registration', schema: Versioned(Registration) } },
-  problems: [409, 422],
+  problems: [404, 409, 422],
   handle: async (req) => {
     const { clubId, tournamentId } = req.body;
     const { data: club } = await store().entities.club.get({ clubId }).go({ attributes: ['suspended'] });

@@ -1,3 +1,7 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../store/client';
+import { emptySchedule } from '../store/player-schedule';
 import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
@@ -29,9 +33,10 @@ export const createPlayerRoute = defineRoute({
     const at = iso(req.now);
     const profile = { ...fields, userId, consentAt: at, suspended: false, createdAt: at, updatedAt: at };
     try {
-      await store().entities.player.create(profile).go();
+      const create = store().entities.player.create(profile).params() as Record<string, unknown>;
+      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: create as never }, emptySchedule(userId)] }));
     } catch (e) {
-      if ((e as Error).message?.includes('conditional request failed')) {
+      if (e instanceof TransactionCanceledException && e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
         throw problem(409, 'PLAYER_EXISTS', 'This user already has a player profile');
       }
       throw e;
@@ -84,7 +89,7 @@ export const updateMeRoute = defineRoute({
   tags: TAGS,
   body: UpdateMeBody,
   responses: { 200: { description: 'The profile', schema: Player } },
-  problems: [410],
+  problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
     const s = store();
@@ -127,7 +132,7 @@ export const deleteMeRoute = defineRoute({
     'Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1)',
   tags: TAGS,
   responses: { 200: { description: 'What was erased and what remains', schema: DeletedAccount } },
-  problems: [410],
+  problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
     const s = store();

@@ -6,7 +6,7 @@ import { checkIn, register, unregister, type Registration as RegistrationRecord,
 import type { Context } from '../../domain/core/context';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { recordView, runTournamentCommand, versioned } from './tournament-support';
 import { withParallelGuard } from './player-registrations';
@@ -54,7 +54,7 @@ export const listRegistrationsRoute = defineRoute({
   tags: TAGS,
   params: TournamentParams,
   query: z.strictObject({ status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional() }),
-  responses: { 200: { description: 'All registrations', schema: z.object({ version: z.number(), items: z.array(Registration) }) } },
+  responses: { 200: { description: 'All registrations', schema: z.object({ version: z.number().int(), items: z.array(Registration) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const items = Object.values(state.registrations)

@@ -18,7 +18,7 @@ import {
   type SeatingState,
 } from '../../domain/seating';
 import { drawSeating, requireSeating } from '../../domain/floor/seating';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
 import { ButtonBody, MoveBody, MoveView, OverrideBody, ProposalParams, ProposalView, TableParams, Tables } from '../../schemas/seating';
 import { runTournamentCommand, versioned } from './tournament-support';
@@ -141,7 +141,7 @@ export const listMovesRoute = defineRoute({
   summary: 'Every move, append-only: who, from, to, why, by whom, when (audit)',
   tags: TAGS,
   params: TournamentParams,
-  responses: { 200: { description: 'Moves in order', schema: z.object({ version: z.number(), items: z.array(MoveView) }) } },
+  responses: { 200: { description: 'Moves in order', schema: z.object({ version: z.number().int(), items: z.array(MoveView) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const s = state.seating;
@@ -156,7 +156,7 @@ export const listProposalsRoute = defineRoute({
   summary: 'Balancing moves proposed in manual mode, waiting for the floor (R-SEAT-8)',
   tags: TAGS,
   params: TournamentParams,
-  responses: { 200: { description: 'Pending proposals', schema: z.object({ version: z.number(), items: z.array(ProposalView) }) } },
+  responses: { 200: { description: 'Pending proposals', schema: z.object({ version: z.number().int(), items: z.array(ProposalView) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const s = state.seating;

@@ -1,18 +1,33 @@
-import { defineRoute, type Route } from '../platform/route';
+import { readFile } from 'node:fs/promises';
+import { defineRoute } from '../platform/route';
 import { Health } from '../../schemas/common';
-import { buildOpenApi } from './openapi';
-import { renderDocs } from './docs-page';
+import { DOCS_BUNDLE_PATH, DOCS_CSP, docsBundle, renderDocs } from './docs-page';
 
-let doc: ReturnType<typeof buildOpenApi> | undefined;
-let routesForDoc: () => readonly Route[] = () => [];
+export type OpenApiDocument = Parameters<typeof renderDocs>[0];
 
-/** The contract is built from the whole route table, which the API module hands in. */
-export function describeRoutes(all: () => readonly Route[]): void {
-  routesForDoc = all;
+/**
+ * Where the contract comes from. A Lambda bundle carries it as `openapi.json` beside its code (written
+ * at bundling time by scripts/export-openapi.ts, see infra/bundling.ts), so neither the route table
+ * nor the OpenAPI generator is in any function; a process holding the whole API (the local server,
+ * the tests) builds it itself through `describeContract`.
+ */
+let source: () => OpenApiDocument | Promise<OpenApiDocument> = async () =>
+  JSON.parse(await readFile(new URL('./openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
+let doc: Promise<OpenApiDocument> | undefined;
+
+/** Builds the contract in this process instead of reading the bundled file (functions/http/api.ts). */
+export function describeContract(build: () => OpenApiDocument | Promise<OpenApiDocument>): void {
+  source = build;
   doc = undefined;
 }
 
-const openApi = () => (doc ??= buildOpenApi(routesForDoc()));
+const openApi = (): Promise<OpenApiDocument> =>
+  (doc ??= Promise.resolve()
+    .then(source)
+    .catch((e: unknown) => {
+      doc = undefined;
+      throw e;
+    }));
 
 export const healthRoute = defineRoute({
   operationId: 'getHealth',
@@ -30,8 +45,8 @@ export const openApiRoute = defineRoute({
   path: '/openapi.json',
   summary: 'The OpenAPI 3.1 contract of this API',
   tags: ['System'],
-  responses: { 200: { description: 'OpenAPI document' } },
-  handle: async () => ({ status: 200, body: openApi(), headers: { 'cache-control': 'public, max-age=300' } }),
+  responses: { 200: { description: 'OpenAPI document', contentType: 'application/json' } },
+  handle: async () => ({ status: 200, body: await openApi(), headers: { 'cache-control': 'public, max-age=300' } }),
 });
 
 export const docsRoute = defineRoute({
@@ -40,13 +55,28 @@ export const docsRoute = defineRoute({
   path: '/docs',
   summary: 'A rendered reference of the API (works offline)',
   tags: ['System'],
-  responses: { 200: { description: 'HTML' } },
+  responses: { 200: { description: 'HTML page that renders the embedded contract', contentType: 'text/html' } },
   handle: async () => ({
     status: 200,
     raw: true,
-    body: renderDocs(openApi() as Parameters<typeof renderDocs>[0]),
-    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: renderDocs(await openApi()),
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP },
   }),
 });
 
-export const systemRoutes = [healthRoute, openApiRoute, docsRoute];
+export const docsBundleRoute = defineRoute({
+  operationId: 'getDocsBundle',
+  method: 'GET',
+  path: DOCS_BUNDLE_PATH,
+  summary: 'The renderer script of the reference page (Redoc)',
+  tags: ['System'],
+  responses: { 200: { description: 'JavaScript', contentType: 'text/javascript' } },
+  handle: async () => ({
+    status: 200,
+    raw: true,
+    body: docsBundle(),
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+  }),
+});
+
+export const systemRoutes = [healthRoute, openApiRoute, docsRoute, docsBundleRoute];

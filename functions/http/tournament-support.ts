@@ -62,7 +62,8 @@ export function tournamentView(t: StoredTournament) {
 export function recordView<T extends { id: string }>(r: T, idName: string): Record<string, unknown> {
   const { id, ...rest } = r;
   const out: Record<string, unknown> = { [idName]: id };
-  for (const [k, v] of Object.entries(rest)) out[k] = typeof v === 'number' && /At$/.test(k) ? iso(v) : v;
+  // Instants are epoch milliseconds inside and ISO date-times on the wire: `at` and every `…At`.
+  for (const [k, v] of Object.entries(rest)) out[k] = typeof v === 'number' && /^at$|At$/.test(k) ? iso(v) : v;
   return out;
 }
 

@@ -5,7 +5,7 @@ import { store } from '../store/service';
 import { createTournamentItem, requireTournament } from '../store/tournament-store';
 import { changeStatus, createTournament, editSettings, type TournamentStatus } from '../../domain/tournaments';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, UpdateTournamentBody } from '../../schemas/tournaments';
 import { loadClub } from './clubs';
 import { createInput, patchInput, runTournamentCommand, tournamentView, versioned } from './tournament-support';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the scheduler hands to the jobs handler. Every job names what it expects, so it can tell when it is stale. */
 export const LevelEndPayload = z.object({

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { randomInt } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../domain/core/context';
 import { isDomainError } from '../../domain/core/errors';
 import { seededRandom } from '../../domain/core/random';

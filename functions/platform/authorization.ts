@@ -27,6 +27,7 @@ export const ACCESS: Record<string, Access> = {
   getHealth: { kind: 'public' },
   getOpenApi: { kind: 'public' },
   getDocs: { kind: 'public' },
+  getDocsBundle: { kind: 'public' },
   // clubs and staff
   createClub: { kind: 'user' },
   getClub: club(ALL_STAFF),
@@ -51,6 +52,8 @@ export const ACCESS: Record<string, Access> = {
   updateBlindStructure: club(['owner', 'manager']),
   deleteBlindStructure: club(['owner', 'manager']),
   getClock: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  // the TV page that reads the public clock: the same rule
+  getClockScreen: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
   startClock: club(['owner', 'manager']),
   pauseClock: club(['owner', 'manager']),
   resumeClock: club(['owner', 'manager']),
@@ -107,6 +110,9 @@ export const ACCESS: Record<string, Access> = {
   confirmProposal: club(FLOOR),
   overrideProposal: club(FLOOR),
   rejectProposal: club(FLOOR),
+  // Hold'em tools of the floor (R-HE-1..9): no stored data, staff who run tables
+  evaluateHands: club(['owner', 'manager', 'dealer']),
+  replayHand: club(['owner', 'manager', 'dealer']),
   // knockouts and results
   listKnockouts: club(ALL_STAFF),
   recordKnockout: club(FLOOR),

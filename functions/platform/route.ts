@@ -7,6 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
+  /** Media type of the answer when it is not JSON (HTML, a script). */
+  contentType?: string;
+  /** Other media types the same status may answer with, as text (a CSV export). */
+  alsoAs?: string[];
 }
 
 export interface RouteRequest<P, Q, B> {

@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
 import { decodeEvent, readEventAt, type LoggedEvent } from '../store/tournament-log';
-import { applyLoggedEvent, loadTournamentAt, type StoredTournament } from '../store/tournament-store';
+import { applyLoggedEvent, loadTournamentAt, snapshotIfDue, type StoredTournament } from '../store/tournament-store';
 import { projectEvent } from './project';
 
 /**
@@ -33,12 +33,13 @@ async function eventOf(image: Record<string, unknown>): Promise<LoggedEvent | un
   return decodeEvent(image);
 }
 
-async function projectRecord(record: DynamoDBRecord): Promise<void> {
+/** Answers the tournament the record's event belongs to, once projected. */
+async function projectRecord(record: DynamoDBRecord): Promise<{ clubId: string; tournamentId: string } | undefined> {
   const newImage = record.dynamodb?.NewImage;
-  if (!newImage) return;
+  if (!newImage) return undefined;
   const image = unmarshall(Object.fromEntries(Object.entries(newImage).map(([k, v]) => [k, toSdk(v)])));
   const event = await eventOf(image);
-  if (!event) return;
+  if (!event) return undefined;
   const clubId = String(image.clubId);
   const tournamentId = String(image.tournamentId);
   const key = `${clubId}/${tournamentId}`;
@@ -53,6 +54,7 @@ async function projectRecord(record: DynamoDBRecord): Promise<void> {
   cursors.delete(key);
   cursors.set(key, { state: after, version: Math.max(cursor.version, event.version) });
   while (cursors.size > MAX_CURSORS) cursors.delete(cursors.keys().next().value as string);
+  return { clubId, tournamentId };
 }
 
 /**
@@ -60,9 +62,11 @@ async function projectRecord(record: DynamoDBRecord): Promise<void> {
  * the local poller) then retry from it, so nothing after it is projected out of order.
  */
 export async function projectStreamRecords(records: readonly DynamoDBRecord[]): Promise<DynamoDBBatchResponse> {
+  const touched = new Map<string, { clubId: string; tournamentId: string }>();
   for (const record of records) {
     try {
-      await projectRecord(record);
+      const t = await projectRecord(record);
+      if (t) touched.set(`${t.clubId}/${t.tournamentId}`, t);
     } catch (e) {
       logger.error('projection failed; the batch is retried from this record', {
         sequenceNumber: record.dynamodb?.SequenceNumber,
@@ -70,10 +74,23 @@ export async function projectStreamRecords(records: readonly DynamoDBRecord[]): 
         error: (e as Error).message,
       });
       count('ProjectionFailed');
+      await snapshots(touched);
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
     }
   }
+  await snapshots(touched);
   return { batchItemFailures: [] };
+}
+
+/** Snapshots of the tournaments a batch touched, when their logs have grown enough (never fails the batch). */
+async function snapshots(touched: ReadonlyMap<string, { clubId: string; tournamentId: string }>): Promise<void> {
+  for (const t of touched.values()) {
+    try {
+      await snapshotIfDue(t.clubId, t.tournamentId);
+    } catch (e) {
+      logger.warn('snapshot check failed; the log stays authoritative', { tournamentId: t.tournamentId, error: (e as Error).message });
+    }
+  }
 }
 
 /** Forgets the cursors (tests that start over). */

@@ -75,6 +75,14 @@ export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: st
 }
 
 /**
+ * The empty schedule a new player starts with, written with the profile: a player made since schedules
+ * exist never needs the by-player index to seed one.
+ */
+export function emptySchedule(playerId: string): TransactItem {
+  return { Put: { TableName: config().tableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 0, regs: {} }, ConditionExpression: 'attribute_not_exists(sk)' } };
+}
+
+/**
  * The transaction item that records a registration in the schedule, conditioned on the version read.
  * A missing schedule (a new player, or one registered before schedules existed) is created whole, with
  * `seed` (their live registrations from the by-player index) so nothing is forgotten.

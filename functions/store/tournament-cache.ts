@@ -9,9 +9,10 @@ import type { Manifest } from './tournament-snapshot';
 export interface CachedTournament<S> {
   state: S;
   version: number;
-  base: { state: object | undefined; parts: Parts; manifest: Manifest | undefined; legacy: boolean };
-  /** Stored bytes of the events after the snapshot. */
-  tailBytes: number;
+  /** The snapshot the state was folded from (or the newest one taken since), and the log's size at it. */
+  base: { state: object | undefined; parts: Parts; manifest: Manifest | undefined; legacy: boolean; logBytes: number };
+  /** Stored bytes of the events folded in this process's lineage of the entry; the tail is this minus base.logBytes. */
+  logBytes: number;
 }
 
 /** Tournaments kept per container; a Lambda container serves a few, the local server a few more. */
@@ -30,13 +31,18 @@ export function cached<S>(clubId: string, tournamentId: string): CachedTournamen
   return hit as CachedTournament<S>;
 }
 
-/** Keeps the newer of what is cached and `entry` (concurrent requests in one process may finish out of order). */
+/**
+ * Keeps the newer state and, separately, the newer snapshot base: a command and a snapshot of the same
+ * tournament may finish in either order in one process, and neither may bring back what the other replaced.
+ */
 export function remember<S>(clubId: string, tournamentId: string, entry: CachedTournament<S>): void {
   const key = keyOf(clubId, tournamentId);
-  const current = entries.get(key);
-  if (current && current.version > entry.version) return;
+  const current = entries.get(key) as CachedTournament<S> | undefined;
+  const newer = current && current.version > entry.version ? current : entry;
+  const baseVersion = (e: CachedTournament<S>) => e.base.manifest?.v ?? -1;
+  const base = current && baseVersion(current) > baseVersion(entry) ? current.base : entry.base;
   entries.delete(key);
-  entries.set(key, entry as CachedTournament<unknown>);
+  entries.set(key, { ...newer, base } as CachedTournament<unknown>);
   while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
 }
 

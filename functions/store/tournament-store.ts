@@ -121,8 +121,8 @@ async function loadCold(clubId: string, tournamentId: string, consistent: boolea
   return {
     state,
     version: state.version,
-    base: { state: base.state, parts: base.parts, manifest: base.manifest, legacy: typeof base.root.meta === 'string' && typeof base.root.snap !== 'string' },
-    tailBytes: events.reduce((n, e) => n + e.bytes, 0),
+    base: { state: base.state, parts: base.parts, manifest: base.manifest, legacy: typeof base.root.meta === 'string' && typeof base.root.snap !== 'string', logBytes: 0 },
+    logBytes: events.reduce((n, e) => n + e.bytes, 0),
   };
 }
 
@@ -131,7 +131,7 @@ async function refresh(clubId: string, tournamentId: string, entry: Entry, consi
   const events = await readEventsAfter(clubId, tournamentId, entry.version, consistent).catch(decodeFailure);
   if (events.length === 0) return entry;
   const state = fold(entry.state, events) as StoredTournament;
-  const next: Entry = { ...entry, state, version: state.version, tailBytes: entry.tailBytes + events.reduce((n, e) => n + e.bytes, 0) };
+  const next: Entry = { ...entry, state, version: state.version, logBytes: entry.logBytes + events.reduce((n, e) => n + e.bytes, 0) };
   remember(clubId, tournamentId, next);
   return next;
 }
@@ -203,10 +203,18 @@ function rootUpdate(next: StoredTournament, version: number) {
     .params() as Record<string, unknown>;
 }
 
-/** Takes a snapshot when the log since the last one has grown enough; a failure leaves the log authoritative. */
+/**
+ * Takes a snapshot when the log since the last one has grown enough, off the request path: the stream
+ * consumer calls it after projecting a tournament's events. A failure leaves the log authoritative.
+ */
+export async function snapshotIfDue(clubId: string, tournamentId: string): Promise<void> {
+  const entry = await current(clubId, tournamentId, true);
+  if (entry) await maybeSnapshot(entry);
+}
+
 async function maybeSnapshot(entry: Entry): Promise<void> {
   const snapBytes = entry.base.manifest ? manifestBytes(entry.base.manifest) : 0;
-  if (entry.tailBytes < Math.max(MIN_TAIL_BYTES, snapBytes * SNAPSHOT_TAIL_RATIO)) return;
+  if (entry.logBytes - entry.base.logBytes < Math.max(MIN_TAIL_BYTES, snapBytes * SNAPSHOT_TAIL_RATIO)) return;
   const { state, version } = entry;
   try {
     const stripped = stripDerived(state);
@@ -220,7 +228,7 @@ async function maybeSnapshot(entry: Entry): Promise<void> {
       legacy: entry.base.legacy,
     });
     if (!written) return;
-    remember(state.clubId, state.id, { state, version, base: { state: stripped, parts: written.parts, manifest: written.manifest, legacy: false }, tailBytes: 0 });
+    remember(state.clubId, state.id, { ...entry, base: { state: stripped, parts: written.parts, manifest: written.manifest, legacy: false, logBytes: entry.logBytes } });
     count('TournamentSnapshot');
   } catch (e) {
     logger.warn('tournament snapshot not written; the log stays authoritative', { tournamentId: state.id, version, error: (e as Error).message });
@@ -302,9 +310,8 @@ async function decideAndAppend<E>(
         ...(extra.length > 0 ? { with: extra } : {}),
       });
       const next = withDerived(state, version, before);
-      const written: Entry = { ...entry, state: next, version, tailBytes: entry.tailBytes + bytes };
+      const written: Entry = { ...entry, state: next, version, logBytes: entry.logBytes + bytes };
       remember(clubId, tournamentId, written);
-      await maybeSnapshot(written);
       return { state: next, events, version };
     } catch (e) {
       if (!(e instanceof VersionConflict)) throw e;

@@ -187,6 +187,8 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
       const entryId = ids[i % ids.length] as string;
       last = (await store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId }, ctx(START + 1_000 + i)) as { state: FloorTournament; events: [] })).state;
     }
+    // Snapshots are taken by the stream consumer, off the request path.
+    await streams.drain(120_000);
     const items = await partitionItems('club_big', t.id);
     const root = items.find((i) => sk(i) === 'meta') as Record<string, { S?: string; N?: string }>;
     const manifest = JSON.parse(root.snap?.S ?? 'null') as { v: number; parts: Record<string, [number, number]> } | null;
@@ -240,6 +242,7 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     // Enough changes for a snapshot: it replaces the old layout.
     for (let i = 0; i < 60 && (await partitionItems('club_big', t.id)).some((x) => sk(x).startsWith('part#')); i++) {
       out = await store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId: Object.keys(t.entries)[i % 40] as string }, ctx(START + 6_000 + i)) as { state: FloorTournament; events: [] });
+      await streams.drain(60_000);
     }
     const items = await partitionItems('club_big', t.id);
     expect(items.some((x) => sk(x).startsWith('part#'))).toBe(false);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
 import { apiPort } from './ports';
+import { ContractChecker } from './contract';
 
 export interface TestApi extends LocalApi {
   tableName: string;
@@ -16,6 +17,9 @@ export async function startTestApi(): Promise<TestApi> {
   const tableName = `t-${randomUUID()}`;
   await ensureTable(dynamoEndpoint, tableName);
   const api = await startLocalApi({ port: await apiPort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL' });
+  // Every answer a test receives is held to the contract the same API serves.
+  let contract: Promise<ContractChecker> | undefined;
+  const contractOf = () => (contract ??= fetch(`${api.url}/openapi.json`).then(async (r) => new ContractChecker((await r.json()) as ConstructorParameters<typeof ContractChecker>[0])));
   return {
     ...api,
     tableName,
@@ -34,6 +38,8 @@ export async function startTestApi(): Promise<TestApi> {
       }
       const res = await fetch(`${api.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
       const text = await res.text();
+      const drifts = (await contractOf()).check({ method, path, requestHeaders: lower(headers), status: res.status, headers: res.headers, text });
+      if (drifts.length) throw new Error(`The answer departs from the contract:\n${drifts.join('\n')}\nbody: ${text.slice(0, 500)}`);
       let parsed: unknown = text;
       try {
         parsed = text ? JSON.parse(text) : undefined;
@@ -44,6 +50,8 @@ export async function startTestApi(): Promise<TestApi> {
     },
   };
 }
+
+const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 export const validClub = (over: Record<string, unknown> = {}) => ({
   name: 'Royal Flush Club',

@@ -276,7 +276,10 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
         throw e;
       }
       const records = out.Records ?? [];
-      const wanted = records.map((r) => toLambdaRecord(r, arn)).filter(filter);
+      // Filtered on keys and event name first, as the AWS mapping does: images of other items are never
+      // converted (nor need to be convertible).
+      const keysOnly = (r: StreamsRecord): StreamsRecord => ({ ...r, dynamodb: { ...r.dynamodb, NewImage: undefined, OldImage: undefined } });
+      const wanted = records.filter((r) => filter(toLambdaRecord(keysOnly(r), arn))).map((r) => toLambdaRecord(r, arn));
       for (let i = 0; i < wanted.length; i += batchSize) await deliver(wanted.slice(i, i + batchSize));
       const last = records.at(-1)?.dynamodb?.SequenceNumber;
       if (last) shard.lastSequence = last;

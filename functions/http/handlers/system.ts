@@ -1,9 +1,7 @@
 import { httpHandler } from '../../platform/http-handler';
 import { systemRoutes } from '../system';
-// The contract describes every route, so this function (and only this one) loads the whole table.
-import '../api';
 
 export const routes = systemRoutes;
 
-/** Lambda entry of the "system" group: health, the OpenAPI document and the docs. */
+/** Lambda entry of the "system" group: health, and the OpenAPI document and docs built at bundling time. */
 export const handler = httpHandler(routes);

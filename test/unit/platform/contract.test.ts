@@ -30,4 +30,22 @@ describe('the API contract', () => {
       expect(ACCESS[r.operationId], r.operationId).toBeDefined();
     }
   });
+
+  it('derives every problem status from the access rule and the middleware, and says null as JSON Schema does', () => {
+    const full = buildOpenApi(ALL_ROUTES) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }>; parameters?: { name: string }[] }>> };
+    for (const r of ALL_ROUTES) {
+      const op = full.paths[r.path]?.[r.method.toLowerCase()];
+      const statuses = Object.keys(op?.responses ?? {});
+      const kind = ACCESS[r.operationId]?.kind;
+      expect(statuses, r.operationId).toEqual(expect.arrayContaining(['400', '413', '415']));
+      expect(statuses.includes('401'), r.operationId).toBe(kind !== 'public');
+      expect(statuses.includes('410'), r.operationId).toBe(kind === 'user');
+      if (kind === 'club') expect(statuses, r.operationId).toContain('404');
+      if (statuses.includes('503')) expect(op?.responses['503']?.headers, r.operationId).toHaveProperty('Retry-After');
+      const idempotent = r.method === 'POST' && r.idempotent !== false;
+      expect((op?.parameters ?? []).some((p) => p.name === 'Idempotency-Key'), r.operationId).toBe(idempotent);
+    }
+    // zod-to-openapi's `allOf: [{$ref}, {type: [object, null]}]` admits no null: none is left.
+    expect(JSON.stringify(full)).not.toMatch(/"allOf":\[\{"\$ref":"[^"]+"\},\{"type":\["object","null"\]\}\]/);
+  });
 });

@@ -1,0 +1,82 @@
+/**
+ * How every Lambda function is bundled: one definition that infra/functions.ts hands to NodejsFunction
+ * and the bundle benchmark (scripts/bench/bundles.bench.ts) hands to esbuild, so what is measured is
+ * what is deployed. No CDK import here: the benchmark loads this module without the CDK.
+ */
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
+
+/** The Lambda runtime's Node major (infra/functions.ts `RUNTIME`) and esbuild's target for it. */
+export const NODE_TARGET = 'node22';
+
+/** Node options every function runs with (stack traces point into the sources). */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+
+/** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
+export const ESM_REQUIRE_SHIM =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * Identifiers replaced at bundling time. `LAMBDA_BUNDLE` makes schemas/zod.ts skip the OpenAPI
+ * metadata (and with it zod-to-openapi): the functions serve a contract generated at bundling time.
+ */
+export const BUNDLE_DEFINE: Record<string, string> = { LAMBDA_BUNDLE: 'true' };
+
+/**
+ * Modules evaluated before the entry: functions/store/skip-model-validation.ts (ElectroDB's model check
+ * at every cold start, done by the tests instead). Absolute paths, for esbuild run on this machine.
+ */
+export const BUNDLE_INJECT: string[] = [fileURLToPath(new URL('../functions/store/skip-model-validation.ts', import.meta.url))];
+
+/** esbuild's settings, in the terms both NodejsFunction's `bundling` and esbuild's `build` accept. */
+export const BUNDLE_SETTINGS = {
+  target: NODE_TARGET,
+  minify: true,
+  sourceMap: true,
+  // Stack traces need the mappings only: the sources' text would triple the map Node reads at a cold start.
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_SHIM,
+  define: BUNDLE_DEFINE,
+  inject: BUNDLE_INJECT,
+} as const;
+
+/** The file beside a bundle that holds the OpenAPI document (read by functions/http/system.ts). */
+export const OPENAPI_FILE = 'openapi.json';
+
+/** The reference page's renderer, served beside the document (functions/http/docs-page.ts). */
+const REDOC_BUNDLE = { from: 'node_modules/redoc/bundles/redoc.standalone.js', to: 'redoc.standalone.js' };
+
+/**
+ * Shell commands, run by the CDK after esbuild, that put the contract's files into the bundle of the
+ * function serving /openapi.json and /docs: the OpenAPI document, generated afresh on every synth (never a
+ * committed copy that could drift), and the Redoc script the docs page loads.
+ */
+export function contractAssetCommands(inputDir: string, outputDir: string): string[] {
+  const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  return [
+    `cd ${q(inputDir)} && npx --no-install tsx scripts/export-openapi.ts ${q(`${outputDir}/${OPENAPI_FILE}`)}`,
+    `cp ${q(`${inputDir}/${REDOC_BUNDLE.from}`)} ${q(`${outputDir}/${REDOC_BUNDLE.to}`)}`,
+  ];
+}
+
+/** esbuild `build` options for one entry, equal to what NodejsFunction runs with BUNDLE_SETTINGS. */
+export function esbuildOptions(entry: string, outfile: string): BuildOptions & { metafile: true } {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLE_SETTINGS.target,
+    minify: BUNDLE_SETTINGS.minify,
+    sourcemap: BUNDLE_SETTINGS.sourceMap,
+    sourcesContent: BUNDLE_SETTINGS.sourcesContent,
+    mainFields: [...BUNDLE_SETTINGS.mainFields],
+    banner: { js: BUNDLE_SETTINGS.banner },
+    define: BUNDLE_SETTINGS.define,
+    inject: [...BUNDLE_SETTINGS.inject],
+    logLevel: 'error',
+    metafile: true,
+  };
+}

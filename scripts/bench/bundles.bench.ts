@@ -1,0 +1,139 @@
+/**
+ * Bundle benchmark: builds every Lambda function exactly as the stack does (infra/bundling.ts) and a
+ * bundle of nothing but the DynamoDB clients the same way, then measures each bundle's size and its
+ * cold import: a fresh `node` per run (with the functions' NODE_OPTIONS) imports the bundle and reports
+ * the CPU time and the wall time the import took; medians of RUNS, the bundles taken in turn so that a
+ * busy machine slows them all alike. The CPU time is what the targets are judged on: on a shared
+ * machine the wall time mostly measures the neighbours. Prints the figures beside the targets: under
+ * 500 KB minified, and a cold import at most 3x the DynamoDB-only bundle's.
+ * Run alone with `npm run bench -- bundles` or `npx tsx scripts/bench/bundles.bench.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { LAMBDA_NODE_OPTIONS, esbuildOptions } from '../../infra/bundling';
+
+export interface BenchRow {
+  name: string;
+  medianMs: number;
+  runs: number;
+}
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const SIZE_LIMIT_KB = 500;
+const IMPORT_LIMIT_RATIO = 3;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The stack's functions: one per handler group, and those of infra/scheduling, verification, projections. */
+function entries(): { name: string; entry: string }[] {
+  const groups = readdirSync(join(ROOT, 'functions/http/handlers'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({ name: f.replace(/\.ts$/, ''), entry: `functions/http/handlers/${f}` }));
+  return [
+    ...groups,
+    { name: 'jobs', entry: 'functions/jobs/handler.ts' },
+    { name: 'verify-club', entry: 'functions/jobs/verify-club.ts' },
+    { name: 'projections', entry: 'functions/projections/handler.ts' },
+  ];
+}
+
+const DYNAMODB_ONLY = `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+export const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export const handler = async () => ({ statusCode: 200 });
+`;
+
+/** What a function sees at init, minus credentials: nothing is called, only imported. */
+const LAMBDA_ENV = {
+  PATH: process.env.PATH ?? '',
+  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
+  AWS_REGION: 'eu-central-1',
+  TABLE_NAME: 'bench',
+  STAGE: 'bench',
+  POWERTOOLS_SERVICE_NAME: 'sport-poker',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  // The machines run Node 20; the Lambda runtime is Node 22, where the SDK does not warn.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+const IMPORT_ONCE =
+  'const c = process.cpuUsage(); const t = performance.now(); await import(process.argv[1]); ' +
+  'const d = process.cpuUsage(c); process.stdout.write(JSON.stringify([(d.user + d.system) / 1000, performance.now() - t]));';
+
+/** CPU and wall milliseconds of one cold import. */
+function importMs(file: string): [number, number] {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_ONCE, pathToFileURL(file).href], {
+    env: LAMBDA_ENV,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return JSON.parse(out) as [number, number];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+interface Bundle {
+  name: string;
+  file: string;
+  kb: number;
+  cpu: number[];
+  wall: number[];
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'sport-poker-bundles-'));
+  try {
+    const bundles: Bundle[] = [];
+    const baselineFile = join(dir, 'dynamodb-only', 'index.mjs');
+    const { entryPoints: _unused, ...baseOptions } = esbuildOptions('', baselineFile);
+    // The same settings, minus the modules injected for the service's own code (ElectroDB).
+    await build({ ...baseOptions, inject: [], stdin: { contents: DYNAMODB_ONLY, resolveDir: ROOT, loader: 'ts' } });
+    bundles.push({ name: 'DynamoDB clients only', file: baselineFile, kb: statSync(baselineFile).size / 1024, cpu: [], wall: [] });
+    for (const { name, entry } of entries()) {
+      const file = join(dir, name, 'index.mjs');
+      await build({ ...esbuildOptions(join(ROOT, entry), file), absWorkingDir: ROOT });
+      bundles.push({ name, file, kb: statSync(file).size / 1024, cpu: [], wall: [] });
+    }
+
+    // One warm-up round (the disk cache), then RUNS rounds over every bundle in turn.
+    for (const b of bundles) importMs(b.file);
+    for (let i = 0; i < RUNS; i++) {
+      for (const b of bundles) {
+        const [cpu, wall] = importMs(b.file);
+        b.cpu.push(cpu);
+        b.wall.push(wall);
+      }
+    }
+
+    const baseline = median(bundles[0]!.cpu);
+    const metOr = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+    console.log(`bundles (esbuild as infra/bundling.ts), cold import median of ${RUNS} fresh node processes`);
+    console.table(
+      bundles.map((b, i) => {
+        const ms = median(b.cpu);
+        const ratio = ms / baseline;
+        return {
+          bundle: b.name,
+          KB: Math.round(b.kb),
+          [`< ${SIZE_LIMIT_KB} KB`]: i === 0 ? '' : metOr(b.kb < SIZE_LIMIT_KB),
+          'import CPU ms': Math.round(ms),
+          'wall ms': Math.round(median(b.wall)),
+          'x DynamoDB-only': Number(ratio.toFixed(2)),
+          [`<= ${IMPORT_LIMIT_RATIO}x`]: i === 0 ? '' : metOr(ratio <= IMPORT_LIMIT_RATIO),
+        };
+      }),
+    );
+    return bundles.map((b) => ({ name: `cold import CPU, ${b.name} (${Math.round(b.kb)} KB)`, medianMs: Math.round(median(b.cpu)), runs: RUNS }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();

@@ -1,0 +1,208 @@
+/**
+ * `npm run bench:cost`: what one live tournament costs on AWS. Plays tournaments through the real local
+ * API (gateway adapter + the handlers the stack deploys) on DynamoDB Local, meters every DynamoDB call's
+ * consumed capacity and round trips per operation, and prices them with API Gateway, Lambda and the
+ * scheduler at on-demand us-east-1 prices.
+ *
+ *   npm run bench:cost                        fields of 50, 300 and 2000 players, then 1 vs 8 desks
+ *   npm run bench:cost -- --sizes 300         one field (sizes above --play-up-to are sampled)
+ *   npm run bench:cost -- --desks             the desks scenario only
+ *   npm run bench:cost -- --entries 10000     a 10,000-entry tournament played to the end (time limit --max-minutes)
+ *   npm run bench:cost -- --write             also writes the report to docs/bench/cost.md
+ */
+import { parseArgs } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureTable, freePort, startDynamoLocal } from '../local/dynamodb-local';
+import { startLocalApi } from '../local/local-api';
+import { stageConfig } from '../../infra/stage-config';
+import { CapacityMeter } from './cost/capacity-meter';
+import { BenchClient } from './cost/client';
+import { medians, render, snapshot, type BigRun, type DeskRun, type RunStats } from './cost/report';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string' },
+    main: { type: 'string' },
+    'play-up-to': { type: 'string', default: '1000' },
+    desks: { type: 'boolean', default: false },
+    'desk-players': { type: 'string', default: '160' },
+    entries: { type: 'string' },
+    'max-minutes': { type: 'string', default: '90' },
+    write: { type: 'boolean', default: false },
+  },
+});
+
+const chosen = args.sizes !== undefined || args.desks || args.entries !== undefined;
+const sizes = (args.sizes ?? (chosen ? '' : '50,300,2000'))
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n >= 2);
+const runDesks = args.desks || !chosen;
+const playUpTo = Number(args['play-up-to']);
+const mainSize = Number(args.main ?? (sizes.includes(300) ? 300 : Math.max(0, ...sizes.filter((n) => n <= playUpTo))));
+const bigEntries = args.entries !== undefined ? Number(args.entries) : undefined;
+/** The bench stops a tournament it cannot finish in this time and reports it unfinished. */
+const maxMinutes = Number(args['max-minutes']);
+
+/** The stack's function memory: the production stage's, as deployed. */
+const memoryMb = stageConfig('prod').memorySize;
+
+const started = Date.now();
+const db = await startDynamoLocal();
+// However the bench ends (a failed start included), Java does not outlive it.
+process.once('exit', () => {
+  if (db.process.exitCode === null) db.process.kill('SIGKILL');
+});
+const tableName = `bench-cost-${Date.now()}`;
+await ensureTable(db.endpoint, tableName);
+// No local poller: the bench fires the scheduled jobs itself, so that each is one measured operation.
+process.env.SCHEDULER = 'bench';
+const api = await startLocalApi({ port: await freePort(), dynamoEndpoint: db.endpoint, tableName, logLevel: 'CRITICAL' });
+
+// Loaded once the environment is set: the handler modules read it on first use.
+const { dynamo } = await import('../../functions/store/client');
+const { useScheduler } = await import('../../functions/adapters/scheduler');
+const { RecordingScheduler } = await import('./cost/scheduler');
+const { Progress, playTournament, sampleTournament, setupClub, setupPlayers } = await import('./cost/drive');
+const { desksScenario } = await import('./cost/desks');
+
+const meter = new CapacityMeter();
+const scheduler = new RecordingScheduler(meter);
+useScheduler(scheduler);
+meter.wrapServer(api.server);
+const streams = (api as { streams?: { drain(timeoutMs?: number): Promise<void> } }).streams;
+/** A draw or a level change of a large field fans out to every player: the consumer may need minutes. */
+const DRAIN_TIMEOUT_MS = 10 * 60_000;
+const client = new BenchClient(api.url, meter, streams ? () => streams.drain(DRAIN_TIMEOUT_MS) : undefined, () => meter.attach(dynamo().raw));
+const bench = { client, meter, scheduler, mint: (sub: string) => api.issuer.mint({ sub }), progress: new Progress() };
+
+const runs: RunStats[] = [];
+const desks: DeskRun[] = [];
+let big: BigRun | undefined;
+/** Phases that failed: the report keeps what the others measured. */
+const failures: string[] = [];
+/** Runs a phase; a failure is reported, not fatal, and gives `fallback`. */
+async function phase<T>(name: string, fn: () => Promise<T>, fallback: (message: string) => T): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const message = (e as Error).message.slice(0, 300);
+    failures.push(`${name}: ${message}`);
+    process.stderr.write(`${name} failed: ${message}\n`);
+    return fallback(message);
+  }
+}
+const failed = (message: string) => ({ finished: false, tournamentId: '', entries: 0, knockouts: 0, note: `failed: ${message}` });
+
+try {
+  for (const n of sizes) {
+    const prefix = `n${n}-${Date.now().toString(36)}`;
+    const played = n <= playUpTo;
+    process.stderr.write(`${played ? 'playing' : 'sampling'} a ${n}-player tournament\n`);
+    const club = await setupClub(bench, prefix, 1);
+    const players = await setupPlayers(bench, prefix, n);
+    const t0 = Date.now();
+    const deadline = t0 + maxMinutes * 60_000;
+    const outcome = await phase(
+      `${n} players`,
+      () =>
+        played
+          ? playTournament(bench, club, players, {
+              players: n,
+              reentries: Math.round((n / 6) * 0.7),
+              rebuys: Math.round(n / 6) - Math.round((n / 6) * 0.7),
+              addons: Math.round(n / 10),
+              levelChanges: 12,
+              fill: 'desk',
+              deadline,
+            })
+          : sampleTournament(bench, club, players, { players: n, sample: 40, deadline }),
+      failed,
+    );
+    runs.push(
+      snapshot(meter, client, scheduler, {
+        title: `${n} players${played ? '' : ' (sampled)'}`,
+        players: n,
+        mode: played ? 'played' : 'sampled',
+        wallMs: Date.now() - t0,
+        finished: outcome.finished,
+        ...(outcome.note ? { note: outcome.note } : {}),
+      }),
+    );
+  }
+
+  if (runDesks) {
+    const players = Number(args['desk-players']);
+    for (const d of [1, 8]) {
+      process.stderr.write(`desks: ${d} desk(s), ${players} check-ins and ${players / 2} knockouts\n`);
+      desks.push(...(await phase(`${d} desk(s)`, () => desksScenario(bench, d, players, players / 2), () => [])));
+      meter.clear();
+    }
+  }
+
+  if (bigEntries !== undefined) {
+    process.stderr.write(`playing a ${bigEntries}-entry tournament (limit ${maxMinutes} min)\n`);
+    const prefix = `big-${Date.now().toString(36)}`;
+    const club = await setupClub(bench, prefix, 1);
+    const players = await setupPlayers(bench, prefix, bigEntries);
+    const t0 = Date.now();
+    const outcome = await phase(
+      `${bigEntries} entries`,
+      () =>
+        playTournament(bench, club, players, {
+          players: bigEntries,
+          reentries: 0,
+          rebuys: 0,
+          addons: 0,
+          levelChanges: 12,
+          fill: 'late',
+          deadline: t0 + maxMinutes * 60_000,
+        }),
+      failed,
+    );
+    const run = snapshot(meter, client, scheduler, {
+      title: `${bigEntries} entries`,
+      players: bigEntries,
+      mode: 'played',
+      wallMs: Date.now() - t0,
+      finished: outcome.finished,
+    });
+    big = { entries: bigEntries, finished: outcome.finished, ...(outcome.note ? { note: outcome.note } : {}), wallMs: run.wallMs, medians: medians(run) };
+  }
+} finally {
+  await api.close();
+  await db.stop();
+}
+
+const { text } = render({
+  memoryMb,
+  memorySource: "infra/stage-config.ts, stage prod",
+  levelChanges: 'fired by the bench through runJob (functions/jobs/run-job.ts), the jobs Lambda\'s handler, with the payload the handlers scheduled',
+  runs,
+  main: runs.find((r) => r.players === mainSize && r.mode === 'played'),
+  desks,
+  big,
+  elapsedMs: Date.now() - started,
+  consumerPresent: streams !== undefined,
+});
+console.log(text);
+if (failures.length) console.log(`\nFailed phases:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+if (args.write) {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/bench/cost.md');
+  mkdirSync(dirname(file), { recursive: true });
+  const header = [
+    '# Cost of a tournament',
+    '',
+    `Measured by \`npm run bench:cost\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, DynamoDB Local,`,
+    'two cores). Consumed capacity is what DynamoDB Local reports for each call (`ReturnConsumedCapacity: INDEXES`);',
+    'prices are on-demand us-east-1. Set-up (the club, its staff, the player profiles) is not counted.',
+    '',
+  ];
+  writeFileSync(file, `${[...header, text, ...failures.map((f) => `- failed: ${f}`)].join('\n')}\n`);
+  process.stderr.write(`written to ${file}\n`);
+}
+// Nothing else is left to run; the SDK's and fetch's idle sockets would only delay the exit.
+process.exit(failures.length ? 1 : 0);
