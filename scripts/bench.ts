@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark module in scripts/bench/ (each exports `run()` giving
  * medians over repeated runs) and prints one table. Speed is measured here, never in tests.
  */
+import './local/node-version';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

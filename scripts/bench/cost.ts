@@ -10,6 +10,7 @@
  *   npm run bench:cost -- --entries 10000     a 10,000-entry tournament played to the end (time limit --max-minutes)
  *   npm run bench:cost -- --write             also writes the report to docs/bench/cost.md
  */
+import '../local/node-version';
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
