@@ -61,10 +61,17 @@ async function main() {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => {
       const t0 = performance.now();
-      const res = await fetch(`${base}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return { ms: performance.now() - t0, body: text };
+      // A client retries a 503 after its Retry-After, as the API asks (a loaded DynamoDB Local can time out).
+      for (let attempt = 1; ; attempt++) {
+        const res = await fetch(`${base}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const text = await res.text();
+        if (res.status === 503 && attempt < 5) {
+          await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+          continue;
+        }
+        if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+        return { ms: performance.now() - t0, body: text };
+      }
     };
     console.log(`field of ${ENTRIES} written (${((Date.now() - started) / 1000).toFixed(0)} s); drawing seats`);
     const draw = await call('POST', '/seating/draw');
