@@ -15,7 +15,11 @@ import { cached, remember, type CachedTournament } from './tournament-cache';
 /** The tournament as stored: the floor aggregate with all its slices. */
 export type StoredTournament = FloorTournament;
 
-/** How a snapshot cuts the aggregate (bucket counts grow with the field, see tournament-snapshot.ts). */
+/**
+ * How the aggregate is cut into parts. The bucket counts are those tournaments were stored with before
+ * the event log (which the migration reads back); snapshots start each map at two buckets and double
+ * them as the field grows (tournament-snapshot.ts).
+ */
 export const TOURNAMENT_LAYOUT: AggregateLayout = {
   maps: [
     { path: 'registrations', buckets: 16 },

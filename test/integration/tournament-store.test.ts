@@ -29,24 +29,6 @@ let cache: typeof CacheTypes;
 let log: typeof LogTypes;
 let streams: LocalStreamPoller;
 
-/** The fixed buckets tournaments were stored in before the event log. */
-const TOURNAMENT_LAYOUT_BEFORE_LOG = {
-  maps: [
-    { path: 'registrations', buckets: 16 },
-    { path: 'entries', buckets: 16 },
-    { path: 'fees', buckets: 16 },
-    { path: 'settlements', buckets: 8 },
-    { path: 'seating.tables', buckets: 16 },
-    { path: 'knockouts.knockouts', buckets: 8 },
-    { path: 'knockouts.mysteryDraws', buckets: 4 },
-  ],
-  lists: [
-    { path: 'seating.moves', chunk: 200 },
-    { path: 'seating.draws', chunk: 50 },
-    { path: 'results.rows', chunk: 500 },
-  ],
-  derived: ['seating.seatOf', 'version'],
-};
 
 beforeAll(async () => {
   tableName = `t-${randomUUID()}`;
@@ -204,7 +186,7 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
 
   it('loads a tournament stored in the layout before the event log, and moves it to the new one', async () => {
     const t = { ...bigField(40), version: 7 } as FloorTournament;
-    const parts = encode(t, TOURNAMENT_LAYOUT_BEFORE_LOG);
+    const parts = encode(t, store.TOURNAMENT_LAYOUT);
     const client = localClient(inject('dynamoEndpoint'));
     const pk = { S: `club#club_big#t#${t.id}` };
     const meta = parts.get('meta') as string;
