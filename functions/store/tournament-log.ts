@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './client';
+import { queryAll } from './query-all';
 import { config } from '../platform/config';
 import { bodyBytes, packBody, unpackBody, type StoredBody } from './item-body';
 import type { Patch } from './state-patch';
@@ -160,21 +161,11 @@ export function decodeEvent(head: Item, chunks: readonly Item[] = []): LoggedEve
 /** The events after `afterVersion`, in order (one Query; more pages only for a long tail). */
 export async function readEventsAfter(clubId: string, tournamentId: string, afterVersion: number, consistent: boolean): Promise<LoggedEvent[]> {
   const pk = tournamentPk(clubId, tournamentId);
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const out = await dynamo().doc.send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': eventSk(afterVersion + 1), ':to': `${EVENT_PREFIX}~` },
-        ConsistentRead: consistent,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...((out.Items ?? []) as Item[]));
-    start = out.LastEvaluatedKey as Item | undefined;
-  } while (start);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': eventSk(afterVersion + 1), ':to': `${EVENT_PREFIX}~` },
+    ConsistentRead: consistent,
+  });
   const heads = items.filter((i) => i.kind === 'tournamentEvent');
   const chunks = items.filter((i) => i.kind === 'tournamentEventChunk');
   const events = heads.map((h) => decodeEvent(h, chunks));

@@ -1,6 +1,7 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './client';
+import { queryAll } from './query-all';
 import { config } from '../platform/config';
 import { decode, encode, type AggregateLayout, type Parts } from './aggregate-codec';
 import { bodyBytes, packBody, unpackBody } from './item-body';
@@ -50,24 +51,8 @@ export interface SnapshotBase {
 
 class MissingPart extends Error {}
 
-async function queryPrefix(pk: string, prefix: string, consistent: boolean): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const out = await dynamo().doc.send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
-        ConsistentRead: consistent,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...((out.Items ?? []) as Item[]));
-    start = out.LastEvaluatedKey as Item | undefined;
-  } while (start);
-  return items;
-}
+const queryPrefix = (pk: string, prefix: string, consistent: boolean) =>
+  queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: consistent });
 
 /**
  * Root and snapshot in one Query (the parts sort right after the root). A tournament stored before the
