@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { defineRoute } from '../platform/route';
+import { problem } from '../platform/problem';
+import { ClubIdParams } from '../../schemas/common';
+import { CreateDuplicateEvent, DeckAccess, DeckAccessBody, DuplicateEvent, DuplicateEventList, DuplicateEventParams, DuplicatePlayerParams } from '../../schemas/duplicate';
+import { createEvent, startEvent, withdrawPlayer } from '../../domain/duplicate/event';
+import { getDeckAccess, listEvents, saveEvent, seedPut, setDeckAccess } from '../store/duplicate-store';
+import { indexDuplicatePlayers, pseudonymiseErased } from '../store/duplicate-players';
+import { DELETED_PLAYER_NAME } from './players';
+import { etag, eventView, newSeeds, notifySeats, requireEvent, runEventCommand } from './duplicate-support';
+
+const TAGS = ['Duplicate Poker'];
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const createDuplicateEventRoute = defineRoute({
+  operationId: 'createDuplicateEvent',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/duplicate-events',
+  summary: 'Create a Duplicate Poker event: its players and its settings (rounds, levels, stack, seats, points, elimination, ties, carry-over cap; R-DUP-1..6)',
+  tags: TAGS,
+  params: ClubIdParams,
+  body: CreateDuplicateEvent,
+  responses: { 201: { description: 'The event, open until its first round starts', schema: DuplicateEvent } },
+  problems: [422],
+  handle: async (req) => {
+    const ev = createEvent({
+      eventId: `dup_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+      clubId: req.params.clubId,
+      settings: { ...req.body.settings, name: req.body.name },
+      players: req.body.players,
+      now: req.now,
+      actor: req.club?.actorId ?? 'unknown',
+    });
+    // The index first, the profiles last: an erasure (R-PD-1), even one running meanwhile, reaches every name.
+    await indexDuplicatePlayers(ev);
+    await saveEvent(ev, 'new');
+    const { event } = await pseudonymiseErased(ev, DELETED_PLAYER_NAME);
+    return { status: 201, body: eventView(event) };
+  },
+});
+
+export const listDuplicateEventsRoute = defineRoute({
+  operationId: 'listDuplicateEvents',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/duplicate-events',
+  summary: "The club's Duplicate Poker events",
+  tags: TAGS,
+  params: ClubIdParams,
+  responses: { 200: { description: 'The events', schema: DuplicateEventList } },
+  handle: async (req) => {
+    const items = await listEvents(req.params.clubId);
+    return { status: 200, body: { items: items.map((i) => ({ ...i, createdAt: iso(i.createdAt) })) } };
+  },
+});
+
+export const getDuplicateEventRoute = defineRoute({
+  operationId: 'getDuplicateEvent',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/duplicate-events/{eventId}',
+  summary: 'A Duplicate Poker event: settings, players, every round with its seating, commitment, counts and results',
+  tags: TAGS,
+  params: DuplicateEventParams,
+  responses: { 200: { description: 'The event', schema: DuplicateEvent } },
+  handle: async (req) => ({ status: 200, body: eventView(await requireEvent(req.params.clubId, req.params.eventId)) }),
+});
+
+export const removeDuplicatePlayerRoute = defineRoute({
+  operationId: 'removeDuplicatePlayer',
+  method: 'DELETE',
+  path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/players/{playerId}',
+  summary: 'Take a player out of the event before the first round',
+  tags: TAGS,
+  params: DuplicatePlayerParams,
+  responses: { 200: { description: 'The event', schema: DuplicateEvent } },
+  problems: [409],
+  handle: async (req) => {
+    const { event } = await runEventCommand(req, (ev) => ({ event: withdrawPlayer(ev, req.params.playerId) }));
+    return { status: 200, body: eventView(event), headers: etag(event) };
+  },
+});
+
+export const startDuplicateEventRoute = defineRoute({
+  operationId: 'startDuplicateEvent',
+  method: 'POST',
+  path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/start',
+  summary: 'Start round 1: draw the seats (R-DUP-5), prepare the decks from a CSPRNG seed and publish their commitment (R-DUP-2); players get their seat',
+  tags: TAGS,
+  params: DuplicateEventParams,
+  responses: { 200: { description: 'The event with round 1', schema: DuplicateEvent } },
+  problems: [409, 422],
+  handle: async (req) => {
+    const seeds = newSeeds();
+    const { event } = await runEventCommand(req, (ev) => ({
+      event: startEvent(ev, seeds, req.now),
+      companions: [seedPut(ev.clubId, ev.eventId, 1, seeds.seed)],
+    }));
+    await notifySeats(event, event.rounds[0]!, req.now);
+    return { status: 200, body: eventView(event), headers: etag(event) };
+  },
+});
+
+export const getDeckAccessRoute = defineRoute({
+  operationId: 'getDuplicateDeckAccess',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/duplicate-deck-access',
+  summary: 'The staff roles the club grants the Duplicate deck sheets (the owner only by default)',
+  tags: TAGS,
+  params: ClubIdParams,
+  responses: { 200: { description: 'The grant', schema: DeckAccess } },
+  handle: async (req) => {
+    const a = await getDeckAccess(req.params.clubId);
+    return { status: 200, body: { roles: a.roles, updatedAt: iso(a.updatedAt), updatedBy: a.updatedBy } };
+  },
+});
+
+export const setDeckAccessRoute = defineRoute({
+  operationId: 'setDuplicateDeckAccess',
+  method: 'PUT',
+  path: '/v1/clubs/{clubId}/duplicate-deck-access',
+  summary: 'Grant the Duplicate deck sheets to staff roles (R-DUP-2: only authorised staff see the deck files); the owner always keeps them',
+  tags: TAGS,
+  params: ClubIdParams,
+  body: DeckAccessBody,
+  responses: { 200: { description: 'The grant', schema: DeckAccess } },
+  problems: [422],
+  handle: async (req) => {
+    if (!req.club) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+    const roles = [...new Set(['owner' as const, ...req.body.roles])];
+    await setDeckAccess(req.params.clubId, roles, req.club.actorId, req.now);
+    return { status: 200, body: { roles, updatedAt: iso(req.now), updatedBy: req.club.actorId } };
+  },
+});
+
+export const duplicateEventRoutes = [
+  createDuplicateEventRoute,
+  listDuplicateEventsRoute,
+  getDuplicateEventRoute,
+  removeDuplicatePlayerRoute,
+  startDuplicateEventRoute,
+  getDeckAccessRoute,
+  setDeckAccessRoute,
+];

@@ -1,0 +1,141 @@
+import { BatchGetCommand, BatchWriteCommand, ScanCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './client';
+import { queryAll } from './query-all';
+import { unpackBody } from './item-body';
+import { config } from '../platform/config';
+import { DuplicateVersionConflict, loadEvent, saveEvent } from './duplicate-store';
+import { renamePlayer, type DuplicateEvent } from '../../domain/duplicate/event';
+
+/**
+ * Which Duplicate events a player is in, so that an erasure (R-PD-1) finds the names the floor typed into
+ * them. One item per event in the player's partition: `player#<id>` / `dup#<clubId>#<eventId>`. An event's
+ * players are fixed when it is created; the items are written before the event, so an event never exists
+ * unindexed (an item whose event was never saved is skipped). Events stored before the index existed are
+ * indexed by `indexStoredDuplicateEvents` (scripts/duplicate-player-index.ts), once, at deploy.
+ */
+const PREFIX = 'dup#';
+const BATCH = 25;
+const MAX_ATTEMPTS = 6;
+
+const table = () => config().tableName;
+const playerPk = (playerId: string): string => `player#${playerId}`;
+const entrySk = (clubId: string, eventId: string): string => `${PREFIX}${clubId}#${eventId}`;
+
+type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
+
+async function writeAll(requests: WriteRequest[]): Promise<void> {
+  let pending = requests;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+    pending = out.UnprocessedItems?.[table()] ?? [];
+    if (pending.length > 0) {
+      if (attempt >= 8) throw new Error('batch write left items unprocessed');
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+    }
+  }
+}
+
+/** Writes the index items of every player of the event (idempotent: a put of the same item). */
+export async function indexDuplicatePlayers(ev: Pick<DuplicateEvent, 'clubId' | 'eventId' | 'players'>): Promise<void> {
+  const puts: WriteRequest[] = ev.players.map((p) => ({
+    PutRequest: { Item: { pk: playerPk(p.playerId), sk: entrySk(ev.clubId, ev.eventId), kind: 'duplicatePlayerEntry', clubId: ev.clubId, eventId: ev.eventId } },
+  }));
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < puts.length; i += BATCH) batches.push(puts.slice(i, i + BATCH));
+  // A few batches at a time: a thousand players are forty batches.
+  for (let i = 0; i < batches.length; i += 4) await Promise.all(batches.slice(i, i + 4).map(writeAll));
+}
+
+/** The Duplicate events the player is in, as indexed. */
+export async function duplicateEventsOf(playerId: string): Promise<{ clubId: string; eventId: string }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': playerPk(playerId), ':p': PREFIX },
+    ConsistentRead: true,
+  });
+  return items.map((i) => ({ clubId: i.clubId as string, eventId: i.eventId as string }));
+}
+
+/** Sets the player's name in one event through the event's versioned write; a lost race decides again. */
+async function renameIn(clubId: string, eventId: string, playerId: string, name: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await loadEvent(clubId, eventId);
+    const after = before && renamePlayer(before, playerId, name);
+    if (!before || !after) return false;
+    try {
+      await saveEvent(after, before.version);
+      return true;
+    } catch (e) {
+      if (!(e instanceof DuplicateVersionConflict) || attempt >= MAX_ATTEMPTS) throw e;
+    }
+  }
+}
+
+/**
+ * R-PD-1: the player's name becomes `pseudonym` in every Duplicate event the player is in; the player id,
+ * seats and results stay (the records the law keeps). Returns how many events changed.
+ */
+export async function pseudonymiseInDuplicateEvents(playerId: string, pseudonym: string): Promise<number> {
+  let changed = 0;
+  for (const e of await duplicateEventsOf(playerId)) if (await renameIn(e.clubId, e.eventId, playerId, pseudonym)) changed++;
+  return changed;
+}
+
+/** The players of `ids` whose profile is erased (has `deletedAt`). */
+async function erasedPlayers(ids: readonly string[]): Promise<Set<string>> {
+  const erased = new Set<string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ pk: playerPk(id), sk: 'profile' }));
+    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+      const out: BatchGetCommandOutput = await dynamo().doc.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, deletedAt' } } }));
+      for (const item of out.Responses?.[table()] ?? []) if (item.deletedAt !== undefined) erased.add(String(item.pk).slice('player#'.length));
+      keys = out.UnprocessedKeys?.[table()]?.Keys;
+      if (keys && keys.length > 0) {
+        if (attempt >= 8) throw new Error('batch get left keys unprocessed');
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+    }
+  }
+  return erased;
+}
+
+/**
+ * Pseudonymises the players of a stored event whose profile is erased already. Run after the event and its
+ * index are written: an erasure that read the index before the event existed has marked the profile first,
+ * so one of the two rewrites the name. Returns the event as it then stands.
+ */
+export async function pseudonymiseErased(ev: DuplicateEvent, pseudonym: string): Promise<{ event: DuplicateEvent; renamed: number }> {
+  let renamed = 0;
+  for (const id of await erasedPlayers(ev.players.map((p) => p.playerId))) if (await renameIn(ev.clubId, ev.eventId, id, pseudonym)) renamed++;
+  const event = renamed > 0 ? ((await loadEvent(ev.clubId, ev.eventId)) ?? ev) : ev;
+  return { event, renamed };
+}
+
+/**
+ * Brings events stored before the index under it: indexes their players, then pseudonymises those already
+ * erased (the index before the profiles, as at creation). Safe to run again.
+ */
+export async function indexStoredDuplicateEvents(pseudonym: string): Promise<{ events: number; renamed: number }> {
+  let events = 0;
+  let renamed = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().doc.send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: '#kind = :kind AND sk = :root',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':kind': 'duplicateEvent', ':root': 'root' },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const ev = JSON.parse(unpackBody(item)) as DuplicateEvent;
+      await indexDuplicatePlayers(ev);
+      renamed += (await pseudonymiseErased(ev, pseudonym)).renamed;
+      events++;
+    }
+    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (start);
+  return { events, renamed };
+}

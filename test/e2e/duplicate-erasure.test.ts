@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestApi, type TestApi } from '../support/local-api';
+import { clubWithOwner, makePlayer } from '../support/tournament-fixtures';
+import { dynamo } from '../../functions/store/client';
+import { config } from '../../functions/platform/config';
+import { indexStoredDuplicateEvents } from '../../functions/store/duplicate-players';
+import { DELETED_PLAYER_NAME } from '../../functions/http/players';
+
+/*
+ * R-PD-1 in Duplicate Poker: the floor types each player's name into the event. When the player erases the
+ * account, every view of the event shows the pseudonym instead, while the id, the seat and the results stay.
+ */
+
+const OWNER = 'dupx-owner';
+const DEALER = 'dupx-dealer';
+const STACK = 10_000;
+
+type Res = Awaited<ReturnType<TestApi['call']>>;
+type Seat = { seat: number; playerId: string | null; name: string | null };
+
+let api: TestApi;
+let owner: string;
+let dealer: string;
+let base: string;
+let clubId: string;
+
+async function ok(r: Promise<Res>, status = 200): Promise<Res> {
+  const res = await r;
+  if (res.status !== status) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** Hand 1 (button on seat 1, big blind on seat 3): everybody folds in turn from the seat after the big blind until one is left. */
+function foldToBigBlind(seats: Seat[]) {
+  const n = seats.length;
+  let live = seats.filter((s) => s.playerId !== null).length;
+  const actions: { seat: number; action: 'fold' }[] = [];
+  for (let k = 0; k < n && live > 1; k++) {
+    const seat = ((3 + k) % n) + 1;
+    if (seats[seat - 1]?.playerId === null) continue;
+    actions.push({ seat, action: 'fold' });
+    live--;
+  }
+  return actions;
+}
+
+/** A six-player event (two tables of three) of one five-hand round, played through: hand 1 recorded, counts entered, closed, seed revealed. */
+async function playedEvent(players: { playerId: string; name: string }[]): Promise<string> {
+  const created = await ok(api.call('POST', `${base}/duplicate-events`, { token: owner, body: { name: 'Duplicate Sunday', players, settings: { rounds: [{ hands: 5 }], startingStack: STACK, seatsPerTable: 3 } } }), 201);
+  const ev = `${base}/duplicate-events/${created.body.eventId}`;
+  await ok(api.call('POST', `${ev}/start`, { token: owner }));
+  const round = (await ok(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as { tables: { table: number; seats: Seat[] }[] };
+  await ok(api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: dealer, body: { actions: foldToBigBlind(round.tables[0]!.seats) } }));
+  const deltas = [300, -300, 0];
+  for (const t of round.tables) {
+    await ok(
+      api.call('PUT', `${ev}/rounds/1/tables/${t.table}/counts`, {
+        token: owner,
+        body: {
+          counts: t.seats.flatMap((s, i) => (s.playerId === null ? [] : [{ playerId: s.playerId, chips: STACK + (deltas[i] ?? 0) }])),
+          emptySeats: t.seats.filter((s) => s.playerId === null).map((s) => ({ seat: s.seat, chips: STACK })),
+        },
+      }),
+    );
+  }
+  await ok(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
+  await ok(api.call('POST', `${ev}/rounds/1/reveal`, { token: owner }));
+  return ev;
+}
+
+/** Every view of the event, staff and public, as text. */
+async function allViews(ev: string): Promise<Record<string, string>> {
+  const views: Record<string, [string, string | undefined]> = {
+    event: [ev, owner],
+    standings: [`${ev}/standings`, undefined],
+    round: [`${ev}/rounds/1`, undefined],
+    roundStaff: [`${ev}/rounds/1`, owner],
+    table1: [`${ev}/rounds/1/tables/1`, dealer],
+    table2: [`${ev}/rounds/1/tables/2`, dealer],
+    diagram: [`${ev}/rounds/1/hands/1/diagram`, undefined],
+    diagramStaff: [`${ev}/rounds/1/hands/1/diagram`, owner],
+    screen: [`${ev}/screen?round=1&hand=1`, undefined],
+    list: [`${base}/duplicate-events`, owner],
+  };
+  const out: Record<string, string> = {};
+  for (const [key, [path, token]] of Object.entries(views)) {
+    const res = await ok(api.call('GET', path, token ? { token } : {}));
+    out[key] = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+  }
+  return out;
+}
+
+const standingsOf = async (ev: string) => (await ok(api.call('GET', `${ev}/standings`))).body as { field: { playerId: string; name: string; total: number; status: string }[] };
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const club = await clubWithOwner(api, OWNER);
+  owner = club.owner;
+  base = club.base;
+  clubId = club.clubId;
+  dealer = await api.token(DEALER);
+  await ok(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
+}, 120_000);
+afterAll(async () => api?.close());
+
+describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 }, () => {
+  it('R-PD-1: erasing my account removes my name from every view of a Duplicate event; my id and results stay', async () => {
+    const ann = await makePlayer(api, 'dupx-ann');
+    const players = [
+      { playerId: 'dupx-ann', name: 'Anna Zebrowska' },
+      { playerId: 'dupx-bob', name: 'Bob Quill' },
+      { playerId: 'dupx-cat', name: 'Cat Moss' },
+      { playerId: 'dupx-dan', name: 'Dan Reed' },
+      { playerId: 'dupx-ed', name: 'Ed Nash' },
+      { playerId: 'dupx-flo', name: 'Flo Dunn' },
+    ];
+    const ev = await playedEvent(players);
+    const before = await allViews(ev);
+    // The player sits at one of the two tables: the table views are read together.
+    before.tables = `${before.table1}${before.table2}`;
+    for (const key of ['event', 'standings', 'round', 'roundStaff', 'tables', 'diagram', 'screen']) expect(before[key], key).toContain('Anna Zebrowska');
+    const standingsBefore = await standingsOf(ev);
+
+    await ok(api.call('DELETE', '/v1/me', { token: ann }));
+
+    const after = await allViews(ev);
+    for (const [key, text] of Object.entries(after)) {
+      expect(text, key).not.toContain('Zebrowska');
+      expect(text, key).not.toContain('Anna');
+    }
+    after.tables = `${after.table1}${after.table2}`;
+    for (const key of ['event', 'standings', 'round', 'tables', 'diagram']) expect(after[key], key).toContain('dupx-ann');
+    expect(after.screen).toContain(DELETED_PLAYER_NAME);
+    // The results are the same, the name aside; the other players keep theirs.
+    const standingsAfter = await standingsOf(ev);
+    expect(standingsAfter.field).toEqual(standingsBefore.field.map((f) => (f.playerId === 'dupx-ann' ? { ...f, name: DELETED_PLAYER_NAME } : f)));
+    expect(after.standings).toContain('Bob Quill');
+  });
+
+  it('R-PD-1: an event stored before the player index is brought under it, a player erased before that loses the name, and a new event naming an erased player gets the pseudonym', async () => {
+    const cy = await makePlayer(api, 'dupx-cy');
+    const players = [
+      { playerId: 'dupx-cy', name: 'Cyrus Vantablack' },
+      { playerId: 'dupx-eve', name: 'Eve Stone' },
+      { playerId: 'dupx-fay', name: 'Fay Lark' },
+      { playerId: 'dupx-gus', name: 'Gus Pike' },
+      { playerId: 'dupx-hal', name: 'Hal Birch' },
+      { playerId: 'dupx-ivy', name: 'Ivy Holt' },
+    ];
+    const ev = await playedEvent(players);
+    const eventId = ev.split('/').at(-1) as string;
+    // As stored before the index existed: no index items.
+    await dynamo().doc.send(
+      new BatchWriteCommand({ RequestItems: { [config().tableName]: players.map((p) => ({ DeleteRequest: { Key: { pk: `player#${p.playerId}`, sk: `dup#${clubId}#${eventId}` } } })) } }),
+    );
+    await ok(api.call('DELETE', '/v1/me', { token: cy }));
+    // The erasure could not find this event: the name is still there until the event is indexed.
+    expect((await standingsOf(ev)).field.find((f) => f.playerId === 'dupx-cy')?.name).toBe('Cyrus Vantablack');
+
+    const run = await indexStoredDuplicateEvents(DELETED_PLAYER_NAME);
+    expect(run.renamed).toBe(1);
+    for (const [key, text] of Object.entries(await allViews(ev))) expect(text, key).not.toContain('Vantablack');
+    expect((await standingsOf(ev)).field.find((f) => f.playerId === 'dupx-cy')?.name).toBe(DELETED_PLAYER_NAME);
+    // Again: nothing left to change.
+    expect((await indexStoredDuplicateEvents(DELETED_PLAYER_NAME)).renamed).toBe(0);
+
+    // From now on the index finds it: another player's erasure reaches the event.
+    const eve = await makePlayer(api, 'dupx-eve');
+    await ok(api.call('DELETE', '/v1/me', { token: eve }));
+    expect((await standingsOf(ev)).field.find((f) => f.playerId === 'dupx-eve')?.name).toBe(DELETED_PLAYER_NAME);
+
+    // A new event naming an erased player stores the pseudonym, whatever the floor typed.
+    const again = await ok(api.call('POST', `${base}/duplicate-events`, { token: owner, body: { name: 'Duplicate Monday', players, settings: { seatsPerTable: 3 } } }), 201);
+    expect(JSON.stringify(again.body)).not.toContain('Vantablack');
+    expect(again.body.players.find((p: { playerId: string }) => p.playerId === 'dupx-cy').name).toBe(DELETED_PLAYER_NAME);
+    expect(again.body.players.find((p: { playerId: string }) => p.playerId === 'dupx-fay').name).toBe('Fay Lark');
+  });
+});
