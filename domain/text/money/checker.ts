@@ -1,0 +1,419 @@
+import {
+  CERTIFICATE_WORDS,
+  COUNT_WORDS,
+  DISTINCTIVE_CODES,
+  FEE_WORDS,
+  ISO_4217,
+  LEXICON,
+  MULTIPLIERS,
+  NEGATIONS_AFTER,
+  NEGATIONS_BEFORE,
+  NOT_UNITS,
+  NUMBER_WORDS,
+  POOL_DESTINATIONS,
+  WORDLIKE_CODES,
+  type LexiconEntry,
+  type MoneyCategory,
+} from './lexicon';
+import { ALLOWLIST, type AllowlistEntry } from './allowlist';
+import { tokenize, visualCyrillic, type Token, type WordForms, type WordToken } from './normalise';
+import { TermSet, type Compiled } from './terms';
+
+/**
+ * R-MONEY-2: the money checker. Three outcomes:
+ * - `refuse`: clear money (a currency with an amount, a payout, a prize pool from fees, cash and its
+ *   equivalents); the write is refused with 422 naming the field and the fragment;
+ * - `review`: ambiguous (a bare amount in a prize, a currency word that may be a name, a certificate
+ *   with a number); the text is stored and held until an operator approves it;
+ * - `allow`.
+ * Words come from the lexicon and the allowlist (data); this module only knows how they combine.
+ */
+
+export type MoneyOutcome = 'allow' | 'review' | 'refuse';
+/** Where a text is used: only prize texts hold a bare amount for review. */
+export type MoneyTextKind = 'prize' | 'name' | 'description' | 'club';
+
+export interface MoneyFinding {
+  outcome: 'refuse' | 'review';
+  /** The piece of the original text, as typed. */
+  fragment: string;
+  start: number;
+  end: number;
+  category: MoneyCategory | 'amount' | 'certificate';
+  /** Why, in a sentence the club can read. */
+  reason: string;
+}
+
+export interface MoneyVerdict {
+  outcome: MoneyOutcome;
+  findings: MoneyFinding[];
+}
+
+interface EntryRef {
+  entry: LexiconEntry;
+  /** ISO codes: "alone" only in capitals even though an amount makes any case count. */
+  upperAlone?: boolean;
+}
+
+const codeEntries: { term: string; payload: EntryRef }[] = ISO_4217.flatMap((code) => {
+  const example = `100 ${code}`;
+  if (DISTINCTIVE_CODES.has(code)) {
+    return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
+  }
+  if (WORDLIKE_CODES.has(code)) {
+    return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'none', upper: true, example } as LexiconEntry } }];
+  }
+  return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'review', example } as LexiconEntry, upperAlone: true } }];
+});
+
+const lexicon = new TermSet<EntryRef>([
+  ...LEXICON.map((entry) => ({ term: entry.term, payload: { entry }, ...(entry.translit !== undefined ? { translit: entry.translit } : {}) })),
+  ...codeEntries.map((c) => ({ ...c, translit: false })),
+]);
+const allowlist = new TermSet(ALLOWLIST.map((a) => ({ term: a.term, payload: a, translit: false })));
+/** The words around money words, each a bit in a token's flags. */
+const F = { mult: 1, numWord: 2, negBefore: 4, negAfter: 8, notUnit: 16, fee: 32, dest: 64, cert: 128, year: 256, res: 512, count: 1024 } as const;
+type Flag = (typeof F)[keyof typeof F];
+const grammar = new TermSet<Flag>(
+  (
+    [
+      [MULTIPLIERS, F.mult],
+      [NUMBER_WORDS, F.numWord],
+      [NEGATIONS_BEFORE, F.negBefore],
+      [NEGATIONS_AFTER, F.negAfter],
+      [NOT_UNITS, F.notUnit],
+      [FEE_WORDS, F.fee],
+      [POOL_DESTINATIONS, F.dest],
+      [CERTIFICATE_WORDS, F.cert],
+      [COUNT_WORDS, F.count],
+      ['сезон*/кубок*/кубка/турнир*/чемпионат*/серия/серии/год*/г/г./season/cup/open/series/championship/tour/евро/euro/since/с/от/до/выпуск*/edition/модел*/образц*', F.year],
+      ['p/i', F.res],
+    ] as const
+  ).map(([term, payload]) => ({ term, payload, translit: false })),
+);
+
+/** The terms of the three sets that may start at a token, found together. */
+interface Candidates {
+  lexicon: readonly Compiled<EntryRef>[];
+  allowlist: readonly Compiled<AllowlistEntry>[];
+  grammar: readonly Compiled<Flag>[];
+}
+/**
+ * Words repeat from text to text, and a word reading (`WordForms`, itself kept by `wordForms`) has
+ * the same candidates every time: one lookup per word instead of one per set. Most words start no
+ * term at all and then cost nothing more.
+ */
+const KNOWN_CANDIDATES = new WeakMap<WordForms, Candidates>();
+const candidatesOf = (t: Token): Candidates => ({
+  lexicon: lexicon.candidatesOf(t),
+  allowlist: allowlist.candidatesOf(t),
+  grammar: grammar.candidatesOf(t),
+});
+let symbolCandidates: Candidates | undefined;
+function candidatesAt(t: Token): Candidates {
+  if (t.kind !== 'word') return (symbolCandidates ??= candidatesOf(t));
+  // A word's reading is made from its lower-cased text, and so are its parts ("кэш-приз" -> "кэш",
+  // "приз"): the same reading means the same parts, so compounds are kept too.
+  let known = KNOWN_CANDIDATES.get(t.forms);
+  if (!known) {
+    known = candidatesOf(t);
+    KNOWN_CANDIDATES.set(t.forms, known);
+  }
+  return known;
+}
+
+/** A text read once: its tokens, the flags of each token and the lexicon entries starting at each. */
+interface Reading {
+  tokens: Token[];
+  flags: number[];
+}
+
+const flagged = (r: Reading, k: number, f: Flag): boolean => k >= 0 && k < r.flags.length && ((r.flags[k] as number) & f) !== 0;
+
+// Currency emoji: the banknotes and the money bag are money; a coin, a card or a bank may be merchandise.
+const MONEY_EMOJI = new Set(['💰', '💵', '💴', '💶', '💷', '💸', '🤑', '💲', '💱']);
+const MAYBE_MONEY_EMOJI = new Set(['🪙', '💳', '🏦', '🏧']);
+const CURRENCY_SYMBOL = /\p{Sc}/u;
+// Property escapes cost about a microsecond a test: symbols are few, so each is classified once.
+const SYMBOL_IS_CURRENCY = new Map<string, boolean>();
+function isCurrencySymbol(c: string): boolean {
+  let known = SYMBOL_IS_CURRENCY.get(c);
+  if (known === undefined) {
+    known = CURRENCY_SYMBOL.test(c);
+    if (SYMBOL_IS_CURRENCY.size < 4096) SYMBOL_IS_CURRENCY.set(c, known);
+  }
+  return known;
+}
+/** Categories whose word makes any following number an amount of money ("USD 50", "ETH 0.5"). */
+const AMOUNT_AFTER_ANY = new Set<MoneyFinding['category']>(['code', 'currency', 'slang', 'crypto', 'payment']);
+
+const isAmountNumber = (t: Token | undefined): boolean => t !== undefined && t.kind === 'num' && !t.notAmount;
+const RESOLUTIONS = [480, 720, 1080, 1440, 2160];
+
+/** Whether an amount ends right before token `i`; returns the index of its first token or -1. */
+function amountBefore(r: Reading, i: number): number {
+  const { tokens } = r;
+  let k = i - 1;
+  let t = tokens[k];
+  // "5 000 р.", "10 тыс. руб", "10k$": an optional multiplier (and its dot) between the number and `i`.
+  if (t && t.kind === 'sym' && t.text === '.') t = tokens[--k];
+  if (t && t.kind === 'word' && flagged(r, k, F.mult)) t = tokens[--k];
+  if (isAmountNumber(t)) return k;
+  if (t && t.kind === 'word' && flagged(r, k, F.numWord)) return k;
+  return -1;
+}
+
+/** Whether an amount starts right after token `i` ("гарант 100к", "USD: 50"); returns its last token index or -1. */
+function amountAfter(r: Reading, i: number): number {
+  const { tokens } = r;
+  let k = i + 1;
+  const sep = tokens[k];
+  if (sep && sep.kind === 'sym' && [':', '-', '—', '–', '='].includes(sep.text)) {
+    // "Евро-2024": a hyphen joining a word and a number makes a name, not an amount.
+    const attached = sep.text === '-' && sep.start === (tokens[i] as Token).end && tokens[k + 1]?.start === sep.end;
+    if (attached) return -1;
+    k += 1;
+  }
+  if (!isAmountNumber(tokens[k])) return -1;
+  if (tokens[k + 1]?.kind === 'word' && flagged(r, k + 1, F.mult)) return k + 1;
+  return k;
+}
+
+/** A number is a count of something when a word that is not a recipient or a preposition follows it. */
+function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: number } | null {
+  const { tokens } = r;
+  const n = tokens[numIndex];
+  if (!n || n.kind !== 'num' || n.notAmount) return null;
+  let k = numIndex + 1;
+  let multiplied = false;
+  const next = tokens[k];
+  if (next && next.kind === 'word' && flagged(r, k, F.mult)) {
+    multiplied = true;
+    k += 1;
+    if (tokens[k]?.kind === 'sym' && (tokens[k] as { text: string }).text === '.') k += 1;
+  }
+  if (!multiplied && n.value < 100 && !anySize) return null;
+  const after = tokens[k];
+  const prev = tokens[numIndex - 1];
+  const prev2 = tokens[numIndex - 2];
+  // Labels: "Евро-2024", "топ-100", "№ 500", "RTX 4090", "#1000".
+  if (prev && prev.kind === 'sym' && ['-', '№', '#'].includes(prev.text) && (prev.text !== '-' || prev2?.kind === 'word')) return null;
+  if (prev && prev.kind === 'word' && prev.upper && prev.text.length <= 5 && /^[a-z]+$/.test(prev.text) && !multiplied) return null;
+  // Years: "Кубок 2024", "сезон 2025", "2026 г.".
+  if (!multiplied && n.value >= 1900 && n.value <= 2100 && Number.isInteger(n.value)) {
+    if (prev && prev.kind === 'word' && flagged(r, numIndex - 1, F.year)) return null;
+    if (after && after.kind === 'word' && flagged(r, k, F.year)) return null;
+  }
+  // Resolutions: "1080p" is a picture, not an amount.
+  if (after && after.kind === 'word' && flagged(r, k, F.res) && RESOLUTIONS.includes(n.value)) return null;
+  if (after === undefined || (after.kind === 'sym' && after.boundary) || (after.kind === 'word' && flagged(r, k, F.notUnit))) {
+    return { last: multiplied ? k - 1 : numIndex };
+  }
+  if (after.kind === 'sym' && !after.boundary && after.text !== '%' && after.text !== '×' && after.text !== 'x') return { last: multiplied ? k - 1 : numIndex };
+  return null;
+}
+
+/** "non-cash", "не-денежный", "no-money". */
+const NEGATED_COMPOUND = /^(?:non|no|un|не|без)[-‐‑]/u;
+
+const clauseEnd = (t: Token | undefined, allowColon: boolean): boolean =>
+  t === undefined || (t.kind === 'sym' && t.boundary && !(allowColon && t.text === ':'));
+
+/** "Без денег", "не денежный", "non-cash", "no prize money" (before) and "выплата не предусмотрена" (after). */
+function negated(r: Reading, first: number, last: number): boolean {
+  const { tokens } = r;
+  const self = tokens[first];
+  if (self && self.kind === 'word' && NEGATED_COMPOUND.test(self.text)) return true;
+  let words = 0;
+  for (let k = first - 1; k >= 0 && words < 3; k--) {
+    const t = tokens[k] as Token;
+    if (clauseEnd(t, false)) break;
+    if (t.kind !== 'word') continue;
+    words += 1;
+    if (flagged(r, k, F.negBefore)) return true;
+  }
+  words = 0;
+  for (let k = last + 1; k < tokens.length && words < 3; k++) {
+    const t = tokens[k] as Token;
+    if (clauseEnd(t, true)) break;
+    if (t.kind !== 'word') continue;
+    words += 1;
+    if (flagged(r, k, F.negAfter)) return true;
+  }
+  return false;
+}
+
+const REASONS: Record<string, string> = {
+  currency: 'a currency',
+  code: 'a currency code',
+  symbol: 'a currency sign',
+  money: 'money or cash',
+  slang: 'money slang',
+  payment: 'a payment or a transfer',
+  crypto: 'crypto money',
+  payout: 'a payout of money',
+  pool: 'a prize pool or a guarantee (prizes never come from fees, R-MONEY-3)',
+  equivalent: 'a money value or its equivalent',
+};
+
+/** What `addFinding` needs of the text being checked. */
+interface Found {
+  text: string;
+  tokens: readonly Token[];
+  findings: MoneyFinding[];
+  /** Spans of allowlisted names. */
+  allowed: readonly [number, number][];
+}
+
+/**
+ * Records a finding over tokens `first..last`. `coreFirst..coreLast`: the tokens of the money word
+ * itself (-1: none); inside an allowlisted name it does not count. A module-level function rather than
+ * a closure made per text: tsx and esbuild's keepNames name every such closure, which costs a property
+ * definition per call.
+ */
+function addFinding(
+  s: Found,
+  outcome: 'refuse' | 'review',
+  first: number,
+  last: number,
+  category: MoneyFinding['category'],
+  reason: string,
+  coreFirst = first,
+  coreLast = last,
+): void {
+  const { tokens, findings, allowed } = s;
+  const start = (tokens[first] as Token).start;
+  let end = (tokens[last] as Token).end;
+  // An abbreviation keeps its dot in the report: "5 000 р.", "2 тыс. руб.".
+  const dot = tokens[last + 1];
+  const lastTok = tokens[last] as Token;
+  if (dot && dot.kind === 'sym' && dot.text === '.' && dot.start === end && lastTok.kind === 'word' && lastTok.text.length <= 4) end = dot.end;
+  if (coreFirst >= 0) {
+    const cs = (tokens[coreFirst] as Token).start;
+    const ce = (tokens[coreLast] as Token).end;
+    for (const [a, b] of allowed) if (cs >= a && ce <= b) return;
+  }
+  for (const f of findings) if (f.start === start && f.end === end && f.outcome === outcome) return;
+  findings.push({ outcome, fragment: s.text.slice(start, end).trim(), start, end, category, reason });
+}
+
+/** Checks a text that people will read for money wording (R-MONEY-2). */
+export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVerdict {
+  const tokens = tokenize(text);
+  const candidates: Candidates[] = new Array<Candidates>(tokens.length);
+  const flags: number[] = new Array<number>(tokens.length);
+  const allowed: [number, number][] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const c = (candidates[i] = candidatesAt(t));
+    flags[i] = t.kind === 'sym' && t.boundary ? 0 : grammar.flagsWith(c.grammar, tokens, i);
+    for (const h of allowlist.matchWith(c.allowlist, tokens, i)) allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
+  }
+  const r: Reading = { tokens, flags };
+  const findings: MoneyFinding[] = [];
+  const found: Found = { text, tokens, findings, allowed };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind === 'sym') {
+      if (isCurrencySymbol(t.text) || MONEY_EMOJI.has(t.text)) {
+        const before = amountBefore(r, i);
+        const after = before < 0 ? amountAfter(r, i) : -1;
+        addFinding(found, 'refuse', before >= 0 ? before : i, after >= 0 ? after : i, 'symbol', REASONS.symbol as string, -1, -1);
+      } else if (MAYBE_MONEY_EMOJI.has(t.text)) {
+        addFinding(found, 'review', i, i, 'symbol', 'a coin, card or bank sign');
+      }
+    }
+    let hits = lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
+    // After an amount, a Latin letter that looks like a Cyrillic one is read as Cyrillic ("5000 p").
+    if (hits.length === 0 && t.kind === 'word' && !t.scripts.cyr && amountBefore(r, i) >= 0) {
+      const n = tokens[amountBefore(r, i)];
+      const resolution = n?.kind === 'num' && RESOLUTIONS.includes(n.value) && (t.text === 'p' || t.text === 'i');
+      if (!resolution) {
+        const visual: Token[] = tokens.slice();
+        visual[i] = { ...t, forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [] }, parts: [] };
+        hits = lexicon.matchAt(visual, i);
+      }
+    }
+    for (const h of hits) {
+      const { entry, upperAlone } = h.payload;
+      const word = tokens[h.first] as Token;
+      const upper = word.kind === 'word' && word.upper;
+      if (entry.upper && !upper) continue;
+      const before = amountBefore(r, h.first);
+      let after = before < 0 ? amountAfter(r, h.last) : -1;
+      if (after >= 0 && !AMOUNT_AFTER_ANY.has(entry.category)) {
+        // After a prize, recipient or pool word an amount counts only when bare ("приз 5000", not "приз 5000 очков").
+        const num = tokens[after]?.kind === 'num' ? after : after - 1;
+        if (!isBareAmount(r, num, true)) after = -1;
+      }
+      const reason = REASONS[entry.category] ?? 'money';
+      if (before >= 0 || after >= 0) {
+        const n = before >= 0 ? tokens[before] : undefined;
+        // "48 р." may be a size: below a hundred it is only held.
+        const small = entry.small !== undefined && n?.kind === 'num' && n.value < 100;
+        addFinding(found, small ? (entry.small as 'review') : (entry.amount ?? 'refuse'), before >= 0 ? before : h.first, after >= 0 ? after : h.last, entry.category, `${reason} with an amount`, h.first, h.last);
+        continue;
+      }
+      if (entry.alone === 'none') continue;
+      if (upperAlone && !upper) continue;
+      if (negated(r, h.first, h.last)) continue;
+      addFinding(found, entry.alone, h.first, h.last, entry.category, reason);
+    }
+  }
+
+  // A prize pool from fees: a fee word and a prize, pool or winner word in one clause (R-MONEY-3).
+  let clauseStart = 0;
+  for (let i = 0; i <= tokens.length; i++) {
+    if (i < tokens.length && !clauseEnd(tokens[i], false)) continue;
+    let fee = -1;
+    let dest = -1;
+    for (let k = clauseStart; k < i; k++) {
+      if (fee < 0 && flagged(r, k, F.fee)) fee = k;
+      else if (dest < 0 && flagged(r, k, F.dest)) dest = k;
+    }
+    if (fee >= 0 && dest >= 0) {
+      const a = Math.min(fee, dest);
+      const b = Math.max(fee, dest);
+      let anyNegation = false;
+      for (let k = clauseStart; k < i; k++) if (flagged(r, k, F.negBefore) || flagged(r, k, F.negAfter)) anyNegation = true;
+      if (!anyNegation) addFinding(found, 'refuse', a, b, 'pool', 'a prize pool from fees (R-MONEY-3)');
+    }
+    clauseStart = i + 1;
+  }
+
+  // Amounts without a currency: in a prize they are held ("Приз 10 тыс.", "1 место — 5000"); anywhere,
+  // a number after a certificate word is a face value ("сертификат на 3000").
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== 'num' || findings.some((f) => f.start <= t.start && f.end >= t.end)) continue;
+    const bare = isBareAmount(r, i);
+    if (!bare) continue;
+    let cert = false;
+    let counted = false;
+    for (let k = i - 1, words = 0; k >= 0 && words < 3; k--) {
+      const w = tokens[k] as Token;
+      if (clauseEnd(w, true)) break;
+      if (w.kind !== 'word') continue;
+      words += 1;
+      if (flagged(r, k, F.cert)) cert = true;
+      // "Стек 30 000", "points: 250", "взнос за участие 2000": a count, or the club's own fee (R-MONEY-4).
+      if (flagged(r, k, F.count) || flagged(r, k, F.fee)) counted = true;
+    }
+    if (counted && !cert) continue;
+    if (cert) addFinding(found, 'review', i, bare.last, 'certificate', 'a certificate with a number: say what it is for, not its value');
+    else if (kind === 'prize') addFinding(found, 'review', i, bare.last, 'amount', 'an amount without a unit in a prize: say what it counts');
+  }
+
+  return verdictOf(findings);
+}
+
+function verdictOf(findings: MoneyFinding[]): MoneyVerdict {
+  findings.sort((a, b) => a.start - b.start || b.end - a.end);
+  const outcome: MoneyOutcome = findings.some((f) => f.outcome === 'refuse') ? 'refuse' : findings.length ? 'review' : 'allow';
+  return { outcome, findings };
+}
+
+/** The word tokens of a text, for tests and tools that show how a text was read. */
+export const readAs = (text: string): string[] =>
+  tokenize(text).map((t) => (t.kind === 'word' ? [...(t as WordToken).forms.cyr, ...(t as WordToken).forms.cyrT, ...(t as WordToken).forms.lat, ...(t as WordToken).forms.hy].join('|') : t.text));

@@ -1,0 +1,34 @@
+import * as z from './zod';
+import { humanText } from './text';
+import { Id, Timestamp } from './common';
+
+/** R-MONEY-2: texts held for an operator's review, as the club and the operators read them. */
+export const MoneyReviewItem = z
+  .object({
+    field: z.string().openapi({ description: 'The field, as in a 422 (e.g. prizes[0].description)' }),
+    fragment: z.string().openapi({ description: 'The piece of the text, as typed' }),
+    reason: z.string().openapi({ description: 'Why it needs a person to look at it' }),
+  })
+  .openapi('MoneyReviewItem');
+
+export const MoneyHold = z
+  .object({
+    status: z.enum(['held', 'rejected']).openapi({ description: '`held`: waiting for an operator; `rejected`: refused, edit the texts to submit again' }),
+    items: z.array(MoneyReviewItem),
+    since: Timestamp,
+    decidedBy: z.string().optional(),
+    decidedAt: Timestamp.optional(),
+    reason: z.string().optional(),
+  })
+  .openapi('MoneyHold', { description: 'R-MONEY-2: while present, registration cannot open and the tournament is not in the catalogue' });
+
+export const MoneyReviewQueueItem = z
+  .object({ clubId: Id, tournamentId: Id, name: z.string(), since: Timestamp, items: z.array(MoneyReviewItem) })
+  .openapi('MoneyReviewQueueItem');
+
+export const MoneyReviewDecisionBody = z
+  .strictObject({
+    decision: z.enum(['approve', 'reject']),
+    reason: humanText({ min: 1, max: 1000 }),
+  })
+  .openapi('MoneyReviewDecision');
