@@ -1,0 +1,133 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../store/client';
+import { config } from '../platform/config';
+import { TTL_ATTRIBUTE } from '../store/table-definition';
+
+/**
+ * Live connections as items of the single table, each with a TTL:
+ * - `live#c#<connectionId>` / `c`: who connected (user id or anonymous) and the topics it holds;
+ * - `live#t#<topic>` / `<connectionId>`: one subscription, so the fan-out finds a topic's connections
+ *   with one Query on its partition.
+ * API Gateway ends a connection after 2 hours at most; the TTL is a little longer, so an item whose
+ * $disconnect never ran goes by itself, and reads skip expired items TTL has not deleted yet.
+ */
+export const CONNECTION_TTL_SEC = 2 * 3600 + 600;
+
+export interface LiveCaller {
+  kind: 'user' | 'anonymous';
+  userId?: string;
+  operator?: boolean;
+}
+
+export interface LiveConnection {
+  connectionId: string;
+  caller: LiveCaller;
+  topics: string[];
+}
+
+const connectionPk = (id: string) => `live#c#${id}`;
+const topicPk = (topic: string) => `live#t#${topic}`;
+const nowSec = () => Math.floor(Date.now() / 1000);
+const table = () => config().tableName;
+
+export async function putConnection(connectionId: string, caller: LiveCaller): Promise<void> {
+  await dynamo().doc.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { pk: connectionPk(connectionId), sk: 'c', kind: 'liveConnection', connectionId, caller, topics: [], [TTL_ATTRIBUTE]: nowSec() + CONNECTION_TTL_SEC },
+    }),
+  );
+}
+
+export async function getConnection(connectionId: string): Promise<LiveConnection | undefined> {
+  const { Item } = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' }, ConsistentRead: true }));
+  if (!Item || Number(Item[TTL_ATTRIBUTE]) < nowSec()) return undefined;
+  return { connectionId, caller: Item.caller as LiveCaller, topics: (Item.topics as string[] | undefined) ?? [] };
+}
+
+async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 4) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
+      if (attempt > 0) await new Promise((ok) => setTimeout(ok, 25 * 2 ** attempt));
+      const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
+      pending = out.UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+
+/** Adds topics to a connection: the subscription items, then the list on the connection (for $disconnect). */
+export async function addSubscriptions(connectionId: string, topics: readonly string[]): Promise<void> {
+  const fresh = [...new Set(topics)];
+  if (fresh.length === 0) return;
+  const expiresAt = nowSec() + CONNECTION_TTL_SEC;
+  await batchWrite(fresh.map((topic) => ({ PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', [TTL_ATTRIBUTE]: expiresAt } } })));
+  await dynamo().doc.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: connectionPk(connectionId), sk: 'c' },
+      UpdateExpression: 'SET topics = list_append(if_not_exists(topics, :none), :t)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':t': fresh, ':none': [] },
+    }),
+  );
+}
+
+/** Removes a connection and its subscriptions ($disconnect, or a 410 from the gateway). */
+export async function removeConnection(connectionId: string): Promise<void> {
+  const c = await getConnection(connectionId);
+  if (c && c.topics.length > 0) {
+    await batchWrite([...new Set(c.topics)].map((topic) => ({ DeleteRequest: { Key: { pk: topicPk(topic), sk: connectionId } } })));
+  }
+  await dynamo().doc.send(new DeleteCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' } }));
+}
+
+/** The connections subscribed to a topic now (eventually consistent: a subscription a moment old may be missed). */
+export async function subscribersOf(topic: string): Promise<string[]> {
+  const out: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  const now = nowSec();
+  do {
+    const page = await dynamo().doc.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': topicPk(topic) },
+        ProjectionExpression: 'sk, #ttl',
+        // A subscription made a moment before the event counts (its 'subscribed' answer has gone out).
+        ConsistentRead: true,
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) if (Number(item[TTL_ATTRIBUTE]) >= now) out.push(String(item.sk));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+const sentKey = (clubId: string, tournamentId: string) => ({ pk: `live#v#${clubId}/${tournamentId}`, sk: 'v' });
+
+/** The newest event version of a tournament whose messages were all handed to the gateway. */
+export async function lastFannedOut(clubId: string, tournamentId: string): Promise<number> {
+  const { Item } = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: sentKey(clubId, tournamentId), ConsistentRead: true }));
+  return Item ? Number(Item.v) : 0;
+}
+
+/** Records that an event's messages went out; never moves backwards. */
+export async function markFannedOut(clubId: string, tournamentId: string, version: number): Promise<void> {
+  try {
+    await dynamo().doc.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: sentKey(clubId, tournamentId),
+        UpdateExpression: 'SET v = :v, kind = :k',
+        ConditionExpression: 'attribute_not_exists(v) OR v < :v',
+        ExpressionAttributeValues: { ':v': version, ':k': 'liveFanOut' },
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+  }
+}

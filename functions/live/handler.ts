@@ -1,0 +1,28 @@
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logger } from '../platform/logger';
+import { closeConnection, openConnection, receive } from './protocol';
+
+/** $connect carries the handshake's headers; the other routes do not. */
+type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> };
+
+/**
+ * Lambda entry of the WebSocket API's routes: $connect authenticates (the answer selects the
+ * subprotocol, as browsers require), $disconnect removes the connection's items, and every message
+ * (`subscribe`, `ping`, anything else through $default) goes to the protocol.
+ */
+export const handler = middy(async (event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
+  const { routeKey, connectionId } = event.requestContext;
+  if (routeKey === '$connect') {
+    const outcome = await openConnection(connectionId, event.headers ?? {});
+    if (!outcome.ok) return { statusCode: outcome.status, body: JSON.stringify({ code: outcome.code, detail: outcome.message }) };
+    return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': outcome.protocol } };
+  }
+  if (routeKey === '$disconnect') {
+    await closeConnection(connectionId);
+    return { statusCode: 200 };
+  }
+  await receive(connectionId, event.body ?? '');
+  return { statusCode: 200 };
+}).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -1,0 +1,154 @@
+import { clockView } from '../../domain/clock';
+import type { SeatRef, SeatingState } from '../../domain/seating';
+import type { StoredTournament } from '../store/tournament-store';
+import type { LoggedEvent } from '../store/tournament-log';
+import type { Patch } from '../store/state-patch';
+import { playerRows, touchedPlayers } from '../projections/player-registrations';
+import type { Topic } from './topics';
+
+/** What one committed event means on the live topics: pure, from the event and the states around it. */
+export interface LiveEvent {
+  clubId: string;
+  tournamentId: string;
+  version: number;
+  before: StoredTournament | undefined;
+  after: StoredTournament;
+  event: Pick<LoggedEvent, 'at' | 'events'> & { patch: Patch };
+}
+
+export interface LiveMessage {
+  topic: Topic;
+  data: Record<string, unknown>;
+}
+
+type DomainEvent = { type: string; [k: string]: unknown };
+
+/** Event types that change what the public clock screen shows. */
+const PUBLIC_PREFIXES = ['clock.', 'level.', 'break.', 'entry.', 'seating.', 'tournament.status_changed'];
+const isPublic = (type: string) => PUBLIC_PREFIXES.some((p) => type.startsWith(p));
+
+const seatView = (s: SeatingState | undefined, ref: SeatRef | undefined) => {
+  const table = ref ? s?.tables[ref.tableId] : undefined;
+  return ref && table ? { tableId: ref.tableId, tableNumber: table.number, seat: ref.seat + 1 } : null;
+};
+
+function clockOf(t: StoredTournament, at: number) {
+  if (!t.clock) return null;
+  const v = clockView(t.clock.timer, t.clock.structure, at);
+  return {
+    status: v.status,
+    now: new Date(v.now).toISOString(),
+    current: v.current,
+    next: v.next,
+    breakNumber: v.breakNumber,
+    timeLeftMs: v.timeLeftMs,
+    levelEndsAt: v.levelEndsAt === null ? null : new Date(v.levelEndsAt).toISOString(),
+    pausedAt: v.pausedAt === null ? null : new Date(v.pausedAt).toISOString(),
+  };
+}
+
+function standingsOf(t: StoredTournament) {
+  const counted = Object.values(t.entries).filter((e) => e.status !== 'void');
+  const playersLeft = counted.filter((e) => e.status === 'active').length;
+  const chips = counted.reduce((sum, e) => sum + e.chips, 0);
+  return { entries: counted.length, playersLeft, averageStack: playersLeft > 0 ? Math.round(chips / playersLeft) : null };
+}
+
+/** The table picture everyone may see: tables and how many sit at each, no names. */
+const publicTables = (s: SeatingState | undefined) =>
+  Object.values(s?.tables ?? {})
+    .filter((t) => t.status === 'active')
+    .sort((a, b) => a.number - b.number)
+    .map((t) => ({ tableId: t.id, number: t.number, players: t.seats.filter(Boolean).length }));
+
+/** The floor's picture: who sits where, as GET .../tables shows it. */
+const staffTables = (t: StoredTournament) =>
+  Object.values(t.seating?.tables ?? {})
+    .sort((a, b) => a.number - b.number)
+    .map((table) => ({
+      tableId: table.id,
+      number: table.number,
+      status: table.status,
+      seats: table.seats.map((entryId, i) => ({ seat: i + 1, entryId, playerId: entryId ? (t.entries[entryId]?.playerId ?? null) : null })),
+    }));
+
+/** Players an event concerns: records it touched, and those its events name (a move, a draw). */
+function concernedPlayers(p: LiveEvent): Set<string> {
+  const players = touchedPlayers(p.before, p.after, p.event.patch);
+  for (const e of p.event.events as DomainEvent[]) {
+    if (typeof e.playerId === 'string') players.add(e.playerId);
+    if (typeof e.entryId === 'string') {
+      const owner = p.after.entries[e.entryId]?.playerId;
+      if (owner) players.add(owner);
+    }
+    if (e.type === 'seating.drawn' || e.type === 'seating.final_table_assembled') {
+      for (const entryId of Object.keys(p.after.seating?.seatOf ?? {})) {
+        const owner = p.after.entries[entryId]?.playerId;
+        if (owner) players.add(owner);
+      }
+    }
+  }
+  return players;
+}
+
+function playerMessages(p: LiveEvent): LiveMessage[] {
+  const players = concernedPlayers(p);
+  if (players.size === 0) return [];
+  const rows = new Map(playerRows(p.after, players).map((r) => [r.playerId, r]));
+  const s = p.after.seating;
+  const moves = (p.event.events as DomainEvent[]).filter((e) => e.type === 'seating.player_moved');
+  return [...players].map((playerId) => {
+    const row = rows.get(playerId);
+    const entryId = row?.entryId;
+    const mine = moves.filter((m) => p.after.entries[String(m.entryId)]?.playerId === playerId);
+    return {
+      topic: { kind: 'player', playerId },
+      data: {
+        registration: row ? { registrationId: row.registrationId, status: row.registrationStatus, entryId: row.entryId ?? null, eliminated: row.eliminated } : null,
+        seat: entryId ? seatView(s, s?.seatOf[entryId]) : null,
+        moves: mine.map((m) => ({
+          moveId: m.moveId,
+          entryId: m.entryId,
+          reason: m.reason,
+          from: seatView(p.before?.seating ?? s, m.from as SeatRef | undefined),
+          to: seatView(s, m.to as SeatRef),
+        })),
+        events: (p.event.events as DomainEvent[])
+          .filter((e) => e.playerId === playerId || (typeof e.entryId === 'string' && p.after.entries[e.entryId]?.playerId === playerId))
+          .map((e) => e.type),
+      },
+    };
+  });
+}
+
+/**
+ * The messages of one event: the public topic while the tournament is on the public clock (running, or
+ * the event that ended its run), the staff topic for every event, and each concerned player's own topic.
+ */
+export function liveMessages(p: LiveEvent): LiveMessage[] {
+  const { clubId, tournamentId } = p;
+  const types = p.event.events.map((e) => e.type);
+  const out: LiveMessage[] = [];
+  const onPublicClock = p.after.status === 'running' || p.before?.status === 'running';
+  const seatingChanged = types.some((t) => t.startsWith('seating.'));
+  if (onPublicClock && types.some(isPublic)) {
+    out.push({
+      topic: { kind: 'tournament', clubId, tournamentId },
+      data: {
+        status: p.after.status,
+        events: types.filter(isPublic),
+        clock: clockOf(p.after, p.event.at),
+        standings: standingsOf(p.after),
+        tables: publicTables(p.after.seating),
+      },
+    });
+  }
+  if (types.length > 0) {
+    out.push({
+      topic: { kind: 'staff', clubId, tournamentId },
+      data: { status: p.after.status, events: p.event.events, ...(seatingChanged ? { tables: staffTables(p.after) } : {}) },
+    });
+  }
+  out.push(...playerMessages(p));
+  return out;
+}

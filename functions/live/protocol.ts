@@ -1,0 +1,96 @@
+import { authenticate } from '../platform/authenticate';
+import { HttpProblem } from '../platform/problem';
+import { logger } from '../platform/logger';
+import { addSubscriptions, getConnection, putConnection, removeConnection, type LiveCaller } from './connections';
+import { liveGateway, type LiveGateway } from './gateway';
+import { checkTopic } from './topic-access';
+import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topicKey } from './topics';
+
+/**
+ * The live protocol, the same behind API Gateway ($connect, $disconnect, subscribe/$default routes) and
+ * behind the local `ws` server:
+ * - connect: subprotocols `sport-poker.v1` and, for a signed-in caller, `bearer.<jwt>` (the token never
+ *   goes in the URL, which proxies and access logs keep); without a token the caller is anonymous;
+ * - `{"action":"subscribe","topics":[...]}`: every topic is checked first; one refused topic closes the
+ *   connection with 4401/4403 and a reason, and nothing is subscribed or sent;
+ * - a malformed message gets an error frame and the connection stays.
+ */
+
+export type ConnectOutcome = { ok: true; protocol: string; caller: LiveCaller } | { ok: false; status: number; code: string; message: string };
+
+/** Subprotocols as offered in Sec-WebSocket-Protocol (comma-separated). */
+export function offeredProtocols(headers: Record<string, string | undefined>): string[] {
+  const raw = Object.entries(headers).find(([k]) => k.toLowerCase() === 'sec-websocket-protocol')?.[1] ?? '';
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export async function openConnection(connectionId: string, headers: Record<string, string | undefined>): Promise<ConnectOutcome> {
+  const offered = offeredProtocols(headers);
+  if (!offered.includes(LIVE_PROTOCOL)) return { ok: false, status: 400, code: 'PROTOCOL_REQUIRED', message: `Offer the subprotocol ${LIVE_PROTOCOL}` };
+  const bearer = offered.find((p) => p.startsWith(BEARER_PROTOCOL_PREFIX))?.slice(BEARER_PROTOCOL_PREFIX.length);
+  let caller: LiveCaller = { kind: 'anonymous' };
+  if (bearer !== undefined) {
+    try {
+      const principal = await authenticate({ authorization: `Bearer ${bearer}` });
+      if (principal.kind === 'user') caller = { kind: 'user', userId: principal.userId, operator: principal.operator };
+    } catch (e) {
+      if (e instanceof HttpProblem && e.status < 500) return { ok: false, status: e.status, code: e.code, message: e.message };
+      throw e;
+    }
+  }
+  await putConnection(connectionId, caller);
+  return { ok: true, protocol: LIVE_PROTOCOL, caller };
+}
+
+const errorFrame = (code: string, message: string, errors?: { field: string; message: string }[]) =>
+  JSON.stringify({ type: 'error', code, message, ...(errors ? { errors } : {}) });
+
+/** One message from a client. Answers go through the gateway, as API Gateway's routes must. */
+export async function receive(connectionId: string, body: string, gateway: LiveGateway | undefined = liveGateway()): Promise<void> {
+  if (!gateway) throw new Error('no live gateway configured');
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    await gateway.post(connectionId, errorFrame('MESSAGE_INVALID', 'The message is not JSON'));
+    return;
+  }
+  const parsed = ClientMessage.safeParse(json);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || 'message', message: i.message }));
+    await gateway.post(connectionId, errorFrame('MESSAGE_INVALID', 'The message is not a known action', errors));
+    return;
+  }
+  const message = parsed.data;
+  // A keep-alive: the message itself resets API Gateway's idle timer, nothing answers it (in AWS its
+  // route is a mock integration, so a ping costs one message and no Lambda).
+  if (message.action === 'ping') return;
+  const connection = await getConnection(connectionId);
+  if (!connection) {
+    await gateway.close(connectionId, 4401, 'UNAUTHENTICATED: unknown connection');
+    return;
+  }
+  for (const topic of message.topics) {
+    const refusal = await checkTopic(connection.caller, topic);
+    if (refusal) {
+      logger.info('live subscription refused', { connectionId, topic: topic.kind, code: refusal.code });
+      await removeConnection(connectionId);
+      await gateway.close(connectionId, refusal.code, refusal.reason);
+      return;
+    }
+  }
+  const keys = message.topics.map(topicKey).filter((k) => !connection.topics.includes(k));
+  if (new Set([...connection.topics, ...keys]).size > MAX_TOPICS) {
+    await gateway.post(connectionId, errorFrame('TOO_MANY_TOPICS', `A connection holds at most ${MAX_TOPICS} topics`));
+    return;
+  }
+  await addSubscriptions(connectionId, keys);
+  await gateway.post(connectionId, JSON.stringify({ type: 'subscribed', topics: message.topics }));
+}
+
+export async function closeConnection(connectionId: string): Promise<void> {
+  await removeConnection(connectionId);
+}

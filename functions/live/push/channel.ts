@@ -1,0 +1,52 @@
+import type { NotificationPort, PlayerNotification } from '../../adapters/notifications/port';
+import { logger } from '../../platform/logger';
+import { claimPush, deleteDevice, pushSettings, type PushKind } from './devices';
+import { pushAdapter, type PushAdapter } from './port';
+
+/**
+ * The few notifications a player must not miss, pushed to their phones: a seat (drawn, moved, a
+ * broken table, the final table), a promotion from the waitlist, the start in 30 minutes, the result.
+ * Everything else (levels, breaks) stays in the feed and the live socket.
+ */
+export const PUSHED: Readonly<Record<string, PushKind>> = {
+  'seat.assigned': 'seat',
+  'registration.promoted': 'waitlist',
+  'tournament.starting': 'starting',
+  result: 'results',
+};
+
+/** Push as a notification channel beside the feed (functions/adapters/notifications/port.ts). */
+export class PushChannel implements NotificationPort {
+  constructor(private readonly adapter: () => PushAdapter | undefined = pushAdapter) {}
+
+  async publish(playerIds: readonly string[], n: PlayerNotification): Promise<void> {
+    const kind = PUSHED[n.type];
+    const adapter = this.adapter();
+    if (!kind || !adapter) return;
+    for (let i = 0; i < playerIds.length; i += 16) {
+      await Promise.all(playerIds.slice(i, i + 16).map((playerId) => this.pushTo(adapter, playerId, kind, n)));
+    }
+  }
+
+  private async pushTo(adapter: PushAdapter, playerId: string, kind: PushKind, n: PlayerNotification): Promise<void> {
+    const { devices, muted } = await pushSettings(playerId);
+    if (devices.length === 0 || muted.includes(kind)) return;
+    // Once per notification and player, however often the event is delivered.
+    if (!(await claimPush(playerId, n.id))) return;
+    const [title, ...rest] = n.title.split(': ');
+    const message = { title: title ?? n.title, body: rest.join(': ') || n.title, data: { type: n.type, clubId: n.clubId, tournamentId: n.tournamentId, ...n.data } };
+    await Promise.all(
+      devices.map(async (d) => {
+        try {
+          if ((await adapter.send(d.endpoint, d.platform, message)) === 'gone') {
+            await deleteDevice(playerId, d.deviceId);
+            await adapter.unregister(d.endpoint).catch(() => undefined);
+          }
+        } catch (e) {
+          // One phone's failure does not hold the event back: the feed has the notification anyway.
+          logger.warn('push not delivered', { deviceId: d.deviceId, type: n.type, error: (e as Error).message });
+        }
+      }),
+    );
+  }
+}

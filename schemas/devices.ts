@@ -1,0 +1,33 @@
+import * as z from './zod';
+import { Id, Timestamp } from './common';
+
+export const PushPlatform = z.enum(['apns', 'fcm']).openapi('PushPlatform', { description: 'Apple Push Notification service or Firebase Cloud Messaging' });
+
+export const PushKind = z
+  .enum(['seat', 'waitlist', 'starting', 'results'])
+  .openapi('PushKind', {
+    description: 'seat: a seat drawn or changed (moved, table broken, final table); waitlist: promoted from the waitlist; starting: the tournament starts in 30 minutes; results: the place and prize',
+  });
+
+export const DeviceBody = z
+  .strictObject({
+    platform: PushPlatform,
+    token: z.string().min(16).max(4096).regex(/^[A-Za-z0-9_:\-.]+$/, 'a device token: letters, digits, _ : - . only').openapi({ description: "the push token the phone's OS gave the app" }),
+  })
+  .openapi('DeviceRegistration');
+
+export const Device = z
+  .object({
+    deviceId: z.string(),
+    platform: PushPlatform,
+    registeredAt: Timestamp,
+  })
+  .openapi('Device');
+
+export const DeviceParams = z.strictObject({ deviceId: Id });
+
+export const PushPreferences = z
+  .strictObject({
+    muted: z.array(PushKind).max(4).openapi({ description: 'the kinds of push this player turned off; the feed keeps every notification' }),
+  })
+  .openapi('PushPreferences');

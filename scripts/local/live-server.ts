@@ -1,0 +1,106 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { LiveGateway } from '../../functions/live/gateway';
+import { closeConnection, openConnection, receive } from '../../functions/live/protocol';
+import { LIVE_PROTOCOL } from '../../functions/live/topics';
+
+/** Where the local server takes WebSocket upgrades (API Gateway's WebSocket API has its own URL in AWS). */
+export const LIVE_PATH = '/v1/live';
+
+export interface LocalLiveServer {
+  /** The gateway the fan-out posts through: a send on the socket of that id. */
+  gateway: LiveGateway;
+  /** Open sockets. */
+  readonly size: number;
+  close: () => Promise<void>;
+}
+
+/**
+ * The live protocol on the local HTTP server's port, run by the same modules as the WebSocket API's
+ * Lambda: the handshake is authenticated before it completes (as $connect), each message goes to the
+ * protocol, a close removes the connection's items (as $disconnect). The stream consumer posts through
+ * `gateway`, so a client sees here what it sees in AWS. Nothing runs per idle socket.
+ */
+export function attachLiveServer(server: Server): LocalLiveServer {
+  const sockets = new Map<string, WebSocket>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 32 * 1024,
+    // The server speaks one subprotocol; the `bearer.` one that carried the token is never echoed.
+    handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+  });
+
+  const reject = (socket: Duplex, status: number, code: string, message: string) => {
+    const body = JSON.stringify({ code, detail: message });
+    socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 503 ? 'Service Unavailable' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== LIVE_PATH) {
+      reject(socket, 400, 'ROUTE_NOT_FOUND', `WebSocket upgrades are taken at ${LIVE_PATH}`);
+      return;
+    }
+    const connectionId = randomUUID();
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    void (async () => {
+      let outcome;
+      try {
+        outcome = await openConnection(connectionId, headers);
+      } catch {
+        reject(socket, 503, 'LIVE_UNAVAILABLE', 'The connection could not be opened; retry');
+        return;
+      }
+      if (!outcome.ok) {
+        reject(socket, outcome.status, outcome.code, outcome.message);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.set(connectionId, ws);
+        // Messages of one socket are handled in order, as API Gateway's routes see them.
+        let chain = Promise.resolve();
+        ws.on('message', (data, isBinary) => {
+          const text = isBinary ? '' : (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
+          chain = chain.then(() => receive(connectionId, text, gateway)).catch((e: Error) => {
+            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'error', code: 'LIVE_UNAVAILABLE', message: e.message }));
+          });
+        });
+        ws.on('close', () => {
+          sockets.delete(connectionId);
+          void chain.then(() => closeConnection(connectionId)).catch(() => undefined);
+        });
+      });
+    })();
+  };
+  server.on('upgrade', onUpgrade);
+
+  const gateway: LiveGateway = {
+    post: async (connectionId, frame) => {
+      const ws = sockets.get(connectionId);
+      if (!ws || ws.readyState !== ws.OPEN) return 'gone';
+      await new Promise<void>((ok, fail) => ws.send(frame, (e) => (e ? fail(e) : ok())));
+      return 'sent';
+    },
+    close: async (connectionId, code, reason) => {
+      const ws = sockets.get(connectionId);
+      sockets.delete(connectionId);
+      ws?.close(code, reason);
+    },
+  };
+
+  return {
+    gateway,
+    get size() {
+      return sockets.size;
+    },
+    close: async () => {
+      server.off('upgrade', onUpgrade);
+      for (const ws of sockets.values()) ws.terminate();
+      sockets.clear();
+      await new Promise<void>((ok) => wss.close(() => ok()));
+    },
+  };
+}
