@@ -1,0 +1,220 @@
+import { defineRoute } from '../platform/route';
+import type { RouteRequest } from '../platform/route';
+import { domainContext, iso } from '../platform/domain-context';
+import { problem } from '../platform/problem';
+import { logger } from '../platform/logger';
+import { store } from '../store/service';
+import { mutateTournament, type StoredTournament } from '../store/tournament-store';
+import { notifier } from '../adapters/notifications';
+import type { Context } from '../../domain/core/context';
+import { notFound } from '../../domain/core/errors';
+import { prizeRowTarget, setContentHidden, type ContentEvent, type ContentTarget } from '../../domain/moderation/content';
+import { ClubIdParams, PageQuery, page } from '../../schemas/common';
+import { TournamentParams } from '../../schemas/tournaments';
+import { PlayerParams } from '../../schemas/players';
+import { ModerationNotice, MysteryDrawParams, PrizeRowParams, VisibilityBody, VisibilityResult } from '../../schemas/content-moderation';
+import { openCursor, sealCursor } from '../platform/cursor';
+import { publishTournamentEvents } from './tournament-events';
+import { changeResultName } from '../store/result-names';
+
+/*
+ * R-MOD-1: the operator takes one tournament, one prize row, one mystery prize or one display name out
+ * of public view, with a reason, and can put it back. Each decision is appended to the moderation
+ * record of the club (or the player) in the same transaction as the change, and the club's owner and
+ * managers are told why in their feed; the club also reads its notices at /moderation-notices.
+ */
+
+const TAGS = ['Moderation'];
+type Body = { hidden: boolean; reason: string };
+type Params = { clubId: string; tournamentId: string };
+
+/** The club's owner and managers: who hears of a decision about the club's content. */
+async function clubStaffToTell(clubId: string): Promise<string[]> {
+  const { data } = await store().entities.member.query.primary({ clubId }).go({ pages: 'all' });
+  return data.filter((m) => m.role === 'owner' || m.role === 'manager').map((m) => m.userId);
+}
+
+async function tellClub(state: StoredTournament, e: ContentEvent, actionId: string): Promise<void> {
+  const what = e.kind === 'tournament' ? 'the tournament' : e.kind === 'prize_row' ? `prize row ${Number(e.itemId) + 1}` : 'a mystery prize';
+  try {
+    await notifier().publish(await clubStaffToTell(state.clubId), {
+      id: `${state.id}.moderation.${actionId}`,
+      type: e.type,
+      at: e.at,
+      clubId: state.clubId,
+      tournamentId: state.id,
+      title: `${state.settings.name}: ${what} ${e.type === 'content.hidden' ? 'hidden' : 'shown again'} by the operator: ${e.reason}`,
+      data: { kind: e.kind, itemId: e.itemId, reason: e.reason, hidden: e.type === 'content.hidden' },
+    });
+  } catch (err) {
+    // The decision stands and the notice list shows it; the feed is a courtesy.
+    logger.warn('moderation notice not delivered to the feed', { tournamentId: state.id, error: (err as Error).message });
+  }
+}
+
+/** One decision on a piece of a tournament, audited with the change in one transaction. */
+async function decide(
+  req: RouteRequest<Params, unknown, Body>,
+  target: (state: StoredTournament) => ContentTarget,
+) {
+  const { clubId, tournamentId } = req.params;
+  const ctx: Context = domainContext(req, 'operator');
+  const actionId = ctx.newId('mod');
+  let decided: ContentEvent | undefined;
+  const outcome = await mutateTournament<ContentEvent>(
+    clubId,
+    tournamentId,
+    (state) => {
+      const r = setContentHidden(state.contentModeration, target(state), req.body, ctx);
+      decided = r.event;
+      return { state: { ...state, contentModeration: r.moderation, updatedAt: ctx.now }, events: [r.event] };
+    },
+    undefined,
+    () => {
+      const e = decided as ContentEvent;
+      const record = store()
+        .entities.moderation.create({
+          targetKey: `club#${clubId}`,
+          actionId,
+          at: iso(e.at),
+          action: e.type === 'content.hidden' ? 'hide' : 'restore',
+          reason: e.reason,
+          by: e.by,
+          kind: e.kind,
+          tournamentId,
+          itemId: e.itemId,
+        })
+        .params() as Record<string, unknown>;
+      return [{ Put: record as never }];
+    },
+  );
+  const e = decided as ContentEvent;
+  await publishTournamentEvents(outcome.state, outcome.events);
+  await tellClub(outcome.state, e, actionId);
+  return {
+    status: 200,
+    body: { kind: e.kind, targetId: e.itemId, tournamentId, hidden: e.type === 'content.hidden', reason: e.reason, by: e.by, at: iso(e.at) },
+  };
+}
+
+const responses = { 200: { description: 'The decision as recorded', schema: VisibilityResult } };
+const BASE = '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}';
+
+export const setTournamentVisibilityRoute = defineRoute({
+  operationId: 'setTournamentVisibility',
+  method: 'POST',
+  path: `${BASE}/visibility`,
+  summary: 'Hide a tournament from the catalogue and every public view, or show it again, with a reason the club is told (R-MOD-1)',
+  tags: TAGS,
+  params: TournamentParams,
+  body: VisibilityBody,
+  responses,
+  problems: [409, 422],
+  handle: (req) => decide(req, (s) => ({ kind: 'tournament', itemId: s.id })),
+});
+
+export const setPrizeRowVisibilityRoute = defineRoute({
+  operationId: 'setPrizeRowVisibility',
+  method: 'POST',
+  path: `${BASE}/prizes/{index}/visibility`,
+  summary: 'Hide one prize row (0-based index in the prize list) from public views, or show it again, with a reason (R-MOD-1)',
+  tags: TAGS,
+  params: PrizeRowParams,
+  body: VisibilityBody,
+  responses,
+  problems: [409, 422],
+  handle: (req) => decide(req, (s) => prizeRowTarget(s.settings.prizes, req.params.index)),
+});
+
+export const setMysteryPrizeVisibilityRoute = defineRoute({
+  operationId: 'setMysteryPrizeVisibility',
+  method: 'POST',
+  path: `${BASE}/mystery-draws/{drawId}/visibility`,
+  summary: "Hide one mystery draw's prize text from public views, or show it again, with a reason (R-MOD-1)",
+  tags: TAGS,
+  params: MysteryDrawParams,
+  body: VisibilityBody,
+  responses,
+  problems: [409, 422],
+  handle: (req) =>
+    decide(req, (s) => {
+      if (!s.knockouts || !Object.hasOwn(s.knockouts.mysteryDraws, req.params.drawId)) throw notFound('MYSTERY_DRAW_NOT_FOUND', 'No such mystery draw in this tournament');
+      return { kind: 'mystery_prize', itemId: req.params.drawId };
+    }),
+});
+
+export const setDisplayNameVisibilityRoute = defineRoute({
+  operationId: 'setDisplayNameVisibility',
+  method: 'POST',
+  path: '/v1/operator/players/{playerId}/display-name/visibility',
+  summary: "Hide a player's display name from public views (results show no name), or show it again, with a reason (R-MOD-1)",
+  tags: TAGS,
+  params: PlayerParams,
+  body: VisibilityBody,
+  responses,
+  problems: [409, 422],
+  handle: async (req) => {
+    const userId = req.params.playerId;
+    const ctx = domainContext(req, 'operator');
+    const at = iso(req.now);
+    const { data: player } = await store().entities.player.get({ userId }).go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
+    if (!player) throw problem(404, 'PLAYER_NOT_FOUND', 'No such player');
+    const isHidden = player.displayNameHiddenReason !== undefined;
+    if (req.body.hidden && isHidden) throw problem(409, 'CONTENT_ALREADY_HIDDEN', 'The display name is already hidden');
+    if (!req.body.hidden && !isHidden) throw problem(409, 'CONTENT_NOT_HIDDEN', 'The display name is not hidden');
+    const { canceled } = await store()
+      .transaction.write((e) => [
+        (req.body.hidden
+          ? e.player.patch({ userId }).set({ displayNameHiddenReason: req.body.reason, updatedAt: at })
+          : e.player.patch({ userId }).set({ updatedAt: at }).remove(['displayNameHiddenReason'])
+        )
+          .where((a, op) => op.eq(a.updatedAt, player.updatedAt))
+          .commit(),
+        e.moderation
+          .create({ targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.hidden ? 'hide' : 'restore', reason: req.body.reason, by: ctx.actor.id, kind: 'display_name', itemId: userId })
+          .commit(),
+      ])
+      .go();
+    if (canceled) throw problem(409, 'CONFLICT', 'The player changed meanwhile; retry');
+    // Finished tournaments keep their players' names in one item each: the decision reaches those too.
+    const registrations = await store().entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
+    await changeResultName(userId, registrations.data, req.body.hidden ? 'hide' : 'restore');
+    return { status: 200, body: { kind: 'display_name' as const, targetId: userId, hidden: req.body.hidden, reason: req.body.reason, by: ctx.actor.id, at } };
+  },
+});
+
+/** The club reads why the operator acted on its content (and on the club itself): newest first. */
+export const listModerationNoticesRoute = defineRoute({
+  operationId: 'listModerationNotices',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/moderation-notices',
+  summary: "The operator's decisions about the club and its content, with their reasons, newest first (R-MOD-1)",
+  tags: TAGS,
+  params: ClubIdParams,
+  query: PageQuery,
+  responses: { 200: { description: 'A page of notices', schema: page(ModerationNotice) } },
+  handle: async (req) => {
+    const scope = `moderation-notices:${req.params.clubId}`;
+    const { data, cursor } = await store()
+      .entities.moderation.query.primary({ targetKey: `club#${req.params.clubId}` })
+      .go({ order: 'desc', limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null });
+    const items = data.map((m) => ({
+      noticeId: m.actionId,
+      at: m.at,
+      action: m.action,
+      kind: m.kind ?? 'club',
+      ...(m.tournamentId ? { tournamentId: m.tournamentId } : {}),
+      ...(m.itemId ? { targetId: m.itemId } : {}),
+      reason: m.reason,
+    }));
+    return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
+  },
+});
+
+export const contentModerationRoutes = [
+  setTournamentVisibilityRoute,
+  setPrizeRowVisibilityRoute,
+  setMysteryPrizeVisibilityRoute,
+  setDisplayNameVisibilityRoute,
+  listModerationNoticesRoute,
+];
