@@ -28,6 +28,22 @@ export const BUNDLE_DEFINE: Record<string, string> = { LAMBDA_BUNDLE: 'true' };
  */
 export const BUNDLE_INJECT: string[] = [fileURLToPath(new URL('../functions/store/skip-model-validation.ts', import.meta.url))];
 
+/**
+ * Packages replaced in the bundles by a module of the service (esbuild `alias`), each a dependency's
+ * dependency that a function never runs: the SDK's credential chain beyond the environment
+ * (functions/platform/env-credentials.ts) and ElectroDB's JSON schema validator
+ * (functions/store/jsonschema-unchecked.ts). Absolute paths, like BUNDLE_INJECT.
+ */
+export const BUNDLE_ALIAS: Record<string, string> = {
+  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../functions/platform/env-credentials.ts', import.meta.url)),
+  jsonschema: fileURLToPath(new URL('../functions/store/jsonschema-unchecked.ts', import.meta.url)),
+};
+
+/** `BUNDLE_ALIAS` as NodejsFunction's `esbuildArgs` (its `bundling` has no `alias` of its own). */
+export const BUNDLE_ESBUILD_ARGS: Record<string, string[]> = {
+  '--alias': Object.entries(BUNDLE_ALIAS).map(([from, to]) => `${from}=${to}`),
+};
+
 /** esbuild's settings, in the terms both NodejsFunction's `bundling` and esbuild's `build` accept. */
 export const BUNDLE_SETTINGS = {
   target: NODE_TARGET,
@@ -76,6 +92,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions & {
     banner: { js: BUNDLE_SETTINGS.banner },
     define: BUNDLE_SETTINGS.define,
     inject: [...BUNDLE_SETTINGS.inject],
+    alias: BUNDLE_ALIAS,
     logLevel: 'error',
     metafile: true,
   };

@@ -9,7 +9,7 @@ import { HANDLER_GROUPS, type HandlerGroup } from '../functions/http/api';
 import type { StageConfig } from './stage-config';
 import type { DataTable } from './table';
 import type { Identity } from './identity';
-import { BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
+import { BUNDLE_ESBUILD_ARGS, BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
 
 export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
@@ -112,6 +112,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
       ...BUNDLE_SETTINGS,
       mainFields: [...BUNDLE_SETTINGS.mainFields],
       inject: [...BUNDLE_SETTINGS.inject],
+      esbuildArgs: BUNDLE_ESBUILD_ARGS,
       // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
       bundleAwsSDK: true,
       ...(props.withOpenApi

@@ -3,6 +3,7 @@
  * signed by the local issuer of `npm start`. With a staff role and --club, the user is also made a
  * member of that club with that role (club roles live in the table, not in the token).
  */
+import './local/node-version';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { localIssuer } from './local/issuer';

@@ -77,3 +77,72 @@ describe('the system function bundle', () => {
     expect(Object.keys(metafile.inputs)).toContain('functions/store/skip-model-validation.ts');
   });
 });
+
+/**
+ * What every bundle leaves out (infra/bundling.ts `BUNDLE_ALIAS`, the in-process verification worker),
+ * and that the functions behave the same without it.
+ */
+describe('what the bundles leave out', () => {
+  let dir: string;
+  let verification: Metafile;
+  let probe: Metafile;
+  const probeFile = () => join(dir, 'probe', 'index.mjs');
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bundles-left-out-'));
+    verification = (await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/verification.ts'), join(dir, 'verification', 'index.mjs')), absWorkingDir: ROOT })).metafile;
+    const { entryPoints: _entry, ...options } = esbuildOptions('', probeFile());
+    const contents = `
+      import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+      import { electroDbParams } from './test/support/bundle-probe';
+      import { verificationQueue } from './functions/adapters/verification-queue';
+      let queue = 'queued in-process';
+      try { verificationQueue({}); } catch (e) { queue = e.message; }
+      const credentials = await new DynamoDBClient({ region: 'eu-central-1' }).config.credentials().then(
+        (c) => ({ accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken }),
+        (e) => ({ error: e.message }),
+      );
+      process.stdout.write(JSON.stringify({ credentials, params: electroDbParams(), queue }));`;
+    probe = (await build({ ...options, absWorkingDir: ROOT, stdin: { contents, resolveDir: ROOT, loader: 'ts' } })).metafile;
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const runProbe = (env: Record<string, string>) =>
+    JSON.parse(
+      execFileSync(process.execPath, [probeFile()], {
+        env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      }),
+    ) as { credentials: Record<string, string>; params: Record<string, unknown>; queue: string };
+
+  it("leaves out the SDK's credential chain beyond the environment and ElectroDB's JSON schema validator", () => {
+    for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
+      expect(inputs.filter((p) => /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients)|jsonschema)\//.test(p))).toEqual([]);
+      expect(inputs).toContain('functions/platform/env-credentials.ts');
+      expect(inputs).toContain('functions/store/jsonschema-unchecked.ts');
+    }
+  });
+
+  it('signs with the credentials Lambda puts in the environment, and finds none without them', () => {
+    const env = { AWS_ACCESS_KEY_ID: 'AKIDBUNDLETEST', AWS_SECRET_ACCESS_KEY: 'secret-from-env', AWS_SESSION_TOKEN: 'token-from-env' };
+    expect(runProbe(env).credentials).toEqual({ accessKeyId: 'AKIDBUNDLETEST', secretAccessKey: 'secret-from-env', sessionToken: 'token-from-env' });
+    expect(runProbe({}).credentials.error).toMatch(/environment variable credentials/);
+  }, 60_000);
+
+  it('builds the same DynamoDB requests through ElectroDB as the sources, where the models are checked', async () => {
+    const { electroDbParams } = await import('../support/bundle-probe');
+    const { config } = await import('../../functions/platform/config');
+    const bundled = runProbe({ TABLE_NAME: config().tableName }).params;
+    expect(bundled).toEqual(JSON.parse(JSON.stringify(electroDbParams())));
+    expect(bundled.entities).toContain('clubVerification');
+  }, 60_000);
+
+  it('leaves the in-process verification worker and the SSM client out of the verification API function', () => {
+    const inputs = Object.keys(verification.inputs);
+    expect(inputs).toContain('functions/adapters/verification-queue/index.ts');
+    expect(inputs.filter((p) => p.includes('@aws-sdk/client-ssm/') || p.startsWith('functions/jobs/') || p.startsWith('functions/adapters/registry/'))).toEqual([]);
+    // Without the worker's name a bundle refuses to queue rather than run the worker in the API function.
+    expect(runProbe({}).queue).toMatch(/VERIFY_CLUB_FUNCTION_NAME is not set/);
+  }, 60_000);
+});
