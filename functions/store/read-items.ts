@@ -1,0 +1,33 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './client';
+import { config } from '../platform/config';
+import { DependencyUnavailableError } from '../platform/dependency-errors';
+import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
+
+type Item = Record<string, unknown>;
+
+/** How often keys DynamoDB left unprocessed are asked for again before the read counts as throttled. */
+const ATTEMPTS = 4;
+/** BatchGetItem's own limit. */
+const MAX_KEYS = 100;
+
+/**
+ * Whole items by key in one eventually consistent BatchGetItem (lists a moment stale are harmless),
+ * keyed as prefetch keys are (`prefetchKeyOf`). Duplicate keys are asked for once; keys DynamoDB leaves
+ * unprocessed are asked for again after a short jittered pause.
+ */
+export async function readItems(keys: readonly ItemKey[]): Promise<Map<string, Item>> {
+  const unique = new Map(keys.map((k) => [prefetchKeyOf(k), { pk: k.pk, sk: k.sk }]));
+  if (unique.size > MAX_KEYS) throw new Error(`readItems: ${unique.size} keys, at most ${MAX_KEYS}`);
+  const out = new Map<string, Item>();
+  const TableName = config().tableName;
+  let pending: Item[] = [...unique.values()];
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > ATTEMPTS) throw new DependencyUnavailableError(`BatchGetItem left ${pending.length} keys unprocessed`);
+    if (attempt > 1) await new Promise((ok) => setTimeout(ok, Math.random() * 50 * 2 ** attempt));
+    const res = await dynamo().doc.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+    for (const i of res.Responses?.[TableName] ?? []) out.set(prefetchKeyOf({ pk: String(i.pk), sk: String(i.sk) }), i);
+    pending = (res.UnprocessedKeys?.[TableName]?.Keys ?? []) as Item[];
+  }
+  return out;
+}
