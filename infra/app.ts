@@ -7,7 +7,8 @@ import { addNagChecks } from './nag-acknowledgements';
 /**
  * The CDK app: `npx cdk synth|deploy [-c stage=dev|prod] [-c corsOrigins=https://a,https://b]
  * [-c alarmEmail=ops@example.org] [-c registryProvider=egrul|dadata|none] [-c registryBaseUrl=https://…]
- * [-c dadataKeyParameter=/sport-poker/<stage>/dadata-api-key]`.
+ * [-c dadataKeyParameter=/sport-poker/<stage>/dadata-api-key]
+ * [-c pushApnsApplicationArn=arn:aws:sns:…:app/APNS/…] [-c pushFcmApplicationArn=arn:aws:sns:…:app/GCM/…]`.
  * No context lookups, so synth needs neither network nor credentials.
  */
 const app = new App();
@@ -29,6 +30,7 @@ new SportPokerStack(app, `SportPoker-${stage}`, {
   registryBaseUrl: context('registryBaseUrl'),
   dadataKeyParameter: context('dadataKeyParameter'),
   alarmEmail: context('alarmEmail'),
+  pushApplications: { apns: context('pushApnsApplicationArn'), fcm: context('pushFcmApplicationArn') },
   env: account || region ? { account, region } : undefined,
 });
 

@@ -20,6 +20,9 @@ export function addNagChecks(app: App): void {
  */
 export const SCHEDULES_FINDING =
   'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/sport-poker-<stage>/*]';
+/** The live API's connections (infra/live.ts), as cdk-nag names them in the dev stack. */
+export const CONNECTIONS_FINDING =
+  'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<LiveWebSocketApiC47F7921>/live/*/@connections/*]';
 export const SSM_KEYS_FINDING = 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]';
 
 /** Every acknowledgement the stack makes, by rule id: the reasons live here and nowhere else. */
@@ -31,7 +34,12 @@ export const NAG_REASONS = {
       'Club route: callers authenticate with a staff JWT or the club integration\'s X-Api-Key, and an HTTP API ' +
       'route takes a single authorizer. The function authenticates every call itself (JWT via the user pool ' +
       'JWKS, or the API key against its stored hash) and checks the club role before it touches data.',
-  } satisfies Partial<Record<Access['kind'], string>>,
+    live:
+      'WebSocket route of live updates. A WebSocket API takes an authorizer on $connect only, and the token is ' +
+      'offered as a subprotocol (never in the URL): the function authenticates it on $connect with the same JWT ' +
+      'checks as the HTTP API and refuses the handshake without a valid one; every subscription is then checked ' +
+      'against the club role (functions/live/topic-access.ts). Anonymous connections may read public topics only.',
+  } satisfies Partial<Record<Access['kind'] | 'live', string>>,
   'AwsSolutions-IAM5[Resource::*]':
     'Only X-Ray remains on Resource "*" (xray:PutTraceSegments, xray:PutTelemetryRecords, added by active ' +
     'tracing), and for the projections consumer dynamodb:ListStreams (added by the stream event source): ' +
@@ -42,6 +50,9 @@ export const NAG_REASONS = {
     '(functions/adapters/scheduler/names.ts), so they cannot be listed in the policy. The wildcard covers only ' +
     'the schedules of this stage\'s own schedule group, for CreateSchedule, DeleteSchedule and GetSchedule; ' +
     'the role the schedules run with may only be passed to EventBridge Scheduler.',
+  [CONNECTIONS_FINDING]:
+    'execute-api:ManageConnections (PostToConnection, DeleteConnection) on the connections of the live API\'s own ' +
+    'stage: connection ids are made by API Gateway at run time, so they cannot be named in the policy.',
   [SSM_KEYS_FINDING]:
     'kms:Decrypt for the DaData key parameter, which the stack does not create: its KMS key (aws/ssm or a ' +
     'customer key) is unknown at synth time. The statement is limited to keys of this account and region and, ' +
@@ -96,6 +107,9 @@ export function acknowledgeNagFindings(stack: SportPokerStack): void {
     ack(role, 'AwsSolutions-IAM5[Resource::*]', NAG_REASONS['AwsSolutions-IAM5[Resource::*]']);
     ack(fn, 'AwsSolutions-L1', NAG_REASONS['AwsSolutions-L1']);
   }
+  for (const route of stack.live.routes) ack(route, 'AwsSolutions-APIG4', NAG_REASONS['AwsSolutions-APIG4'].live);
+  const connections = wildcardFinding(stack, stack.live.connectionsArn);
+  for (const { role } of [stack.live.handler, stack.projections.consumer]) ack(role, connections, NAG_REASONS[CONNECTIONS_FINDING]);
   const schedules = wildcardFinding(stack, stack.scheduling.schedulesArn);
   for (const { role } of [...stack.functions.all, stack.scheduling.jobs]) ack(role, schedules, NAG_REASONS[SCHEDULES_FINDING]);
   ack(stack.verification.worker.role, wildcardFinding(stack, stack.verification.ssmKeysArn), NAG_REASONS[SSM_KEYS_FINDING]);

@@ -10,6 +10,8 @@ import { Scheduling } from './scheduling';
 import { defaultDadataKeyParameter, VerificationWorker, type RegistryProvider } from './verification';
 import { Alarms } from './alarms';
 import { ITERATOR_AGE_ALARM, Projections } from './projections';
+import { LiveApi } from './live';
+import { grantPush, type PushApplications } from './push';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 
 export interface SportPokerStackProps extends StackProps {
@@ -24,6 +26,8 @@ export interface SportPokerStackProps extends StackProps {
   dadataKeyParameter?: string;
   /** Subscribes this address to the alarm topic. */
   alarmEmail?: string;
+  /** SNS platform applications for pushes to phones; none: devices cannot be registered. */
+  pushApplications?: PushApplications;
 }
 
 /**
@@ -38,12 +42,13 @@ export class SportPokerStack extends Stack {
   readonly scheduling: Scheduling;
   readonly verification: VerificationWorker;
   readonly projections: Projections;
+  readonly live: LiveApi;
   readonly functions: ApiFunctions;
   readonly api: PublicApi;
   readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: SportPokerStackProps) {
-    const { stage, corsOrigins: origins, registryProvider, registryBaseUrl, dadataKeyParameter, alarmEmail, ...stackProps } = props;
+    const { stage, corsOrigins: origins, registryProvider, registryBaseUrl, dadataKeyParameter, alarmEmail, pushApplications, ...stackProps } = props;
     super(scope, id, {
       description: `Sport Poker API (${stage})`,
       terminationProtection: stage === 'prod',
@@ -68,6 +73,10 @@ export class SportPokerStack extends Stack {
     });
 
     this.projections = new Projections(this, 'Projections', { config, data: this.data });
+    // Live updates: the consumer fans each committed event out to the subscribed connections.
+    this.live = new LiveApi(this, 'Live', { config, data: this.data, identity: this.identity });
+    for (const [k, v] of Object.entries(this.live.environment)) this.projections.consumer.fn.addEnvironment(k, v);
+    this.live.grantPost(this.projections.consumer.fn);
 
     this.functions = new ApiFunctions(this, 'Functions', {
       config,
@@ -84,6 +93,10 @@ export class SportPokerStack extends Stack {
       f.fn.node.addDependency(this.scheduling.jobs.fn);
     }
     this.verification.grantEnqueue(this.functions.byGroup.verification);
+    // The clock screen opens its live socket on the WebSocket API (and lets it through its CSP).
+    this.functions.byGroup.clock.fn.addEnvironment('LIVE_URL', this.live.url);
+    // Devices are registered by the players function; pushes go out from the stream consumer.
+    grantPush(pushApplications ?? {}, [this.functions.byGroup.players, this.projections.consumer]);
 
     this.api = new PublicApi(this, 'Api', { config, functions: this.functions, identity: this.identity, corsOrigins });
 
@@ -95,6 +108,7 @@ export class SportPokerStack extends Stack {
     this.alarms.watchQueue('scheduler-dlq', this.scheduling.deadLetters, 'a scheduled job was lost (delivery or the job failed every retry)');
     this.alarms.watchQueue('verification-failures', this.verification.failures, 'a club verification check failed every retry');
     this.alarms.watchFunction(this.projections.consumer);
+    this.alarms.watchFunction(this.live.handler);
     this.alarms.watchIteratorAge(this.projections.consumer, ITERATOR_AGE_ALARM);
     this.alarms.watchQueue(
       'projections-dlq',
@@ -109,6 +123,7 @@ export class SportPokerStack extends Stack {
     acknowledgeNagFindings(this);
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'WebSocket URL of live updates (subprotocol sport-poker.v1)' });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
     new CfnOutput(this, 'StaffWebClientId', { value: this.identity.staffWebClient.userPoolClientId });
     new CfnOutput(this, 'MobileClientId', { value: this.identity.mobileClient.userPoolClientId });
@@ -124,6 +139,6 @@ export class SportPokerStack extends Stack {
 
   /** Every Lambda function of the stack: the API's, the jobs function, the verification worker, the projections consumer. */
   get allFunctions(): ServiceFunction[] {
-    return [...this.functions.all, this.scheduling.jobs, this.verification.worker, this.projections.consumer];
+    return [...this.functions.all, this.scheduling.jobs, this.verification.worker, this.projections.consumer, this.live.handler];
   }
 }

@@ -91,6 +91,10 @@ export const AdjustBody = z
   .strictObject({ by: z.number().int().openapi({ description: 'levels to move: positive forward, negative back; whole, not 0' }) })
   .openapi('ClockAdjust');
 
+export const AddTimeBody = z
+  .strictObject({ seconds: z.number().int().openapi({ description: 'seconds to add to the current level (negative: take away); the time left stays within the level' }) })
+  .openapi('ClockAddTime');
+
 export const OverrideBody = z
   .strictObject({ smallBlind: z.number().int(), bigBlind: z.number().int(), ante: z.number().int().default(0) })
   .openapi('ClockLevelOverride', { description: 'R-CLK-3: blinds and ante of the current level for this tournament' });

@@ -1,6 +1,7 @@
 import * as z from './zod';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
+import { MoneyHold } from './money-review';
 
 /**
  * Request schemas check shapes and types; the rules (deadline order, seats per table 2..10, amounts
@@ -8,9 +9,16 @@ import { Id, Timestamp } from './common';
  * the rule's code and the fields.
  */
 const amount = z.number().int().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
+// R-MONEY-2: a structured prize; with a kind other than `other` the description may be left out.
+const prizeDetails = {
+  kind: z.enum(['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'other']).optional().openapi({ description: 'What the prize is; a row with a kind needs no description' }),
+  certificateFor: humanText({ trim: false }).optional().openapi({ description: 'certificate: what it is for (a service or goods), never a face value' }),
+  entryTo: humanText({ trim: false }).optional().openapi({ description: 'satellite: the tournament the prize enters' }),
+  points: z.number().int().optional().openapi({ description: 'rating_points: how many' }),
+};
 const PrizeRow = z.union([
-  z.strictObject({ place: z.number().int(), description: humanText({ trim: false }) }),
-  z.strictObject({ placeFrom: z.number().int(), placeTo: z.number().int(), description: humanText({ trim: false }) }),
+  z.strictObject({ place: z.number().int(), description: humanText({ trim: false }).optional(), ...prizeDetails }),
+  z.strictObject({ placeFrom: z.number().int(), placeTo: z.number().int(), description: humanText({ trim: false }).optional(), ...prizeDetails }),
 ]).openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
 
 const settingsShape = {
@@ -26,6 +34,9 @@ const settingsShape = {
   rebuyEndsAt: Timestamp,
   rebuyMaxPerPlayer: z.number().int(),
   rebuyOnlyAtOrBelowChips: z.number().int(),
+  rebuyEndsAtLevel: z.number().int().openapi({ description: 'R-REBUY-2: the last playing level (1-based) in which rebuys are taken' }),
+  handsPerHour: z.number().int().openapi({ description: 'R-NOSHOW-2, R-LATE-1: hands dealt per hour at a table, the pace of the forced-bet model (default 30)' }),
+  lateEntryStack: z.enum(['full', 'minus_forced_bets']).openapi({ description: 'R-LATE-1: a late entrant gets the full starting stack (default) or it minus the forced bets one seat has posted so far (never below half the stack)' }),
   expectedDurationMinutes: z.number().int(),
   buyIn: amount,
   rebuy: amount,
@@ -53,6 +64,14 @@ const settingsShape = {
   knockoutCancelWindowMinutes: z.number().int(),
   twoKillerCredit: z.enum(['both', 'primary_only']).openapi({ description: 'R-KO-3: both killers get 0.5 (default), or only the first' }),
   mysteryDrawScope: z.enum(['per_killer_entry', 'per_knockout']).openapi({ description: 'R-MYS-2: one draw per killer entry (default) or per knockout' }),
+  progressiveMode: z.enum(['as_classic', 'accumulate']).openapi({ description: 'R-BTY-3, progressive bounty only: accumulate bounties in points (default) or count credits as classic' }),
+  initialBounty: z.number().int().openapi({ description: 'R-BTY-3: the bounty on every entry at the start, re-entries included, in tournament points (never money, R-MONEY-1); default 100' }),
+  progressiveCollectPercent: z.number().int().openapi({ description: "R-BTY-3: percent of a busted bounty the killer collects (default 50); the rest goes onto the killer's own bounty" }),
+  mysteryPrizeSource: z.enum(['client_text', 'server_table']).openapi({ description: 'R-MYS-2: the floor types the prize drawn by hand, or the server draws it from mysteryPrizeTable (default when a table is given)' }),
+  mysteryPrizeTable: z
+    .array(z.strictObject({ prize: humanText({ trim: false }), quantity: z.number().int(), order: z.number().int().optional() }))
+    .max(1000)
+    .openapi({ description: 'R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server' }),
 };
 
 const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;
@@ -111,6 +130,7 @@ export const Tournament = z
     }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    moneyHold: MoneyHold.optional(),
   })
   .openapi('Tournament');
 
@@ -147,6 +167,8 @@ export const Entry = z
     createdAt: Timestamp,
     bustedAt: Timestamp.optional(),
     deadStack: z.boolean().optional(),
+    deadStackFrom: z.number().int().optional().openapi({ description: "R-NOSHOW-2: the clock's forced-bet count when the dead stack was seated" }),
+    forcedBetsPosted: z.number().int().optional().openapi({ description: 'R-NOSHOW-2: forced bets the dead stack has posted (so far while absent; at the hand-over once the player arrived)' }),
   })
   .openapi('Entry');
 

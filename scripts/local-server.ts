@@ -57,6 +57,7 @@ Sport Poker API (local) is listening on ${api.url}
   health:   ${api.url}/health
   contract: ${api.url}/openapi.json
   docs:     ${api.url}/docs
+  live:     ${api.url.replace(/^http/, 'ws')}/v1/live (WebSocket, subprotocol sport-poker.v1; docs/decisions/live-updates.md)
   DynamoDB Local: ${db.endpoint} (data in ${DB_DIR}), table ${tableName}
 
 Demo club: ${DEMO.clubId}

@@ -136,3 +136,28 @@ export function overrideCurrentLevel(timer: TimerState, structure: BlindStructur
   const overrides = same ? others : [...others, { levelIndex: index, ...value }].sort((x, y) => x.levelIndex - y.levelIndex);
   return commit(a, { overrides }, [{ type: 'level.overridden', levelIndex: index, at: now, cause: 'command', blinds: value }]);
 }
+
+/**
+ * Give the current level more time (`seconds` > 0) or take some away (< 0), from now; running or paused.
+ * The level's time left stays within 0..its duration: more than a full level is a longer level, which the
+ * frozen structure does not allow (R-LIFE-2); taking all of it ends the level at once.
+ */
+export function addTime(timer: TimerState, structure: BlindStructure, now: number, seconds: number): ClockResult {
+  if (!Number.isSafeInteger(seconds) || seconds === 0) {
+    throw ruleError('CLOCK_TIME_INVALID', 'Add a whole, non-zero number of seconds', [{ field: 'seconds', message: 'must be a whole number other than 0' }]);
+  }
+  requireStarted(timer);
+  const a = advanceTo(timer, structure, now);
+  const t = a.timer;
+  if (t.status === 'finished') throw conflict('CLOCK_NOT_RUNNING', 'The clock has finished');
+  const duration = levelDurationMs(structure, t.levelIndex);
+  const elapsed = t.status === 'paused' ? (t.elapsedAtPause ?? 0) : now - (t.levelStartedAt ?? now);
+  const next = elapsed - seconds * 1000;
+  if (next < 0 || next > duration) {
+    throw ruleError('CLOCK_TIME_OUT_OF_RANGE', `The level has ${Math.round((duration - elapsed) / 1000)} s left of ${duration / 1000} s`, [
+      { field: 'seconds', message: `must keep the time left within 0..${duration / 1000} s` },
+    ]);
+  }
+  const patch: Partial<TimerState> = t.status === 'paused' ? { elapsedAtPause: next } : { levelStartedAt: now - next };
+  return commit(a, patch, [{ type: 'level.time_adjusted', levelIndex: t.levelIndex, at: now, cause: 'command', seconds }]);
+}

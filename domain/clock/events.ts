@@ -10,6 +10,8 @@ export type ClockEventType =
   | 'level.started'
   | 'level.restarted'
   | 'level.overridden'
+  /** Time added to (or taken from) the current level by staff. */
+  | 'level.time_adjusted'
   /** R-CLK-4 */
   | 'break.started'
   /** R-CLK-4 */
@@ -29,4 +31,8 @@ export interface ClockEvent {
   breakNumber?: number;
   /** level.overridden: the blinds now in force. */
   blinds?: Blinds;
+  /** Staff commands: who gave it (the audit of clock changes during play). */
+  by?: string;
+  /** level.time_adjusted: seconds added (negative: taken away). */
+  seconds?: number;
 }

@@ -5,3 +5,4 @@ export * from './timer';
 export * from './advance';
 export * from './commands';
 export * from './view';
+export * from './forced-bets';

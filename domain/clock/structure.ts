@@ -158,3 +158,10 @@ export function breaksUpTo(structure: BlindStructure, index: number): number {
   for (let i = 0; i <= index && i < structure.levels.length; i++) if (structure.levels[i]?.isBreak) n++;
   return n;
 }
+
+/** Playing levels before `index`: those the clock has left behind when it stands at `index` (R-REBUY-2 last level). */
+export function playingLevelsBefore(structure: BlindStructure, index: number): number {
+  let n = 0;
+  for (let i = 0; i < index && i < structure.levels.length; i++) if (!structure.levels[i]?.isBreak) n++;
+  return n;
+}

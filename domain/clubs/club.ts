@@ -1,5 +1,6 @@
 import type { Context } from '../core/context';
 import { validateLegalDetails } from '../legal';
+import { assertNoMoneyWording } from '../text/money-wording';
 
 /** R-CLUB-2: what a club attests when it registers or asks for verification. */
 export const ATTESTATION_STATEMENT =
@@ -49,6 +50,7 @@ export interface NewClub {
 /** A new club: legal details checked (checksums, pairing), the attestation recorded with who and when. */
 export function createClub(input: NewClub, ctx: Context): Club {
   validateLegalDetails({ legalForm: input.legalForm, inn: input.inn, ogrn: input.ogrn, kpp: input.kpp });
+  assertNoMoneyInClubTexts(input);
   const at = new Date(ctx.now).toISOString();
   return {
     ...input,
@@ -64,6 +66,18 @@ export function createClub(input: NewClub, ctx: Context): Club {
 
 export type ClubPatch = Partial<Omit<NewClub, 'currency'>>;
 
+/**
+ * R-MONEY-2: the club's public texts do not offer money. Only clear money is refused here (422 with the
+ * field and the fragment); what the checker would hold for review is left to the person who verifies the
+ * club (R-CLUB-4), since names of places and people are where ambiguous words live.
+ */
+function assertNoMoneyInClubTexts(texts: Partial<Pick<NewClub, 'name' | 'city' | 'address'>>): void {
+  for (const field of ['name', 'city', 'address'] as const) {
+    const text = texts[field];
+    if (text !== undefined) assertNoMoneyWording(field, text, 'club');
+  }
+}
+
 const LEGAL_KEYS = ['legalForm', 'inn', 'ogrn', 'kpp'] as const;
 
 /**
@@ -71,6 +85,7 @@ const LEGAL_KEYS = ['legalForm', 'inn', 'ogrn', 'kpp'] as const;
  * identity changes loses its verified status: "verified" was about the old numbers (R-CLUB-3).
  */
 export function editClub(club: Club, patch: ClubPatch, ctx: Context): Club {
+  assertNoMoneyInClubTexts(patch);
   const next: Club = { ...club, ...patch, updatedAt: new Date(ctx.now).toISOString() };
   const legalChanged = LEGAL_KEYS.some((k) => patch[k] !== undefined && patch[k] !== club[k]);
   if (legalChanged) {

@@ -1,7 +1,8 @@
 import type { Tournament } from '../tournaments';
 import type { SeatingState } from '../seating';
-import type { KnockoutsState, ResultRow } from '../results';
-import type { BlindStructure, TimerState } from '../clock';
+import type { KnockoutsState, MysteryCommitment, ResultRow } from '../results';
+import type { BlindStructure, ForcedBetsLedger, TimerState } from '../clock';
+import type { ContentModeration } from '../moderation/content';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -9,9 +10,18 @@ import type { BlindStructure, TimerState } from '../clock';
  */
 export type FloorTournament = Tournament & {
   /** The running clock and the structure it was started with (a copy: later edits of the club's grid do not move it). */
-  clock?: { timer: TimerState; structure: BlindStructure };
+  clock?: {
+    timer: TimerState;
+    structure: BlindStructure;
+    /** R-NOSHOW-2 / R-LATE-1: the forced-bet count as of the last stored timer (absent on older clocks: from the start). */
+    forcedBets?: ForcedBetsLedger;
+  };
   seating?: SeatingState;
   knockouts?: KnockoutsState;
+  /** R-MYS-2 Beyond: the mystery prize table's commitment; its seed stays secret until the end. */
+  mysteryCommitment?: MysteryCommitment;
   /** Fixed when the tournament finishes (R-PLC-1..3). */
   results?: { rows: ResultRow[]; computedAt: number };
+  /** R-MOD-1: what the operator has hidden from public view, with the reasons. */
+  contentModeration?: ContentModeration;
 };

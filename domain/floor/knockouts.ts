@@ -5,10 +5,12 @@ import {
   cancelKnockout,
   drawMystery,
   emptyKnockoutsState,
+  mysteryTableHash,
   recordKnockout,
   type BountySettings,
   type EntryRef,
   type KnockoutSettings,
+  type RecordKnockoutCommand,
   type ResultsEvent,
 } from '../results';
 import { afterHandKnockout, seatingFlags, seatLateEntrant, type KnockoutFlags, type SeatingEvent } from '../seating';
@@ -31,11 +33,26 @@ export const knockoutSettings = (t: FloorTournament): KnockoutSettings => ({
   twoKillerCredit: t.settings.twoKillerCredit ?? 'both',
 });
 
-/** The tournament's bounty: the mystery switch turns any bounty type into a mystery draw (R-MYS-1). */
-export const bountySettings = (t: FloorTournament): BountySettings => ({
-  type: t.settings.mysteryBounty ? 'mystery' : t.settings.bountyType,
-  mysteryDrawScope: t.settings.mysteryDrawScope ?? 'per_killer_entry',
-});
+/**
+ * The tournament's bounty: the mystery switch turns any bounty type into a mystery draw (R-MYS-1).
+ * A progressive tournament stored before `progressiveMode` existed keeps counting as classic (R-BTY-3).
+ */
+export const bountySettings = (t: FloorTournament): BountySettings => {
+  const s = t.settings;
+  return {
+    type: s.mysteryBounty ? 'mystery' : s.bountyType,
+    mysteryDrawScope: s.mysteryDrawScope ?? 'per_killer_entry',
+    ...(s.bountyType === 'progressive' ? { progressiveMode: s.progressiveMode ?? 'as_classic' } : {}),
+    ...(s.initialBounty !== undefined && s.progressiveCollectPercent !== undefined
+      ? { progressive: { initialBounty: s.initialBounty, collectPercent: s.progressiveCollectPercent } }
+      : {}),
+    mysteryPrizeSource: s.mysteryPrizeSource ?? 'client_text',
+    // Only the table the commitment was made for is drawn from.
+    ...(s.mysteryPrizeTable && t.mysteryCommitment && t.mysteryCommitment.tableHash === mysteryTableHash(s.mysteryPrizeTable)
+      ? { mysteryTable: { rows: s.mysteryPrizeTable, seed: t.mysteryCommitment.seed } }
+      : {}),
+  };
+};
 
 const seated = (t: FloorTournament, entryId: string): boolean => Boolean(t.seating?.seatOf[entryId]);
 
@@ -50,7 +67,7 @@ const seated = (t: FloorTournament, entryId: string): boolean => Boolean(t.seati
  */
 export function recordKnockoutOnFloor(
   state: FloorTournament,
-  cmd: { busted: readonly string[]; killers: readonly string[]; level?: number },
+  cmd: RecordKnockoutCommand,
   ctx: Context,
 ): FloorResult & { knockoutIds: string[]; flags?: KnockoutFlags } {
   if (state.status !== 'running') {

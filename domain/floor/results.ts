@@ -11,21 +11,21 @@ import {
   type Standings,
 } from '../results';
 import type { FloorTournament } from './aggregate';
-import { entryRefs, type FloorResult } from './knockouts';
+import { bountySettings, entryRefs, type FloorResult } from './knockouts';
 
 /** R-ITM-1, R-ITM-2: players left, places paid, the bubble. */
 export function floorStandings(state: FloorTournament): Standings {
   return standingsSummary(entryRefs(state), { percent: state.settings.itmPercent, minimum: state.settings.itmMinimum });
 }
 
-/** R-PLC-1..3 with each place's prize (R-PRZ-1); refused while more than one entry is in play. */
+/** R-PLC-1..3 with what the bounty earned (R-BTY-2) and each place's prize (R-PRZ-1); refused while more than one entry is in play. */
 export function floorResults(state: FloorTournament): ResultRow[] {
   const entries = entryRefs(state);
   // A preset is cut to the field: the entries that count (every one but the void ones), as for ITM.
   const rows = state.settings.prizePreset
     ? presetRows(state.settings.prizePreset, entries.filter((e) => e.status !== 'void').length)
     : state.settings.prizes;
-  return results(state.knockouts ?? emptyKnockoutsState(), entries, rows);
+  return results(state.knockouts ?? emptyKnockoutsState(), entries, rows, bountySettings(state));
 }
 
 /**

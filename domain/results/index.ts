@@ -5,6 +5,8 @@ export * from './knockouts';
 export * from './credits';
 export * from './bounties';
 export * from './mystery';
+export * from './mystery-table';
+export * from './progressive';
 export * from './itm';
 export * from './places';
 export * from './prizes';

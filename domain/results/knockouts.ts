@@ -20,11 +20,24 @@ export interface KnockoutSettings {
   cancelWindowMs?: number;
 }
 
-export interface RecordKnockoutCommand {
-  /** The entries busted in this hand: one, or several for a multi-bust (R-KO-4). */
-  busted: readonly string[];
+/** One busted entry of a hand with the one or two killers who busted it (R-KO-4: side pots). */
+export interface BustSpec {
+  entryId: string;
   /** One or two killer entries; the first is the primary. */
   killers: readonly string[];
+}
+
+/**
+ * Two forms. `busts`: each busted entry with its own killers. `busted` + `killers` (the original form):
+ * every busted entry shares the one killers list. Either way one call is one hand: one elimination
+ * number and one group for all its records (R-KO-2, R-KO-4, R-PLC-2).
+ */
+export interface RecordKnockoutCommand {
+  /** The entries busted in this hand: one, or several for a multi-bust (R-KO-4). */
+  busted?: readonly string[];
+  /** One or two killer entries shared by every entry of `busted`; the first is the primary. */
+  killers?: readonly string[];
+  busts?: readonly BustSpec[];
   level?: number;
 }
 
@@ -38,6 +51,20 @@ export interface RecordKnockoutResult {
 
 const MAX_REASON_LENGTH = 500;
 
+/** The command as one list of busts, whichever form it came in. */
+function bustsOf(cmd: RecordKnockoutCommand): { busts: BustSpec[]; field: (i: number) => string } {
+  if (cmd.busts !== undefined) {
+    if (cmd.busted !== undefined || cmd.killers !== undefined) {
+      throw ruleError('KNOCKOUT_FORM_MIXED', 'Give either busts, or busted with killers, not both', [
+        { field: 'busts', message: 'not together with busted or killers' },
+      ]);
+    }
+    return { busts: cmd.busts.map((b) => ({ entryId: b.entryId, killers: b.killers })), field: (i) => `busts[${i}].killers` };
+  }
+  const killers = cmd.killers ?? [];
+  return { busts: (cmd.busted ?? []).map((entryId) => ({ entryId, killers })), field: () => 'killers' };
+}
+
 export function recordKnockout(
   state: KnockoutsState,
   entries: readonly EntryRef[],
@@ -45,18 +72,23 @@ export function recordKnockout(
   ctx: Context,
   settings: KnockoutSettings = {},
 ): RecordKnockoutResult {
-  if (cmd.busted.length === 0) {
-    throw ruleError('BUSTED_REQUIRED', 'Name at least one busted entry', [{ field: 'busted', message: 'empty' }]);
+  const { busts, field } = bustsOf(cmd);
+  if (busts.length === 0) {
+    const f = cmd.busts !== undefined ? 'busts' : 'busted';
+    throw ruleError('BUSTED_REQUIRED', 'Name at least one busted entry', [{ field: f, message: 'empty' }]);
   }
-  if (cmd.killers.length === 0) {
-    throw ruleError('KILLER_REQUIRED', 'Name the killer entry', [{ field: 'killers', message: 'empty' }]);
-  }
-  if (cmd.killers.length > 2) {
-    throw ruleError('TOO_MANY_KILLERS', 'At most two killers share a knockout (R-KO-3)', [
-      { field: 'killers', message: `${cmd.killers.length} killers, at most 2` },
-    ]);
-  }
-  if (new Set(cmd.busted).size !== cmd.busted.length || new Set(cmd.killers).size !== cmd.killers.length) {
+  busts.forEach((b, i) => {
+    if (b.killers.length === 0) {
+      throw ruleError('KILLER_REQUIRED', 'Name the killer entry', [{ field: field(i), message: 'empty' }]);
+    }
+    if (b.killers.length > 2) {
+      throw ruleError('TOO_MANY_KILLERS', 'At most two killers share a knockout (R-KO-3)', [
+        { field: field(i), message: `${b.killers.length} killers, at most 2` },
+      ]);
+    }
+    if (new Set(b.killers).size !== b.killers.length) throw ruleError('DUPLICATE_ENTRY', 'An entry is named twice in the knockout');
+  });
+  if (new Set(busts.map((b) => b.entryId)).size !== busts.length) {
     throw ruleError('DUPLICATE_ENTRY', 'An entry is named twice in the knockout');
   }
   if (cmd.level !== undefined && (!Number.isInteger(cmd.level) || cmd.level < 0)) {
@@ -71,8 +103,8 @@ export function recordKnockout(
     if (!e) throw notFound('ENTRY_NOT_FOUND', `Entry ${id} not found`);
     return e;
   };
-  const busted = cmd.busted.map(find);
-  const killers = cmd.killers.map(find);
+  const busted = busts.map((b) => find(b.entryId));
+  const killersOf = busts.map((b) => b.killers.map(find));
 
   // R-KO-1: an entry is busted once; a revived entry (cancelled record) may be busted again.
   for (const e of busted) {
@@ -81,35 +113,40 @@ export function recordKnockout(
       throw conflict('ENTRY_NOT_ACTIVE', `Entry ${e.id} is ${why}`);
     }
   }
-  // R-KO-5: by entry and by player, so no entry of the busted player can be credited.
+  // R-KO-5: by entry and by player, so no entry of a player busted in this hand can be credited.
   const bustedPlayers = new Set(busted.map((e) => e.playerId));
-  for (const k of killers) {
-    if (bustedPlayers.has(k.playerId)) {
-      throw ruleError('SELF_KNOCKOUT', 'A player cannot knock out himself (R-KO-5)', [
-        { field: 'killers', message: `entry ${k.id} belongs to a busted player` },
-      ]);
+  killersOf.forEach((killers, i) => {
+    for (const k of killers) {
+      if (bustedPlayers.has(k.playerId)) {
+        throw ruleError('SELF_KNOCKOUT', 'A player cannot knock out himself (R-KO-5)', [
+          { field: field(i), message: `entry ${k.id} belongs to a busted player` },
+        ]);
+      }
     }
-  }
-  for (const k of killers) {
+  });
+  for (const k of killersOf.flat()) {
     if (k.status !== 'active') throw conflict('KILLER_NOT_ACTIVE', `Killer entry ${k.id} is ${k.status}`);
   }
 
-  const [credited, uncredited] = creditKillers(killers, settings.twoKillerCredit ?? DEFAULT_TWO_KILLER_CREDIT);
+  const mode = settings.twoKillerCredit ?? DEFAULT_TWO_KILLER_CREDIT;
   const eliminationNumber = state.nextEliminationNumber;
   const groupId = ctx.newId('kog');
-  const recorded: Knockout[] = busted.map((e) => ({
-    id: ctx.newId('ko'),
-    bustedEntryId: e.id,
-    bustedPlayerId: e.playerId,
-    eliminationNumber,
-    groupId,
-    killers: credited,
-    uncreditedKillers: uncredited,
-    ...(cmd.level !== undefined ? { level: cmd.level } : {}),
-    at: ctx.now,
-    by: ctx.actor.id,
-    status: 'active',
-  }));
+  const recorded: Knockout[] = busted.map((e, i) => {
+    const [credited, uncredited] = creditKillers(killersOf[i] ?? [], mode);
+    return {
+      id: ctx.newId('ko'),
+      bustedEntryId: e.id,
+      bustedPlayerId: e.playerId,
+      eliminationNumber,
+      groupId,
+      killers: credited,
+      uncreditedKillers: uncredited,
+      ...(cmd.level !== undefined ? { level: cmd.level } : {}),
+      at: ctx.now,
+      by: ctx.actor.id,
+      status: 'active',
+    };
+  });
 
   const knockouts = { ...state.knockouts };
   for (const k of recorded) knockouts[k.id] = k;

@@ -3,13 +3,17 @@ import { conflict, notFound, ruleError } from '../core/errors';
 import { assertNoMoneyWording } from '../text/money-wording';
 import { mysteryEnabled, type BountySettings } from './bounties';
 import type { ResultsEvent } from './events';
+import { drawFromTable, remainingQuantities } from './mystery-table';
 import type { KnockoutsState, MysteryDraw } from './state';
 
 export interface DrawMysteryCommand {
   knockoutId: string;
   /** Which killer of the knockout draws; defaults to the primary (first) killer. */
   killerEntryId?: string;
-  /** What was drawn, as text: the prize itself is handed out by the club (R-MYS-1). */
+  /**
+   * What was drawn, as text: the prize itself is handed out by the club (R-MYS-1). Only with the
+   * `client_text` source; with `server_table` the server draws the prize (R-MYS-2 Beyond).
+   */
   prizeText?: string;
 }
 
@@ -45,7 +49,13 @@ export function drawMystery(
     ]);
   }
 
-  const prizeText = cmd.prizeText?.trim() || undefined;
+  const fromTable = (settings.mysteryPrizeSource ?? 'client_text') === 'server_table';
+  let prizeText = cmd.prizeText?.trim() || undefined;
+  if (fromTable && prizeText !== undefined) {
+    throw ruleError('PRIZE_TEXT_NOT_ALLOWED', 'The prize is drawn by the server from the mystery prize table (R-MYS-2)', [
+      { field: 'prizeText', message: 'not allowed: the server draws the prize' },
+    ]);
+  }
   if (prizeText !== undefined) {
     if (prizeText.length > MAX_PRIZE_TEXT_LENGTH) {
       throw ruleError('PRIZE_TEXT_TOO_LONG', `The prize text is limited to ${MAX_PRIZE_TEXT_LENGTH} characters`, [
@@ -68,13 +78,24 @@ export function drawMystery(
     );
   }
 
+  const sequence = state.nextMysterySequence;
+  let prizeIndex: number | undefined;
+  if (fromTable) {
+    const table = settings.mysteryTable;
+    if (!table) throw conflict('MYSTERY_TABLE_NOT_COMMITTED', 'This tournament has no committed mystery prize table');
+    prizeIndex = drawFromTable(table.seed, sequence, remainingQuantities(table.rows, state));
+    if (prizeIndex === undefined) throw conflict('MYSTERY_TABLE_EXHAUSTED', 'Every prize of the mystery prize table has been drawn');
+    prizeText = table.rows[prizeIndex]?.prize;
+  }
+
   const draw: MysteryDraw = {
     id: ctx.newId('myd'),
-    sequence: state.nextMysterySequence,
+    sequence,
     killerEntryId: killer.entryId,
     killerPlayerId: killer.playerId,
     knockoutId: ko.id,
     ...(prizeText !== undefined ? { prizeText } : {}),
+    ...(prizeIndex !== undefined ? { prizeIndex } : {}),
     at: ctx.now,
     by: ctx.actor.id,
   };
@@ -82,7 +103,7 @@ export function drawMystery(
     state: {
       ...state,
       mysteryDraws: { ...state.mysteryDraws, [draw.id]: draw },
-      nextMysterySequence: draw.sequence + 1,
+      nextMysterySequence: sequence + 1,
     },
     draw,
     events: [

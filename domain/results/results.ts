@@ -1,7 +1,9 @@
+import { bountyReward, type BountySettings } from './bounties';
 import { creditsOfEntries } from './credits';
 import type { EntryRef } from './entry-ref';
 import { finalPlaces } from './places';
 import { prizeForPlace, type PrizeRow } from './prizes';
+import { bountyPointsOfPlayer, DEFAULT_COLLECT_PERCENT, DEFAULT_INITIAL_BOUNTY, progressiveLedger } from './progressive';
 import type { KnockoutsState } from './state';
 
 export interface ResultRow {
@@ -11,27 +13,57 @@ export interface ResultRow {
   lastEntryId: string;
   /** Sum of knockout credits over all the player's entries; may be fractional (R-PLC-3). */
   knockouts: number;
+  /** Classic bounty, or progressive counted as classic: bounty credits won (R-BTY-2). */
+  bounties?: number;
+  /** Progressive bounty: points won, never money (R-BTY-3, R-MONEY-1). */
+  bountyPoints?: number;
+  /** Mystery bounty: the prizes drawn by the player's entries, in draw order (R-MYS-1). */
+  mysteryPrizes?: string[];
   prize?: string;
 }
 
 /**
  * The final table of a tournament: places (R-PLC-1..3), knockout credits per player
- * (R-REENTRY-6) and the non-monetary prize of each place, sorted by place.
+ * (R-REENTRY-6), what the bounty earned (R-BTY-2: nothing without a bounty, bounty credits for a
+ * classic one, points for a progressive one, the prizes drawn for a mystery one) and the
+ * non-monetary prize of each place, sorted by place.
  * Pass the tournament's prize rows, or `presetRows(...)` for a preset.
  */
 export function results(
   state: KnockoutsState,
   entries: readonly EntryRef[],
   prizes: readonly PrizeRow[] = [],
+  bounty: BountySettings = { type: 'none' },
 ): ResultRow[] {
+  const reward = bountyReward(bounty);
+  const progressive = {
+    initialBounty: bounty.progressive?.initialBounty ?? DEFAULT_INITIAL_BOUNTY,
+    collectPercent: bounty.progressive?.collectPercent ?? DEFAULT_COLLECT_PERCENT,
+  };
+  const ledger = reward === 'points' ? progressiveLedger(state, progressive) : undefined;
+  const draws = Object.values(state.mysteryDraws).sort((a, b) => a.sequence - b.sequence);
   return finalPlaces(state, entries).map((p) => {
     const prize = prizeForPlace(prizes, p.place);
+    const knockouts = creditsOfEntries(state, p.entryIds);
+    const earned =
+      reward === 'bounties'
+        ? { bounties: knockouts }
+        : ledger
+          ? { bountyPoints: bountyPointsOfPlayer(ledger, progressive, entries, p.entryIds, p.eliminationNumber === null) }
+          : reward === 'mystery_prizes'
+            ? {
+                mysteryPrizes: draws
+                  .filter((d) => p.entryIds.includes(d.killerEntryId) && d.prizeText !== undefined)
+                  .map((d) => d.prizeText as string),
+              }
+            : {};
     return {
       place: p.place,
       playerId: p.playerId,
       entryIds: p.entryIds,
       lastEntryId: p.lastEntryId,
-      knockouts: creditsOfEntries(state, p.entryIds),
+      knockouts,
+      ...earned,
       ...(prize !== undefined ? { prize } : {}),
     };
   });

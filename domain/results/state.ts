@@ -47,6 +47,8 @@ export interface MysteryDraw {
   readonly killerPlayerId: string;
   readonly knockoutId: string;
   readonly prizeText?: string;
+  /** The prize table row drawn by the server (R-MYS-2 Beyond); absent for a text typed by the floor. */
+  readonly prizeIndex?: number;
   readonly at: number;
   readonly by: string;
 }

@@ -20,6 +20,11 @@ export class Draft {
   private readonly copies: { [K in CollectionName]?: Record<string, Collections[K]> } = {};
   private changedRoot: Partial<Pick<Tournament, 'status' | 'settings'>> = {};
   readonly events: TournamentEvent[] = [];
+  /**
+   * R-LATE-1 / R-NOSHOW-2: the forced bets one seat has posted so far by the clock, for the operations
+   * that are told it (check-in, no-shows); 0 when unknown or before the clock starts.
+   */
+  forcedBetsPosted = 0;
 
   constructor(
     readonly base: Tournament,

@@ -29,6 +29,8 @@ export interface Rebuy {
   entryId: string;
   /** The entry's current stack as counted at the table; needed only with rebuyOnlyAtOrBelowChips. */
   currentChips?: number;
+  /** Playing levels the clock has left behind (for rebuyEndsAtLevel); 0 before the clock starts. */
+  playingLevelsPassed?: number;
 }
 
 /**
@@ -43,7 +45,10 @@ export function rebuy(state: Tournament, command: Rebuy, ctx: Context): Tourname
   if (s.rebuy === undefined) throw ruleError('REBUY_NOT_ALLOWED', 'This tournament has no rebuy price');
   const d = new Draft(state, ctx);
   const entry = playableEntry(d, command.entryId);
-  if (!rebuyWindowOpen(s, ctx.now)) throw ruleError('REBUY_WINDOW_CLOSED', 'The rebuy deadline has passed');
+  if (!rebuyWindowOpen(s, ctx.now, command.playingLevelsPassed ?? 0)) {
+    const why = s.rebuyEndsAt !== undefined && ctx.now >= s.rebuyEndsAt ? 'The rebuy deadline has passed' : `Rebuys end with level ${s.rebuyEndsAtLevel}`;
+    throw ruleError('REBUY_WINDOW_CLOSED', why);
+  }
   if (s.rebuyMaxPerPlayer !== undefined && countFees(d, entry.playerId, 'rebuy') >= s.rebuyMaxPerPlayer) {
     throw ruleError('REBUY_LIMIT_REACHED', `At most ${s.rebuyMaxPerPlayer} rebuys per player`);
   }

@@ -1,6 +1,8 @@
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { Draft } from './draft';
+import { assertNoMoneyHold } from './money-hold';
+import { seatAbsentAtStart } from './no-shows';
 import { applySettingsPatch, validateSettings } from './settings';
 import type { SettingsInput, SettingsPatch } from './settings';
 import type { Tournament, TournamentResult, TournamentStatus } from './types';
@@ -64,9 +66,12 @@ export function changeStatus(state: Tournament, command: { to: TournamentStatus 
   if (!canTransition(from, command.to)) {
     throw conflict('INVALID_STATUS_TRANSITION', `A tournament cannot go from ${from} to ${command.to}`);
   }
+  // R-MONEY-2: a tournament whose texts wait for an operator does not open to players.
+  if (command.to === 'registration_open') assertNoMoneyHold(state);
   const d = new Draft(state, ctx);
   d.setRoot({ status: command.to });
   d.emit({ type: 'tournament.status_changed', tournamentId: state.id, from, to: command.to });
+  if (command.to === 'running') seatAbsentAtStart(d);
   return d.result();
 }
 

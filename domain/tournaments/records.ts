@@ -1,3 +1,4 @@
+import { lateEntryChips } from '../clock/forced-bets';
 import type { Draft } from './draft';
 import type { Entry, FeeKind, FeeOperation, Registration } from './types';
 
@@ -61,7 +62,7 @@ export function addEntry(
   d: Draft,
   reg: Registration,
   number: number,
-  opts: { deadStack: boolean },
+  opts: { deadStack: boolean; chips?: number },
 ): Entry {
   const entry: Entry = {
     id: d.ctx.newId('ent'),
@@ -69,9 +70,9 @@ export function addEntry(
     registrationId: reg.id,
     number,
     status: 'active',
-    chips: d.settings.startingStack,
+    chips: opts.chips ?? d.settings.startingStack,
     createdAt: d.ctx.now,
-    ...(opts.deadStack ? { deadStack: true } : {}),
+    ...(opts.deadStack ? { deadStack: true, deadStackFrom: d.forcedBetsPosted } : {}),
   };
   d.put('entries', entry);
   d.emit({
@@ -105,11 +106,21 @@ export function addFee(d: Draft, entry: Entry, kind: FeeKind, amount: number, ch
 }
 
 /**
+ * R-LATE-1: the standard starting stack; a late entrant (the tournament is running) of a tournament set
+ * to `minus_forced_bets` gets it less the forced bets one seat has posted so far, never below the floor.
+ */
+export function firstEntryChips(d: Draft): number {
+  const stack = d.settings.startingStack;
+  if (d.status !== 'running' || d.settings.lateEntryStack !== 'minus_forced_bets') return stack;
+  return lateEntryChips(stack, d.forcedBetsPosted);
+}
+
+/**
  * The first buy-in happens at check-in: the player sits without paying and the buy-in accrues as debt
  * (R-REG-3). Creates entry 1 with the standard starting stack (R-LATE-1) and its buy-in fee.
  */
 export function admit(d: Draft, reg: Registration): Registration {
-  const entry = addEntry(d, reg, 1, { deadStack: false });
+  const entry = addEntry(d, reg, 1, { deadStack: false, chips: firstEntryChips(d) });
   addFee(d, entry, 'buy_in', d.settings.buyIn, entry.chips);
   const admitted: Registration = {
     ...reg,

@@ -4,7 +4,7 @@ import { Draft, pick, without } from './draft';
 import { assertNoParallelRegistration, tournamentWindow } from './parallel';
 import type { OtherRegistration } from './parallel';
 import { addFee, admit, holdsPlace } from './records';
-import type { Registration, Tournament, TournamentResult } from './types';
+import type { Entry, Registration, Tournament, TournamentResult } from './types';
 import { promoteWaitlist } from './waitlist';
 import { lateRegistrationOpen } from './windows';
 
@@ -116,13 +116,26 @@ export function unregister(state: Tournament, command: { registrationId: string 
   return d.result();
 }
 
+export interface CheckIn {
+  registrationId: string;
+  /** The forced bets one seat has posted so far by the clock (R-LATE-1, R-NOSHOW-2); 0 when omitted. */
+  forcedBetsPosted?: number;
+}
+
+/** R-NOSHOW-2: what a dead stack has posted since it was seated, at most its chips. */
+export function deadStackPosted(entry: Entry, forcedBetsPosted: number): number {
+  if (!entry.deadStack) return entry.forcedBetsPosted ?? 0;
+  return Math.min(entry.chips, Math.max(0, forcedBetsPosted - (entry.deadStackFrom ?? 0)));
+}
+
 /**
  * R-REG-3 check-in at the desk (staff). Postpayment: the player sits without paying; the buy-in is
  * created here as debt with entry 1 (see records.admit). While running this is the late entry (R-LATE-1).
  * A waitlisted player is only marked present. An absent player arriving takes over his dead stack.
  */
-export function checkIn(state: Tournament, command: { registrationId: string }, ctx: Context): TournamentResult {
+export function checkIn(state: Tournament, command: CheckIn, ctx: Context): TournamentResult {
   const d = new Draft(state, ctx);
+  d.forcedBetsPosted = command.forcedBetsPosted ?? 0;
   const reg = d.registration(command.registrationId);
   if (state.status !== 'registration_open' && state.status !== 'running') {
     throw conflict('CHECK_IN_NOT_OPEN', `Check-in is not open (status ${state.status})`);
@@ -141,7 +154,12 @@ export function checkIn(state: Tournament, command: { registrationId: string }, 
     case 'absent': {
       const entry = d.entry(reg.entryId ?? '');
       if (entry.status !== 'active') throw conflict('ENTRY_NOT_ACTIVE', 'The dead stack has already busted');
-      const live = without(entry, 'deadStack');
+      // R-NOSHOW-2: the stack is handed over as it stands, less what it has posted while he was away.
+      const posted = deadStackPosted(entry, d.forcedBetsPosted);
+      if (posted >= entry.chips) {
+        throw conflict('DEAD_STACK_BLINDED_OUT', 'The dead stack has posted all its chips; the player is out (re-entry where allowed)');
+      }
+      const live = { ...without(entry, 'deadStack', 'deadStackFrom'), forcedBetsPosted: posted };
       d.put('entries', live);
       d.emit({ type: 'entry.dead_stack_ended', entryId: entry.id, playerId: entry.playerId });
       // The buy-in accrues when the player arrives, not while a dead stack stands in for him.

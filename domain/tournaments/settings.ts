@@ -2,6 +2,8 @@ import { isDomainError, ruleError } from '../core/errors';
 import { PRIZE_PRESETS, type PrizePresetId } from '../results/prizes';
 import type { FieldIssue } from '../core/errors';
 import { assertNoMoneyWording } from '../text/money-wording';
+import { checkPrizeDetails, prizeLabel, type PrizeDetails } from './prize-kinds';
+import { checkBountySettings, type BountySettingsFields } from './bounty-settings';
 
 /** R-FMT-1: a label only; what a tournament allows follows from its amounts and windows. */
 export const FORMAT_LABELS = ['freezeout', 'rebuy', 'reentry', 'addon', 'bounty'] as const;
@@ -18,6 +20,9 @@ export const MOVE_RULES = ['big_blind_next', 'random', 'last_seat'] as const;
 export type MoveRule = (typeof MOVE_RULES)[number];
 export const BALANCING_MODES = ['auto', 'manual'] as const;
 export type BalancingMode = (typeof BALANCING_MODES)[number];
+/** R-LATE-1: a late entrant gets the full starting stack (default) or it minus the forced bets already passed. */
+export const LATE_ENTRY_STACKS = ['full', 'minus_forced_bets'] as const;
+export type LateEntryStack = (typeof LATE_ENTRY_STACKS)[number];
 
 /** R-SEAT-1 bounds; R-PRZ-1 limits. */
 export const MIN_SEATS_PER_TABLE = 2;
@@ -29,7 +34,7 @@ export const MAX_DESCRIPTION = 5000;
 const MAX_PLACE = 100_000;
 
 /** A prize for one place, or for a block of places sharing one description. Never money (R-MONEY-2). */
-export type PrizeRow = { place: number; description: string } | { placeFrom: number; placeTo: number; description: string };
+export type PrizeRow = ({ place: number; description: string } | { placeFrom: number; placeTo: number; description: string }) & PrizeDetails;
 
 export interface BalancingSettings {
   moveRule: MoveRule;
@@ -55,6 +60,12 @@ export interface TournamentSettings {
   rebuyEndsAt?: number;
   rebuyMaxPerPlayer?: number;
   rebuyOnlyAtOrBelowChips?: number;
+  /** R-REBUY-2 "Beyond": the last playing level (1-based) in which rebuys are taken; unset = no such limit. */
+  rebuyEndsAtLevel?: number;
+  /** R-LATE-1: how a late entrant's stack is made; absent on tournaments stored before it existed = full. */
+  lateEntryStack?: LateEntryStack;
+  /** R-NOSHOW-2 / R-LATE-1: the pace the forced-bet model assumes, hands per hour at a table; unset = 30. */
+  handsPerHour?: number;
   /** How long the tournament is expected to run; defines "at the same time" for R-REG-1. */
   expectedDurationMinutes?: number;
   buyIn: number;
@@ -82,6 +93,14 @@ export interface TournamentSettings {
   twoKillerCredit: (typeof TWO_KILLER_CREDITS)[number];
   mysteryDrawScope: (typeof MYSTERY_DRAW_SCOPES)[number];
 }
+/** R-BTY-3, R-MYS-2 Beyond: the progressive bounty and the mystery prize table (bounty-settings.ts). */
+export interface TournamentSettings {
+  progressiveMode?: BountySettingsFields['progressiveMode'];
+  initialBounty?: number;
+  progressiveCollectPercent?: number;
+  mysteryPrizeSource?: BountySettingsFields['mysteryPrizeSource'];
+  mysteryPrizeTable?: BountySettingsFields['mysteryPrizeTable'];
+}
 
 /** What create accepts: required fields plus any of the rest (defaults fill the gaps). */
 export interface SettingsInput {
@@ -97,6 +116,9 @@ export interface SettingsInput {
   rebuyEndsAt?: number;
   rebuyMaxPerPlayer?: number;
   rebuyOnlyAtOrBelowChips?: number;
+  rebuyEndsAtLevel?: number;
+  lateEntryStack?: LateEntryStack;
+  handsPerHour?: number;
   expectedDurationMinutes?: number;
   buyIn: number;
   rebuy?: number;
@@ -121,6 +143,13 @@ export interface SettingsInput {
   knockoutCancelWindowMinutes?: number;
   twoKillerCredit?: (typeof TWO_KILLER_CREDITS)[number];
   mysteryDrawScope?: (typeof MYSTERY_DRAW_SCOPES)[number];
+}
+export interface SettingsInput {
+  progressiveMode?: BountySettingsFields['progressiveMode'];
+  initialBounty?: number;
+  progressiveCollectPercent?: number;
+  mysteryPrizeSource?: BountySettingsFields['mysteryPrizeSource'];
+  mysteryPrizeTable?: BountySettingsFields['mysteryPrizeTable'];
 }
 
 /** What edit accepts: any field; `null` clears an optional one. */
@@ -247,7 +276,11 @@ function checkPrizes(c: Checker, value: unknown): PrizeRow[] {
     const r = row as Record<string, unknown>;
     const d = r.description;
     let description: string | undefined;
-    if (typeof d !== 'string' || d.trim().length === 0) c.add(`${field}.description`, 'is required');
+    // A structured prize (R-MONEY-2) needs no free text: its kind names it.
+    const details = checkPrizeDetails(r, field, (f, m) => c.add(f, m), (f, t) => c.noMoney(f, t));
+    const label = prizeLabel(details);
+    if ((typeof d !== 'string' || d.trim().length === 0) && label !== undefined && d === undefined) description = label;
+    else if (typeof d !== 'string' || d.trim().length === 0) c.add(`${field}.description`, 'is required');
     else if (d.trim().length > MAX_PRIZE_DESCRIPTION) {
       c.add(`${field}.description`, `must be at most ${MAX_PRIZE_DESCRIPTION} characters (R-PRZ-1)`);
     } else {
@@ -272,7 +305,7 @@ function checkPrizes(c: Checker, value: unknown): PrizeRow[] {
     }
     if (from === undefined || to === undefined || description === undefined) return;
     ranges.push({ from, to, index: i });
-    rows.push(single ? { place: from, description } : { placeFrom: from, placeTo: to, description });
+    rows.push({ ...(single ? { place: from, description } : { placeFrom: from, placeTo: to, description }), ...details });
   });
   // A place described by two rows would be ambiguous at the prize ceremony.
   ranges.sort((a, b) => a.from - b.from);
@@ -325,6 +358,9 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const rebuyEndsAt = time('rebuyEndsAt');
   const rebuyMaxPerPlayer = c.int('rebuyMaxPerPlayer', { min: 1 });
   const rebuyOnlyAtOrBelowChips = c.int('rebuyOnlyAtOrBelowChips', { min: 0 });
+  const rebuyEndsAtLevel = c.int('rebuyEndsAtLevel', { min: 1, max: 200 });
+  const handsPerHour = c.int('handsPerHour', { min: 1, max: 3600 });
+  const lateEntryStack = absent(raw.lateEntryStack) ? undefined : c.oneOf('lateEntryStack', LATE_ENTRY_STACKS, 'full');
   const expectedDurationMinutes = c.int('expectedDurationMinutes', { min: 1, max: 7 * 24 * 60 });
   const buyIn = c.int('buyIn', { min: 0, required: true });
   const rebuy = money('rebuy');
@@ -340,6 +376,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const noShowPolicy = c.oneOf('noShowPolicy', NO_SHOW_POLICIES, SETTINGS_DEFAULTS.noShowPolicy);
   const twoKillerCredit = c.oneOf('twoKillerCredit', TWO_KILLER_CREDITS, SETTINGS_DEFAULTS.twoKillerCredit);
   const mysteryDrawScope = c.oneOf('mysteryDrawScope', MYSTERY_DRAW_SCOPES, SETTINGS_DEFAULTS.mysteryDrawScope);
+  const bountyFields = checkBountySettings(raw, (f, m, code) => c.add(f, m, code), { bountyType, mysteryBounty });
   const itmMinimum = c.int('itmMinimum', { min: 1 }) ?? SETTINGS_DEFAULTS.itmMinimum;
   const knockoutCancelWindowMinutes =
     c.int('knockoutCancelWindowMinutes', { min: 0, max: 24 * 60 }) ?? SETTINGS_DEFAULTS.knockoutCancelWindowMinutes;
@@ -382,7 +419,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     }
   }
   if (rebuy === undefined) {
-    for (const f of ['rebuyEndsAt', 'rebuyMaxPerPlayer', 'rebuyOnlyAtOrBelowChips'] as const) {
+    for (const f of ['rebuyEndsAt', 'rebuyMaxPerPlayer', 'rebuyOnlyAtOrBelowChips', 'rebuyEndsAtLevel'] as const) {
       if (!absent(raw[f])) c.add(f, 'needs a rebuy price (rebuy)');
     }
   }
@@ -428,6 +465,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     knockoutCancelWindowMinutes,
     twoKillerCredit,
     mysteryDrawScope,
+    ...bountyFields,
   };
   // Optional fields are left out rather than stored as undefined.
   const optional = {
@@ -437,6 +475,9 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     rebuyEndsAt,
     rebuyMaxPerPlayer,
     rebuyOnlyAtOrBelowChips,
+    rebuyEndsAtLevel,
+    lateEntryStack,
+    handsPerHour,
     expectedDurationMinutes,
     rebuy,
     reentry,

@@ -1,5 +1,7 @@
 import type { TournamentSettings } from './settings';
 import type { TournamentEvent } from './events';
+import type { MoneyHold } from './money-hold';
+import type { MoneyReviewItem } from '../text/money-wording';
 
 /** R-LIFE-1: announced -> registration_open -> running -> finished; cancelled from any non-final status. */
 export type TournamentStatus = 'announced' | 'registration_open' | 'running' | 'finished' | 'cancelled';
@@ -54,6 +56,10 @@ export interface Entry {
   bustedAt?: number;
   /** R-NOSHOW-2: seated for an absent player; posts blinds until the player arrives or busts. */
   deadStack?: boolean;
+  /** R-NOSHOW-2: the clock's forced-bet count (one seat's posts so far) when the dead stack was seated. */
+  deadStackFrom?: number;
+  /** R-NOSHOW-2: what the dead stack posted before the player took it over (or before it blinded out). */
+  forcedBetsPosted?: number;
 }
 
 export type FeeKind = 'buy_in' | 'reentry' | 'rebuy' | 'addon';
@@ -107,6 +113,10 @@ export interface Tournament {
   entries: Record<string, Entry>;
   fees: Record<string, FeeOperation>;
   settlements: Record<string, Settlement>;
+  /** R-MONEY-2: texts held for an operator's review (money-hold.ts); absent when nothing is held. */
+  moneyHold?: MoneyHold;
+  /** R-MONEY-2: the texts an operator approved, so that an unchanged text is not held again. */
+  moneyApproved?: MoneyReviewItem[];
 }
 
 export interface TournamentResult {

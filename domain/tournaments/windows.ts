@@ -33,7 +33,12 @@ export function addonWindowOpen(settings: TournamentSettings, now: number, break
   return addonAtBreak !== undefined && breaksPassed >= addonAtBreak;
 }
 
-/** R-REBUY-2 "Beyond": the optional rebuy deadline; unset = no window (the original behaviour). */
-export function rebuyWindowOpen(settings: TournamentSettings, now: number): boolean {
-  return settings.rebuyEndsAt === undefined || now < settings.rebuyEndsAt;
+/**
+ * R-REBUY-2 "Beyond": the optional rebuy deadline and last level; unset = no window (the original
+ * behaviour). `playingLevelsPassed` counts the playing levels the clock has left behind, so rebuys are
+ * taken through level N and refused from the break or level after it.
+ */
+export function rebuyWindowOpen(settings: TournamentSettings, now: number, playingLevelsPassed = 0): boolean {
+  if (settings.rebuyEndsAt !== undefined && now >= settings.rebuyEndsAt) return false;
+  return settings.rebuyEndsAtLevel === undefined || playingLevelsPassed < settings.rebuyEndsAtLevel;
 }

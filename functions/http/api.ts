@@ -9,6 +9,7 @@ import { routes as floorRoutes } from './handlers/floor';
 import { routes as catalogRoutes } from './handlers/catalog';
 import { routes as verificationRoutes } from './handlers/verification';
 import { routes as handsRoutes } from './handlers/hands';
+import { routes as duplicateRoutes } from './handlers/duplicate';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
@@ -26,6 +27,7 @@ export const HANDLER_GROUPS = {
   catalog: catalogRoutes,
   verification: verificationRoutes,
   hands: handsRoutes,
+  duplicate: duplicateRoutes,
 } satisfies Record<string, readonly Route[]>;
 
 export type HandlerGroup = keyof typeof HANDLER_GROUPS;

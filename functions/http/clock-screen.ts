@@ -4,11 +4,14 @@ import { TournamentParams } from '../../schemas/clock';
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import { loadTournament } from '../store/tournament-store';
+import { tournamentHidden } from '../../domain/moderation/content';
 
 /*
  * The clock screen: one self-contained HTML answer (no fonts, scripts or styles from elsewhere) that a
  * tournament director puts on a TV. It reads the public clock GET next to it (`./clock`) every few
- * seconds with If-None-Match, and counts down between polls on the server's time: the offset between
+ * seconds with If-None-Match, and counts down between polls on the server's time. While the live socket
+ * (functions/live) is up it reads the clock when an event arrives instead, and polls only every 30 s; when
+ * the socket drops it polls every few seconds again and reconnects with backoff. The offset between
  * the server's `clock.now` and the browser's monotonic clock comes from the answer with the shortest
  * round trip, so the display neither drifts nor follows a wrong wall clock on the TV.
  */
@@ -125,7 +128,9 @@ const SCRIPT = `
   'use strict';
   var T = JSON.parse(document.getElementById('i18n').textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var POLL_MS = 3000, GONE_POLL_MS = 15000, OFFLINE_AFTER_MS = 15000, RESYNC_EVERY = 20;
+  var POLL_MS = 3000, LIVE_POLL_MS = 30000, GONE_POLL_MS = 15000, OFFLINE_AFTER_MS = 15000, RESYNC_EVERY = 20;
+  var PING_MS = 540000, LIVE = JSON.parse(document.getElementById('live').textContent);
+  var socket = null, liveUp = false, retryMs = 1000;
   var data = null, etag = null, polls = 0, timer = 0, lastOk = performance.now(), lastPollAt = 0, gone = false;
   var samples = [];
   var shown = {};
@@ -210,8 +215,43 @@ const SCRIPT = `
       // The level has run out here: ask at once rather than at the next poll.
       if (c.status === 'running' && left <= 0 && performance.now() - lastPollAt > 700) pollSoon(0);
     }
+    // An open socket is a connection: the page hears of every change without asking.
+    if (liveUp) lastOk = performance.now();
     $('conn').hidden = performance.now() - lastOk < OFFLINE_AFTER_MS;
   }
+
+  function every() { return liveUp ? LIVE_POLL_MS : POLL_MS; }
+  function setLive(up) {
+    liveUp = up;
+    document.documentElement.setAttribute('data-live', up ? 'on' : 'off');
+  }
+  // The live socket: anonymous, on the tournament's public topic. Each event makes the page read the
+  // clock at once; a drop falls back to polling and a new attempt after 1, 2, 4 ... 60 s.
+  function connect() {
+    if (!window.WebSocket) return;
+    var url = LIVE.url || ((location.protocol === 'https:' ? 'wss:' : 'ws:') + '//' + location.host + '/v1/live');
+    try { socket = new WebSocket(url, ['sport-poker.v1']); } catch (e) { return; }
+    socket.onopen = function () {
+      socket.send(JSON.stringify({ action: 'subscribe', topics: [{ kind: 'tournament', clubId: LIVE.clubId, tournamentId: LIVE.tournamentId }] }));
+    };
+    socket.onmessage = function (m) {
+      var f;
+      try { f = JSON.parse(m.data); } catch (e) { return; }
+      // Subscribed: read once to catch up on what happened while the socket was down.
+      if (f.type === 'subscribed') { setLive(true); retryMs = 1000; pollSoon(0); }
+      else if (f.type === 'event' && (!data || f.version !== data.version)) pollSoon(0);
+    };
+    socket.onclose = function () {
+      var was = liveUp;
+      socket = null;
+      setLive(false);
+      if (was) pollSoon(0);
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 60000);
+    };
+  }
+  // API Gateway closes a socket idle for 10 minutes.
+  setInterval(function () { if (socket && liveUp) socket.send('{"action":"ping"}'); }, PING_MS);
 
   function pollSoon(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
   function poll() {
@@ -223,7 +263,7 @@ const SCRIPT = `
     lastPollAt = t0;
     fetch('clock', { headers: headers, cache: 'no-store', credentials: 'omit' }).then(function (res) {
       var t1 = performance.now();
-      if (res.status === 304) { lastOk = t1; return POLL_MS; }
+      if (res.status === 304) { lastOk = t1; return every(); }
       if (res.status === 404) {
         lastOk = t1; gone = true; data = null; etag = null;
         document.body.className = 'gone'; set('tournament', T.gone); set('status', '');
@@ -236,26 +276,34 @@ const SCRIPT = `
         etag = res.headers.get('etag');
         data = body; gone = false; lastOk = t1;
         render();
-        return POLL_MS;
+        return every();
       });
-    }).catch(function () { return POLL_MS; }).then(function (next) { pollSoon(next); });
+    }).catch(function () { return every(); }).then(function (next) { pollSoon(next); });
   }
 
   window.addEventListener('resize', function () { Object.keys(FIT).forEach(function (id) { fit($(id)); }); });
   set('time', T.loading);
   setInterval(tick, 200);
+  setLive(false);
   poll();
+  connect();
 })();
 `;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** Only the page's own inline script and style, and requests to its own origin (the clock GET). */
-const CSP = [
+/** The live socket's URL where it is not on the page's own origin (API Gateway's WebSocket API in AWS). */
+const liveUrl = (): string | null => process.env.LIVE_URL || null;
+
+/**
+ * Only the page's own inline script and style, and requests to its own origin (the clock GET, and the
+ * live socket locally) or to the live API.
+ */
+const cspFor = (live: string | null) => [
   "default-src 'none'",
   `script-src ${sha256(SCRIPT)}`,
   `style-src ${sha256(STYLE)}`,
-  "connect-src 'self'",
+  `connect-src 'self'${live ? ` ${live}` : ''}`,
   "img-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -266,7 +314,7 @@ const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The page; the tournament's name only fills the title until the first answer. */
-export function renderScreen(lang: ScreenLang, tournamentName: string): string {
+export function renderScreen(lang: ScreenLang, tournamentName: string, live: { url: string | null; clubId: string; tournamentId: string } = { url: null, clubId: '', tournamentId: '' }): string {
   const t = LABELS[lang];
   // A data block is not executed, so it needs no place in the CSP; "<" is escaped so it cannot end the block.
   const i18n = JSON.stringify({ ...t, sep: GROUP[lang] }).replace(/</g, '\\u003c');
@@ -277,7 +325,7 @@ export function renderScreen(lang: ScreenLang, tournamentName: string): string {
 <main><section class="clock"><div id="level" class="level"></div><div id="time" class="time"></div><div id="blinds" class="blinds"></div><div id="ante" class="ante"></div></section>
 <aside>${card('next', t.next, '<div id="nextAnte" class="ka"></div>')}${card('break', t.nextBreak)}${card('entries', t.entries)}${card('players', t.players)}${card('avg', t.avg)}</aside></main>
 <footer><div class="k">${esc(t.prizes)}</div><ol id="prizes"></ol></footer><div id="conn" class="conn" hidden>${esc(t.offline)}</div>
-<script type="application/json" id="i18n">${i18n}</script><script>${SCRIPT}</script></body></html>`;
+<script type="application/json" id="i18n">${i18n}</script><script type="application/json" id="live">${JSON.stringify(live).replace(/</g, '\\u003c')}</script><script>${SCRIPT}</script></body></html>`;
 }
 
 const ScreenQuery = z.strictObject({
@@ -304,16 +352,18 @@ export const clockScreenRoute = defineRoute({
     const { clubId, tournamentId } = req.params;
     // The same rule as the clock GET the page reads: outsiders see a running tournament only.
     const loaded = await loadTournament(clubId, tournamentId, { consistent: req.club !== undefined });
-    if (!req.club && loaded?.state.status !== 'running') throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+    if (!req.club && (loaded?.state.status !== 'running' || tournamentHidden(loaded.state.contentModeration))) {
+      throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+    }
     if (!loaded) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
     return {
       status: 200,
       raw: true,
-      body: renderScreen(lang, loaded.state.settings.name),
+      body: renderScreen(lang, loaded.state.settings.name, { url: liveUrl(), clubId, tournamentId }),
       headers: {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': CSP,
+        'content-security-policy': cspFor(liveUrl()),
         'cache-control': 'no-store',
         vary: 'Accept-Language',
         'x-content-type-options': 'nosniff',

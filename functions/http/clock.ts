@@ -1,5 +1,6 @@
 import * as z from '../../schemas/zod';
 import {
+  addTime,
   adjust,
   breaksUpTo,
   clockView,
@@ -21,14 +22,17 @@ import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
 import { loadTournament, mutateTournament } from '../store/tournament-store';
 import type { StoredTournament } from '../store/tournament-store';
-import { structureForTournament } from '../store/blind-structures';
+import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
+import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
+import { domainContext } from '../platform/domain-context';
+import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
 import { store } from '../store/service';
 import { pendingLevelEndName, syncLevelEnd } from '../jobs/schedules';
 import '../jobs/listeners';
 import { publishTournamentEvents } from './tournament-events';
 import { ifMatch } from './tournament-support';
 import { Id } from '../../schemas/common';
-import { AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
+import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
 
 const TAGS = ['Clock'];
 
@@ -64,12 +68,17 @@ export function apiClockView(clock: Clock, now: number) {
 }
 
 /**
- * The tournament's clock, or a not-started one on the structure it would start with. `structureId`
- * (clock start only) replaces the settings' structure while the clock has not started.
+ * The tournament's clock: the structure frozen at announcement (R-LIFE-2), or for a tournament stored
+ * before that copy existed, the one its settings name. `structureId` (clock start only) may only name
+ * that same structure: after the announcement nothing replaces it.
  */
 async function clockOf(state: StoredTournament, structureId?: string): Promise<Clock> {
-  if (state.clock && (structureId === undefined || state.clock.timer.status !== 'not_started')) return state.clock;
-  return { timer: initialTimer(), structure: await structureForTournament(state.clubId, structureId ?? state.settings.blindStructureId) };
+  const frozenId = state.clock?.structure.id ?? state.settings.blindStructureId ?? FALLBACK_PRESET.structure.id;
+  if (structureId !== undefined && structureId !== frozenId && findPreset(structureId)?.structure.id !== frozenId) {
+    throw conflict('SETTINGS_FROZEN', `The blind structure is frozen with the settings (${frozenId}); it cannot be replaced after the announcement (R-LIFE-2)`);
+  }
+  if (state.clock) return state.clock;
+  return { timer: initialTimer(), structure: await structureForTournament(state.clubId, state.settings.blindStructureId) };
 }
 
 /** The next break after the current level, in clock time from the view's `now` (it stands still while paused). */
@@ -89,7 +98,9 @@ function boardOf(state: StoredTournament, clock: Clock, view: ReturnType<typeof 
   const playersLeft = counted.filter((e) => e.status === 'active').length;
   const chipsInPlay = counted.reduce((sum, e) => sum + e.chips, 0);
   // As the results cut a preset to the field (R-PRZ-2).
-  const rows = state.settings.prizePreset ? presetRows(state.settings.prizePreset, counted.length) : state.settings.prizes;
+  const own = state.settings.prizes.filter((r, i) => !prizeRowHidden(state.contentModeration, i, r.description));
+  // A prize row the operator hid is not shown on the screen (R-MOD-1).
+  const rows = state.settings.prizePreset ? presetRows(state.settings.prizePreset, counted.length) : own;
   return {
     clubName,
     tournamentName: state.settings.name,
@@ -143,7 +154,7 @@ async function runClockCommand(
 ): Promise<RouteResult> {
   const { clubId, tournamentId } = req.params;
   let previousJob = null as string | null;
-  const outcome = await mutateTournament<ClockEvent>(
+  const outcome = await mutateTournament<ClockEvent | DeadStackEvent>(
     clubId,
     tournamentId,
     async (state) => {
@@ -153,7 +164,12 @@ async function runClockCommand(
       previousJob = pendingLevelEndName(state);
       const clock = await clockOf(state, structureId);
       const r = command(clock.timer, clock.structure, req.now);
-      return { state: { ...state, clock: { timer: r.timer, structure: clock.structure }, updatedAt: req.now }, events: r.events };
+      // Audited: the log keeps each staff command with who gave it. The forced-bet count is carried and
+      // dead stacks that have posted everything go out (R-NOSHOW-2).
+      const ctx = domainContext(req);
+      const events = r.events.map((e) => (e.cause === 'command' ? { ...e, by: ctx.actor.id } : e));
+      const stored = storeTimer({ ...state, clock, updatedAt: req.now }, r.timer, clock.structure, ctx);
+      return { state: stored.state, events: [...events, ...stored.events] };
     },
     ifMatch(req),
   );
@@ -183,7 +199,7 @@ export const getClockRoute = defineRoute({
     const { clubId, tournamentId } = req.params;
     // The clock screen polls: a read a moment stale is harmless there, at half the price (staff read it exactly).
     const loaded = await loadTournament(clubId, tournamentId, { consistent: req.club !== undefined });
-    if (!req.club && loaded?.state.status !== 'running') {
+    if (!req.club && (loaded?.state.status !== 'running' || tournamentHidden(loaded.state.contentModeration))) {
       // Outsiders learn nothing about tournaments that are not on the public clock: the club routes' 404.
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     }
@@ -210,7 +226,7 @@ export const startClockRoute = defineRoute({
   operationId: 'startClock',
   method: 'POST',
   path: `${CLOCK_PATH}/start`,
-  summary: "Start the clock on level 1 with a copy of the tournament's blind structure (else the default)",
+  summary: "Start the clock on level 1 of the structure frozen with the settings (R-LIFE-2); structureId, if given, must name that same structure",
   tags: TAGS,
   params: TournamentParams,
   body: StartBody,
@@ -256,6 +272,19 @@ export const adjustLevelRoute = defineRoute({
   handle: (req) => runClockCommand(req, (t, s, now) => adjust(t, s, now, req.body.by)),
 });
 
+export const addClockTimeRoute = defineRoute({
+  operationId: 'addClockTime',
+  method: 'POST',
+  path: `${CLOCK_PATH}/add-time`,
+  summary: 'Add time to the current level (or take some away); the time left stays within the level (R-CLK-3)',
+  tags: TAGS,
+  params: TournamentParams,
+  body: AddTimeBody,
+  responses: commandResponses,
+  problems: [409, 422],
+  handle: (req) => runClockCommand(req, (t, s, now) => addTime(t, s, now, req.body.seconds)),
+});
+
 export const overrideCurrentLevelRoute = defineRoute({
   operationId: 'overrideCurrentLevel',
   method: 'PUT',
@@ -279,4 +308,5 @@ export const clockRoutes = [
   adjustLevelRoute,
   restartLevelRoute,
   overrideCurrentLevelRoute,
+  addClockTimeRoute,
 ];

@@ -7,11 +7,19 @@ import { loadVerification, verificationItem } from '../store/verification-store'
 import { createClub, editClub, type Club as ClubRecord } from '../../domain/clubs/club';
 import { ClubIdParams } from '../../schemas/common';
 import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 const TAGS = ['Clubs'];
 
-export async function loadClub(clubId: string): Promise<ClubRecord> {
-  const { data } = await store().entities.club.get({ clubId }).go();
+/** The club's item key, for a route's prefetch. */
+export const clubItemKey = (clubId: string): ItemKey => {
+  const { Key } = store().entities.club.get({ clubId }).params() as { Key: ItemKey };
+  return { pk: Key.pk, sk: Key.sk };
+};
+
+export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<ClubRecord> {
+  const item = prefetchedItem(prefetched, clubItemKey(clubId));
+  const data = item !== undefined ? (item ? store().entities.club.parse({ Item: item }).data : null) : (await store().entities.club.get({ clubId }).go()).data;
   if (!data) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
   const { catalogKey: _key, ...club } = data;
   return club as ClubRecord;

@@ -4,17 +4,22 @@ import { requireTournament, type StoredTournament } from '../store/tournament-st
 import { addon, checkIn, reenter, rebuy, register, type Entry as EntryRecord, type OtherRegistration } from '../../domain/tournaments';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { Context } from '../../domain/core/context';
-import { clockView } from '../../domain/clock';
+import { clockView, playingLevelsBefore } from '../../domain/clock';
+import { entryAt, forcedBetsPostedAt } from '../../domain/floor/dead-stacks';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
 import * as z from '../../schemas/zod';
 import { AddonBody, CreateEntryBody, Entry, EntryParams, RebuyBody, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { recordView, runTournamentCommand, versioned } from './tournament-support';
-import { withParallelGuard } from './player-registrations';
+import { registeringPlayerItems, withParallelGuard } from './player-registrations';
 import { requirePlayer } from './registrations';
 
 const TAGS = ['Entries'];
 
 export const entryView = (e: EntryRecord) => recordView(e, 'entryId');
+
+/** R-REBUY-2: the playing levels the clock has left behind (rebuyEndsAtLevel). */
+const playingLevelsPassed = (s: StoredTournament, now: number): number =>
+  s.clock ? playingLevelsBefore(s.clock.structure, clockView(s.clock.timer, s.clock.structure, now).current.levelIndex) : 0;
 
 /** R-CLK-4: breaks the clock has reached, which gates the add-on window (R-ADDON-2). */
 const breaksPassed = (s: StoredTournament, now: number): number =>
@@ -31,10 +36,12 @@ export const listEntriesRoute = defineRoute({
   responses: { 200: { description: 'All entries', schema: z.object({ version: z.number().int(), items: z.array(Entry) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    // A dead stack shows what it has posted so far by the clock (R-NOSHOW-2).
+    const posted = forcedBetsPostedAt(state, req.now);
     const items = Object.values(state.entries)
       .filter((e) => (!req.query.status || e.status === req.query.status) && (!req.query.playerId || e.playerId === req.query.playerId))
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-      .map(entryView);
+      .map((e) => entryView(entryAt(e, posted)));
     return versioned(200, state.version, { version: state.version, items });
   },
 });
@@ -49,6 +56,7 @@ export const createEntryRoute = defineRoute({
   body: CreateEntryBody,
   responses: { 201: { description: 'The new entry', schema: Versioned(Entry) } },
   problems: [409, 422],
+  prefetch: registeringPlayerItems('playerId'),
   handle: async (req) => {
     const { playerId, kind } = req.body;
     const command = (others: OtherRegistration[]) => (s: FloorTournament, ctx: Context) => {
@@ -59,7 +67,7 @@ export const createEntryRoute = defineRoute({
       const reg = register(s, { playerId, otherRegistrations: others }, ctx);
       const created = reg.events.find((e) => e.type === 'registration.created');
       const registrationId = created && 'registrationId' in created ? created.registrationId : '';
-      const inn = checkIn(reg.state, { registrationId }, ctx);
+      const inn = checkIn(reg.state, { registrationId, forcedBetsPosted: forcedBetsPostedAt(s, ctx.now) }, ctx);
       // Beyond the seat limit the registration would only wait (R-REG-2): no entry to answer with, so
       // nothing is written and the desk uses the waitlist (register, then check in) instead.
       if (inn.state.registrations[registrationId]?.entryId === undefined) {
@@ -70,9 +78,9 @@ export const createEntryRoute = defineRoute({
     let outcome: Awaited<ReturnType<typeof runTournamentCommand>>;
     if (kind === 'late_registration') {
       // A late buy-in registers the player: R-REG-1 under the player's schedule, as a registration.
-      outcome = await withParallelGuard(playerId, { ...req.params, now: req.now }, ({ others, companions }) => runTournamentCommand(req, command(others), companions));
+      outcome = await withParallelGuard(playerId, { ...req.params, now: req.now }, ({ others, companions }) => runTournamentCommand(req, command(others), companions), req.prefetched);
     } else {
-      await requirePlayer(playerId);
+      await requirePlayer(playerId, req.prefetched);
       outcome = await runTournamentCommand(req, command([]));
     }
     const newest = Object.values(outcome.state.entries)
@@ -94,7 +102,15 @@ export const rebuyRoute = defineRoute({
   problems: [409, 422],
   handle: async (req) => {
     const outcome = await runTournamentCommand(req, (s, ctx) =>
-      rebuy(s, { entryId: req.params.entryId, ...(req.body.currentChips !== undefined ? { currentChips: req.body.currentChips } : {}) }, ctx),
+      rebuy(
+        s,
+        {
+          entryId: req.params.entryId,
+          playingLevelsPassed: playingLevelsPassed(s, ctx.now),
+          ...(req.body.currentChips !== undefined ? { currentChips: req.body.currentChips } : {}),
+        },
+        ctx,
+      ),
     );
     const entry = outcome.state.entries[req.params.entryId] as EntryRecord;
     return versioned(200, outcome.version, { version: outcome.version, item: entryView(entry) });

@@ -2,20 +2,27 @@ import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import { store } from '../store/service';
 import { requireTournament, type StoredTournament } from '../store/tournament-store';
-import { resultsToCsv, type Knockout, type ResultRow } from '../../domain/results';
-import { cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../domain/floor/knockouts';
+import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty, type ResultRow } from '../../domain/results';
+import { bountySettings, cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../domain/floor/knockouts';
+import { entryBounties, knockoutBounties, mysteryTableView, progressiveOf, type MysteryTableView } from '../../domain/floor/bounties';
 import { finishOnFloor, floorResults, floorStandings } from '../../domain/floor/results';
 import * as z from '../../schemas/zod';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
-import { CancelKnockoutBody, KnockoutBody, KnockoutParams, KnockoutView, MysteryDrawBody, Results, ResultsQuery, Standings } from '../../schemas/results';
+import { CancelKnockoutBody, EntryBounties, KnockoutBody, KnockoutParams, KnockoutView, MysteryDrawBody, MysteryTable, Results, ResultsQuery, Standings } from '../../schemas/results';
 import { runTournamentCommand, tournamentView, versioned } from './tournament-support';
+import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
+import { DELETED_PLAYER_NAME } from './players';
+import { resultNames, resultNamesKey } from '../store/result-names';
+import { idField, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 const TAGS = ['Knockouts and results'];
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
-const knockoutView = (k: Knockout) => {
+/** A record as the API shows it, with its progressive split while it stands (R-BTY-3). */
+const knockoutView = (k: Knockout, bounties: Record<string, KnockoutBounty> = {}) => {
   const { id, at, cancelledAt, ...rest } = k;
-  return { knockoutId: id, ...rest, at: iso(at), ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}) };
+  const bounty = bounties[id];
+  return { knockoutId: id, ...rest, at: iso(at), ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}), ...(bounty ? { bounty } : {}) };
 };
 
 export const listKnockoutsRoute = defineRoute({
@@ -28,9 +35,10 @@ export const listKnockoutsRoute = defineRoute({
   responses: { 200: { description: 'Knockouts', schema: z.object({ version: z.number().int(), items: z.array(KnockoutView) }) } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const bounties = knockoutBounties(state);
     const items = Object.values(state.knockouts?.knockouts ?? {})
       .sort((a, b) => a.eliminationNumber - b.eliminationNumber || a.at - b.at)
-      .map(knockoutView);
+      .map((k) => knockoutView(k, bounties));
     return versioned(200, state.version, { version: state.version, items });
   },
 });
@@ -39,7 +47,7 @@ export const recordKnockoutRoute = defineRoute({
   operationId: 'recordKnockout',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
-  summary: 'Record a knockout: one or several busted entries of one hand, one or two killers; frees the seats and balances in the same write (R-KO-1..5, R-SEAT-6)',
+  summary: 'Record a knockout: one or several busted entries of one hand, each with one or two killers (or one killers list for all); frees the seats and balances in the same write (R-KO-1..5, R-SEAT-6)',
   tags: TAGS,
   params: TournamentParams,
   body: KnockoutBody,
@@ -59,7 +67,8 @@ export const recordKnockoutRoute = defineRoute({
       flags = r.flags ? { headsUp: r.flags.headsUp, finalTableReady: r.flags.finalTableReady } : null;
       return r;
     });
-    const items = made.map((id) => knockoutView(outcome.state.knockouts?.knockouts[id] as Knockout));
+    const bounties = knockoutBounties(outcome.state);
+    const items = made.map((id) => knockoutView(outcome.state.knockouts?.knockouts[id] as Knockout, bounties));
     return versioned(201, outcome.version, { version: outcome.version, items, flags });
   },
 });
@@ -87,7 +96,7 @@ export const mysteryDrawRoute = defineRoute({
   operationId: 'drawMystery',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/mystery-draw',
-  summary: 'Record the mystery bounty drawn by the killer entry: once per killer entry, non-monetary prize text (R-MYS-1, R-MYS-2)',
+  summary: 'The mystery bounty drawn by the killer entry, once per killer entry or per knockout: drawn by the server from the prize table, or the non-monetary prize text typed by the floor (R-MYS-1, R-MYS-2)',
   tags: TAGS,
   params: KnockoutParams,
   body: MysteryDrawBody,
@@ -96,7 +105,7 @@ export const mysteryDrawRoute = defineRoute({
       description: 'The draw',
       schema: z.object({
         version: z.number().int(),
-        item: z.object({ drawId: z.string(), sequence: z.number().int(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), at: z.string() }),
+        item: z.object({ drawId: z.string(), sequence: z.number().int(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), prizeIndex: z.number().int().optional(), at: z.string() }),
       }),
     },
   },
@@ -129,23 +138,36 @@ export const standingsRoute = defineRoute({
   },
 });
 
-async function withNames(rows: readonly ResultRow[]) {
-  const ids = [...new Set(rows.map((r) => r.playerId))];
-  const names = new Map<string, string>();
+/**
+ * Names for the rows: from the tournament's names item once the stream consumer wrote it at the finish
+ * (read with the authorization, see the route's prefetch), else from the players' profiles.
+ */
+async function withNames(rows: readonly ResultRow[], publicView: boolean, namesItem: Record<string, unknown> | null | undefined) {
+  const kept = resultNames(namesItem, { publicView, erasedName: DELETED_PLAYER_NAME });
+  const names = kept ?? new Map<string, string>();
+  const ids = kept ? [] : [...new Set(rows.map((r) => r.playerId))];
   for (let i = 0; i < ids.length; i += 100) {
-    const { data } = await store().entities.player.get(ids.slice(i, i + 100).map((userId) => ({ userId }))).go({ attributes: ['userId', 'displayName'] });
-    for (const p of data) names.set(p.userId, p.displayName);
+    const { data } = await store().entities.player.get(ids.slice(i, i + 100).map((userId) => ({ userId }))).go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'] });
+    // R-MOD-1: a display name the operator hid is not shown to the public.
+    for (const p of data) if (!(publicView && p.displayNameHiddenReason !== undefined)) names.set(p.userId, p.displayName);
   }
   return rows.map((r) => ({ ...r, ...(names.has(r.playerId) ? { displayName: names.get(r.playerId) } : {}) }));
 }
 
 /** Who may read results: the club's staff always; anyone once the tournament is finished, unless the club keeps them private. */
-async function resultsVisible(state: StoredTournament, staff: boolean): Promise<boolean> {
+async function resultsVisible(state: StoredTournament, staff: boolean, prefetched: Prefetched): Promise<boolean> {
   if (staff) return true;
-  if (state.status !== 'finished' || !state.settings.resultsPublic) return false;
-  const { data } = await store().entities.club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] });
+  if (state.status !== 'finished' || !state.settings.resultsPublic || tournamentHidden(state.contentModeration)) return false;
+  const item = prefetchedItem(prefetched, clubItemKey(state.clubId));
+  const data = item === undefined ? (await store().entities.club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] })).data : item && { suspended: item.suspended === true };
   return Boolean(data && !data.suspended);
 }
+
+/** The club's item key, as ElectroDB builds it. */
+const clubItemKey = (clubId: string): ItemKey => {
+  const { Key } = store().entities.club.get({ clubId }).params() as { Key: ItemKey };
+  return { pk: Key.pk, sk: Key.sk };
+};
 
 export const resultsRoute = defineRoute({
   operationId: 'getResults',
@@ -157,16 +179,27 @@ export const resultsRoute = defineRoute({
   query: ResultsQuery,
   responses: { 200: { description: 'Results (JSON or text/csv)', schema: Results, alsoAs: ['text/csv'] } },
   problems: [409],
+  // The names item and the club (the public view checks its suspension) come with the authorization's read.
+  prefetch: ({ params }) => {
+    const clubId = idField(params, 'clubId');
+    const tournamentId = idField(params, 'tournamentId');
+    return clubId && tournamentId ? [resultNamesKey(clubId, tournamentId), clubItemKey(clubId)] : [];
+  },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
-    if (!(await resultsVisible(state, Boolean(req.club)))) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    if (!(await resultsVisible(state, Boolean(req.club), req.prefetched))) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const final = state.results !== undefined;
-    const rows = state.results?.rows ?? floorResults(state);
+    const all = state.results?.rows ?? floorResults(state);
+    // R-MOD-1: prize texts the operator hid are left out of what the public reads.
+    const draws = Object.fromEntries(Object.values(state.knockouts?.mysteryDraws ?? {}).map((d) => [d.id, d.prizeText]));
+    const rows = req.club ? all : publicResultRows(all, state.contentModeration, draws);
+    const bounty = bountySettings(state);
+    const reward = bountyReward(bounty);
     if (req.query.format === 'csv') {
       return {
         status: 200,
         raw: true,
-        body: resultsToCsv(rows),
+        body: resultsToCsv(rows, reward),
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="results-${state.id}.csv"` },
       };
     }
@@ -175,7 +208,9 @@ export const resultsRoute = defineRoute({
       status: state.status,
       final,
       computedAt: state.results ? (iso(state.results.computedAt) as string) : null,
-      rows: await withNames(rows),
+      bountyType: bounty.type,
+      bountyReward: reward,
+      rows: await withNames(rows, !req.club, prefetchedItem(req.prefetched, resultNamesKey(state.clubId, state.id))),
     });
   },
 });
@@ -196,4 +231,60 @@ export const finishRoute = defineRoute({
   },
 });
 
-export const knockoutRoutes = [listKnockoutsRoute, recordKnockoutRoute, cancelKnockoutRoute, mysteryDrawRoute, standingsRoute, resultsRoute];
+export const bountiesRoute = defineRoute({
+  operationId: 'getBounties',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/bounties',
+  summary: "Progressive bounties: every entry's bounty and collected points, in tournament points (R-BTY-3, R-MONEY-1)",
+  tags: TAGS,
+  params: TournamentParams,
+  responses: { 200: { description: 'Bounties per entry', schema: EntryBounties } },
+  problems: [409],
+  handle: async (req) => {
+    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const p = progressiveOf(state);
+    if (!p) throw problem(409, 'BOUNTY_NOT_PROGRESSIVE', 'This tournament has no accumulating progressive bounty (R-BTY-3)');
+    const items = entryBounties(state, p).map((e) => ({ ...e, status: e.status as 'active' | 'busted' }));
+    return versioned(200, state.version, { version: state.version, progressiveMode: 'accumulate', initialBounty: p.initialBounty, collectPercent: p.collectPercent, items });
+  },
+});
+
+/** A draw on the wire; for the public without a prize text the operator hid (R-MOD-1). */
+function publicDraw(d: MysteryTableView['draws'][number], publicOf: StoredTournament | undefined) {
+  const { at, prizeText, ...rest } = d;
+  const hidden = publicOf !== undefined && mysteryPrizeHidden(publicOf.contentModeration, d.drawId);
+  return { ...rest, ...(prizeText !== undefined && !hidden ? { prizeText } : {}), at: iso(at) as string };
+}
+
+export const mysteryTableRoute = defineRoute({
+  operationId: 'getMysteryTable',
+  method: 'GET',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/mystery-table',
+  summary: 'The mystery prize table with its commitment; what is left of it for staff; the draws and the seed once the tournament is over (R-MYS-2)',
+  tags: TAGS,
+  params: TournamentParams,
+  responses: { 200: { description: 'The mystery prize table', schema: MysteryTable } },
+  problems: [409],
+  handle: async (req) => {
+    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const staff = Boolean(req.club);
+    if (!staff) {
+      // The public sees the table and its commitment of a listed club; what is left and the draws with the results.
+      const { data } = await store().entities.club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] });
+      if (!data || data.suspended || tournamentHidden(state.contentModeration)) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    }
+    if (bountySettings(state).type !== 'mystery') throw problem(409, 'MYSTERY_NOT_ENABLED', 'This tournament has no mystery bounty (R-MYS-1)');
+    const full = staff || (await resultsVisible(state, false, req.prefetched));
+    const { committedAt, seed, prizes, draws, ...rest } = mysteryTableView(state);
+    return versioned(200, state.version, {
+      version: state.version,
+      ...rest,
+      ...(committedAt !== undefined ? { committedAt: iso(committedAt) } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      prizes: full ? prizes : prizes.map(({ remaining: _r, ...p }) => p),
+      ...(full ? { draws: draws.map((d) => publicDraw(d, staff ? undefined : state)) } : {}),
+    });
+  },
+});
+
+export const knockoutRoutes = [listKnockoutsRoute, recordKnockoutRoute, cancelKnockoutRoute, mysteryDrawRoute, standingsRoute, resultsRoute, bountiesRoute, mysteryTableRoute];

@@ -1,12 +1,27 @@
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { problem } from '../platform/problem';
-import { playerRegistrations, requireTournament, tournamentRoots } from '../store/tournament-store';
+import { playerRegistrations } from '../store/tournament-store';
+import { readItems } from '../store/read-items';
+import { profileItemKey } from '../store/player-schedule';
+import { openCursor, sealCursor } from '../platform/cursor';
+import { assertAccount } from '../platform/authorize';
 import { store } from '../store/service';
 import { unregister } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registerPlayer, registrationCommand, registrationView } from './registrations';
+import { registeringPlayerItems } from './player-registrations';
+import { idField, prefetchKeyOf, prefetchedItem, type ItemKey } from '../platform/prefetch';
+
+/** An item's table key, as ElectroDB builds it for a get. */
+const keyOf = (params: unknown): ItemKey => {
+  const { Key } = params as { Key: { pk: string; sk: string } };
+  return { pk: Key.pk, sk: Key.sk };
+};
+
+/** The club's item key. */
+const clubItemKey = (clubId: string): ItemKey => keyOf(store().entities.club.get({ clubId }).params());
 import { versioned } from './tournament-support';
 
 const TAGS = ['Players'];
@@ -20,47 +35,62 @@ const me = (req: RouteRequest<unknown, unknown, unknown>): string => {
 const asTournamentRequest = (req: RouteRequest<unknown, unknown, unknown>, clubId: string, tournamentId: string) =>
   ({ ...req, params: { clubId, tournamentId } }) as RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>;
 
+/** Rows per page: with each row's tournament root and the profile, one BatchGetItem (at most 100 keys). */
+const MY_PAGE = 40;
+
 export const listMyRegistrationsRoute = defineRoute({
   operationId: 'listMyRegistrations',
   method: 'GET',
   path: '/v1/me/registrations',
-  summary: 'My registrations and entries across clubs, with status and seat',
+  summary: 'My registrations and entries across clubs, with status and seat, newest first',
   tags: TAGS,
-  responses: { 200: { description: 'Newest first', schema: z.object({ items: z.array(MyRegistration.extend({ seat: z.object({ tableNumber: z.number().int(), seat: z.number().int() }).nullable() })) }) } },
-  handle: async (req) => {
-    const rows = await playerRegistrations(me(req));
-    const roots = new Map((await tournamentRoots(rows)).map((t) => [t.tournamentId, t]));
-    const items = await Promise.all(
-      rows.flatMap((r) => {
-        const root = roots.get(r.tournamentId);
-        if (!root) return [];
-        return [
-          (async () => {
-            let seat: { tableNumber: number; seat: number } | null = null;
-            // Only a running tournament has seats; reading it costs one query, and a player runs in few at once.
-            if (root.status === 'running' && r.entryId && r.registrationStatus !== 'cancelled') {
-              const t = (await requireTournament(r.clubId, r.tournamentId)).state;
-              const at = t.seating?.seatOf[r.entryId];
-              const table = at ? t.seating?.tables[at.tableId] : undefined;
-              if (at && table) seat = { tableNumber: table.number, seat: at.seat + 1 };
-            }
-            return {
-              clubId: r.clubId,
-              tournamentId: r.tournamentId,
-              tournamentName: root.name,
-              tournamentStatus: root.status,
-              startAt: root.startsAt,
-              registrationId: r.registrationId,
-              registrationStatus: r.registrationStatus,
-              ...(r.entryId ? { entryId: r.entryId } : {}),
-              eliminated: r.eliminated,
-              seat,
-            };
-          })(),
-        ];
+  query: z.strictObject({ cursor: z.string().max(2048).optional() }),
+  responses: {
+    200: {
+      description: `Newest first, ${MY_PAGE} to a page`,
+      schema: z.object({
+        items: z.array(MyRegistration.extend({ seat: z.object({ tableNumber: z.number().int(), seat: z.number().int() }).nullable() })),
+        nextCursor: z.string().nullable(),
       }),
-    );
-    return { status: 200, body: { items } };
+    },
+  },
+  // Two round trips: the by-player index (keys), then one BatchGetItem of the rows, their tournaments and the
+  // caller's profile (the account check), the seat kept on each row by the stream consumer.
+  handle: async (req) => {
+    const playerId = me(req);
+    const scope = `my-registrations:${playerId}`;
+    const after = openCursor(req.query.cursor, scope);
+    const index = await store()
+      .entities.playerRegistration.query.byPlayer({ playerId })
+      .go({ order: 'desc', count: MY_PAGE, attributes: ['clubId', 'tournamentId'], ...(after ? { cursor: after } : {}) });
+    const rowKey = (r: { clubId: string; tournamentId: string }) => keyOf(store().entities.playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }).params());
+    const rootKey = (r: { clubId: string; tournamentId: string }) => keyOf(store().entities.tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }).params());
+    const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);
+    assertAccount(req, got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
+    const items = index.data.flatMap((ref) => {
+      const rowItem = got.get(prefetchKeyOf(rowKey(ref)));
+      const rootItem = got.get(prefetchKeyOf(rootKey(ref)));
+      if (!rowItem || !rootItem) return [];
+      const r = store().entities.playerRegistration.parse({ Item: rowItem }).data;
+      const root = store().entities.tournament.parse({ Item: rootItem }).data;
+      if (!r || !root) return [];
+      const seated = root.status === 'running' && r.registrationStatus !== 'cancelled' && r.tableNumber !== undefined && r.seatNumber !== undefined;
+      return [
+        {
+          clubId: r.clubId,
+          tournamentId: r.tournamentId,
+          tournamentName: root.name,
+          tournamentStatus: root.status,
+          startAt: root.startsAt,
+          registrationId: r.registrationId,
+          registrationStatus: r.registrationStatus,
+          ...(r.entryId ? { entryId: r.entryId } : {}),
+          eliminated: r.eliminated,
+          seat: seated ? { tableNumber: r.tableNumber as number, seat: r.seatNumber as number } : null,
+        },
+      ];
+    });
+    return { status: 200, body: { items, nextCursor: sealCursor(index.cursor, scope) } };
   },
 });
 
@@ -73,9 +103,18 @@ export const registerMyselfRoute = defineRoute({
   body: MyRegisterBody,
   responses: { 201: { description: 'My registration', schema: Versioned(Registration) } },
   problems: [404, 409, 422],
+  // The player's profile and schedule and the club, read with the account check in one round trip.
+  prefetch: (input) => {
+    const clubId = idField(input.body, 'clubId');
+    return [...registeringPlayerItems('caller')(input), ...(clubId ? [clubItemKey(clubId)] : [])];
+  },
   handle: async (req) => {
     const { clubId, tournamentId } = req.body;
-    const { data: club } = await store().entities.club.get({ clubId }).go({ attributes: ['suspended'] });
+    const prefetchedClub = prefetchedItem(req.prefetched, clubItemKey(clubId));
+    const club =
+      prefetchedClub === undefined
+        ? (await store().entities.club.get({ clubId }).go({ attributes: ['suspended'] })).data
+        : prefetchedClub && { suspended: prefetchedClub.suspended === true };
     if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const { outcome, reg } = await registerPlayer(asTournamentRequest(req, clubId, tournamentId), me(req));
     return versioned(201, outcome.version, { version: outcome.version, item: registrationView(reg) });

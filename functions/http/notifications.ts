@@ -1,6 +1,7 @@
 import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { readFeed } from '../adapters/notifications/feed';
+import { assertAccount } from '../platform/authorize';
 import { PageQuery, page } from '../../schemas/common';
 import { Notification } from '../../schemas/notifications';
 
@@ -17,6 +18,8 @@ export const listMyNotificationsRoute = defineRoute({
     const playerId = req.principal.userId;
     const scope = `notifications:${playerId}`;
     const feed = await readFeed(playerId, { limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null, now: req.now });
+    // The profile came with the feed's first read (see readFeed): nothing is answered before it is checked.
+    assertAccount(req, feed.profile);
     return { status: 200, body: { items: feed.items, nextCursor: sealCursor(feed.cursor, scope) } };
   },
 });

@@ -22,6 +22,7 @@ const IF_MATCH = new Set([
   'drawSeating', 'breakTable', 'setButton', 'movePlayer', 'undoMove', 'assembleFinalTable', 'confirmProposal', 'overrideProposal', 'rejectProposal',
   'recordKnockout', 'cancelKnockout', 'drawMystery', 'processNoShows', 'updateBlindStructure',
   'startClock', 'pauseClock', 'resumeClock', 'nextLevel', 'previousLevel', 'adjustLevel', 'restartLevel', 'overrideCurrentLevel',
+  'removeDuplicatePlayer', 'startDuplicateEvent', 'enterDuplicateCounts', 'recordDuplicateHand', 'closeDuplicateRound', 'revealDuplicateRound',
 ]);
 const WITH_ETAG = new Set([...IF_MATCH, 'createTournament', 'getClock', 'registerMyself', 'unregisterMyself']);
 /** Every answer about one tournament carries its version. */

@@ -5,6 +5,8 @@ import { problem } from '../platform/problem';
 import { CompanionConflict, playerRegistrations, settingsOfRoot, tournamentRoots } from '../store/tournament-store';
 import { readProfileAndSchedule, scheduledOthers, scheduleWrite, type ScheduledRegistration } from '../store/player-schedule';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { NOTHING_PREFETCHED, idField, type ItemKey, type PrefetchInput, type Prefetched } from '../platform/prefetch';
+import { profileItemKey, scheduleItemKey } from '../store/player-schedule';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -61,6 +63,14 @@ export interface ParallelGuard {
 
 const ATTEMPTS = 5;
 
+/** The prefetch of a route that registers the player named by the body's `field` (or the caller). */
+export const registeringPlayerItems =
+  (field: string | 'caller') =>
+  ({ body, userId }: PrefetchInput): ItemKey[] => {
+    const playerId = field === 'caller' ? userId : idField(body, field);
+    return playerId ? [profileItemKey(playerId), scheduleItemKey(playerId)] : [];
+  };
+
 /**
  * Runs a command that registers `playerId` (R-REG-1) under the player's schedule: the profile must be a
  * player one can register (R-PD-1, R-MOD-1), the check sees the schedule as read, and the registration
@@ -70,9 +80,11 @@ export async function withParallelGuard<T>(
   playerId: string,
   target: { clubId: string; tournamentId: string; now: number },
   run: (guard: ParallelGuard) => Promise<T>,
+  prefetched: Prefetched = NOTHING_PREFETCHED,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const { profile, schedule } = await readProfileAndSchedule(playerId);
+    // The first attempt decides on what the authorization read; a retry reads the schedule anew.
+    const { profile, schedule } = await readProfileAndSchedule(playerId, attempt === 1 ? prefetched : NOTHING_PREFETCHED);
     // A player who withdrew consent (R-PD-1) is no longer a player one can register.
     if (!profile || profile.deletedAt) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');
     if (profile.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', "The player's account is suspended");

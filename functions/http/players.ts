@@ -9,6 +9,10 @@ import { purgeIdempotencyRecords, userScope } from '../platform/idempotency';
 import { store } from '../store/service';
 import { assertAdult } from '../../domain/players/age';
 import { CreatePlayerBody, DeletedAccount, Me, Player, UpdateMeBody } from '../../schemas/players';
+import { changeResultName } from '../store/result-names';
+import { pseudonymiseInDuplicateEvents } from '../store/duplicate-players';
+import { forgetDevices } from '../live/push/devices';
+import { pushAdapter } from '../live/push/port';
 
 const TAGS = ['Players'];
 
@@ -155,10 +159,16 @@ export const deleteMeRoute = defineRoute({
     if (feed.data.length > 0) await s.entities.notification.delete(feed.data).go({ concurrency: 4 });
     // The stored answers of the person's own POSTs (the sign-up's holds the whole profile) go as well.
     await purgeIdempotencyRecords(userScope(userId));
+    // The phones registered for pushes (their tokens are personal data) go, at the push service too.
+    for (const endpoint of await forgetDevices(userId)) await pushAdapter()?.unregister(endpoint).catch(() => undefined);
     const [registrations, memberships] = await Promise.all([
-      s.entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['tournamentId'] }),
+      s.entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
       s.entities.member.query.byUser({ userId }).go({ pages: 'all' }),
     ]);
+    // Results keep the names of their players in one item per tournament: the erased name goes from each.
+    await changeResultName(userId, registrations.data, 'erase');
+    // Duplicate events hold the name the floor typed: it becomes the pseudonym there too.
+    await pseudonymiseInDuplicateEvents(userId, DELETED_PLAYER_NAME);
     return {
       status: 200,
       body: {

@@ -6,18 +6,25 @@ import { checkIn, register, unregister, type Registration as RegistrationRecord,
 import type { Context } from '../../domain/core/context';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { forcedBetsPostedAt } from '../../domain/floor/dead-stacks';
 import * as z from '../../schemas/zod';
 import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { recordView, runTournamentCommand, versioned } from './tournament-support';
-import { withParallelGuard } from './player-registrations';
+import { registeringPlayerItems, withParallelGuard } from './player-registrations';
+import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../platform/prefetch';
+import { profileItemKey } from '../store/player-schedule';
 
 const TAGS = ['Registrations'];
 
 export const registrationView = (r: RegistrationRecord) => recordView(r, 'registrationId');
 
 /** The player must exist and may not be suspended; R-AGE-1 was checked when the profile was made. */
-export async function requirePlayer(playerId: string): Promise<void> {
-  const { data } = await store().entities.player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended', 'deletedAt'] });
+export async function requirePlayer(playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<void> {
+  const item = prefetchedItem(prefetched, profileItemKey(playerId));
+  const data =
+    item === undefined
+      ? (await store().entities.player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended', 'deletedAt'] })).data
+      : item && { suspended: item.suspended === true, deletedAt: typeof item.deletedAt === 'string' ? item.deletedAt : undefined };
   // A player who withdrew consent (R-PD-1) is no longer a player one can register.
   if (!data || data.deletedAt) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');
   if (data.suspended) throw problem(403, 'ACCOUNT_SUSPENDED', "The player's account is suspended");
@@ -25,8 +32,11 @@ export async function requirePlayer(playerId: string): Promise<void> {
 
 /** Registers a player (staff at the desk or the player in the app), with the R-REG-1 check under the player's schedule. */
 export async function registerPlayer(req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>, playerId: string) {
-  const outcome = await withParallelGuard(playerId, { ...req.params, now: req.now }, ({ others, companions }) =>
-    runTournamentCommand(req, (s, ctx) => register(s, { playerId, otherRegistrations: others }, ctx), companions),
+  const outcome = await withParallelGuard(
+    playerId,
+    { ...req.params, now: req.now },
+    ({ others, companions }) => runTournamentCommand(req, (s, ctx) => register(s, { playerId, otherRegistrations: others }, ctx), companions),
+    req.prefetched,
   );
   const reg = Object.values(outcome.state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
   return { outcome, reg: reg as RegistrationRecord };
@@ -75,6 +85,7 @@ export const createRegistrationRoute = defineRoute({
   body: RegisterBody,
   responses: { 201: { description: 'The registration', schema: Versioned(Registration) } },
   problems: [409, 422],
+  prefetch: registeringPlayerItems('playerId'),
   handle: async (req) => {
     const { outcome, reg } = await registerPlayer(req, req.body.playerId);
     return versioned(201, outcome.version, { version: outcome.version, item: registrationView(reg) });
@@ -90,7 +101,11 @@ export const checkInRoute = defineRoute({
   params: RegistrationParams,
   responses: { 200: { description: 'The registration', schema: Versioned(Registration) } },
   problems: [409, 422],
-  handle: async (req) => registrationCommand(req, req.params.registrationId, checkIn),
+  // R-LATE-1 / R-NOSHOW-2: the clock's forced-bet count sizes a late stack and a dead stack handed over.
+  handle: async (req) =>
+    registrationCommand(req, req.params.registrationId, (s, c, ctx) =>
+      checkIn(s, { ...c, forcedBetsPosted: forcedBetsPostedAt(s as FloorTournament, ctx.now) }, ctx),
+    ),
 });
 
 export const deleteRegistrationRoute = defineRoute({

@@ -8,6 +8,7 @@ import { mutateTournament, type StoredTournament } from '../store/tournament-sto
 import { publishTournamentEvents } from './tournament-events';
 // What follows every committed change (jobs to schedule, players to notify) registers itself here.
 import '../jobs/listeners';
+import { moneyHoldView } from './money-hold-view';
 
 const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
 
@@ -55,6 +56,8 @@ export function tournamentView(t: StoredTournament) {
     },
     createdAt: iso(t.createdAt) as string,
     updatedAt: iso(t.updatedAt) as string,
+    // R-MONEY-2: the club sees which texts wait for an operator, and why.
+    ...(t.moneyHold ? { moneyHold: moneyHoldView(t.moneyHold) } : {}),
   };
 }
 

@@ -7,10 +7,18 @@ import { changeStatus, createTournament, editSettings, type TournamentStatus } f
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import * as z from '../../schemas/zod';
 import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, UpdateTournamentBody } from '../../schemas/tournaments';
-import { loadClub } from './clubs';
+import { clubItemKey, loadClub } from './clubs';
 import { createInput, patchInput, runTournamentCommand, tournamentView, versioned } from './tournament-support';
 import { publishTournamentEvents } from './tournament-events';
 import { finishRoute } from './knockouts';
+import { freezeIfMissing, structureToFreeze, withFrozenStructure } from './tournament-structure';
+import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { withMysteryCommitment } from '../../domain/floor/bounties';
+import { randomSecret } from '../platform/ids';
+import { holdAfterWrite } from '../../domain/tournaments/money-hold';
+import { moneyQueueCompanions, putMoneyQueueItem, withMoneyHold } from './money-review';
+import { idField } from '../platform/prefetch';
+import { structureItemKey } from '../store/blind-structures';
 
 const TAGS = ['Tournaments'];
 
@@ -45,16 +53,28 @@ export const createTournamentRoute = defineRoute({
   body: CreateTournamentBody,
   responses: { 201: { description: 'The tournament', schema: Tournament } },
   problems: [422],
+  // The club (currency, city) and a club structure to freeze come with the authorization's read.
+  prefetch: ({ params, body }) => {
+    const clubId = idField(params, 'clubId');
+    const structureId = idField(body, 'blindStructureId');
+    return clubId ? [clubItemKey(clubId), ...(structureId ? [structureItemKey(clubId, structureId)] : [])] : [];
+  },
   handle: async (req) => {
-    const club = await loadClub(req.params.clubId);
+    const club = await loadClub(req.params.clubId, req.prefetched);
     const { state, events } = createTournament(
       { clubId: club.clubId, clubCurrency: club.currency, settings: createInput(req.body) },
       domainContext(req),
     );
-    const stored = { ...state, version: 1 };
-    await createTournamentItem(stored, club.city);
-    await publishTournamentEvents(stored, events);
-    return { ...versioned(201, 1, tournamentView(stored)), headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${state.id}` } };
+    // R-LIFE-2: the structure is frozen with the other settings from the announcement on.
+    // R-MYS-2: a mystery prize table is committed (hashes of the table and of a secret seed) as it is announced.
+    const announced = withMysteryCommitment({ ...state, version: 1 }, randomSecret(), req.now);
+    const stored = withFrozenStructure(announced, await structureToFreeze(club.clubId, state.settings.blindStructureId, req.prefetched));
+    // R-MONEY-2: texts the money check holds are stored, and the tournament waits for an operator.
+    const held = holdAfterWrite(stored, req.now) as typeof stored;
+    await createTournamentItem(held, club.city);
+    await putMoneyQueueItem(held);
+    await publishTournamentEvents(held, events);
+    return { ...versioned(201, 1, tournamentView(held)), headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${state.id}` } };
   },
 });
 
@@ -83,7 +103,15 @@ export const updateTournamentRoute = defineRoute({
   responses: { 200: { description: 'The tournament', schema: Tournament } },
   problems: [409, 422],
   handle: async (req) => {
-    const { state, version } = await runTournamentCommand(req, (s, ctx) => editSettings(s, { patch: patchInput(req.body) }, ctx));
+    // R-MONEY-2: the edited texts are checked again; the hold and the moderation queue follow them.
+    const { state, version } = await runTournamentCommand(req, withMoneyHold(async (s, ctx) => {
+      const edited = editSettings(s, { patch: patchInput(req.body) }, ctx);
+      // R-MYS-2: a changed mystery prize table gets a fresh commitment in the same write.
+      const r = { ...edited, state: withMysteryCommitment({ ...s, ...edited.state }, randomSecret(), ctx.now) };
+      // Naming a structure (or clearing it) while announced copies the grid it names now.
+      if (req.body.blindStructureId === undefined) return r;
+      return { ...r, state: withFrozenStructure({ ...s, ...r.state }, await structureToFreeze(s.clubId, r.state.settings.blindStructureId)) };
+    }), moneyQueueCompanions);
     return versioned(200, version, tournamentView(state));
   },
 });
@@ -99,7 +127,14 @@ const lifecycle = (operationId: string, action: string, to: TournamentStatus, su
     responses: { 200: { description: 'The tournament', schema: Tournament } },
     problems: [409],
     handle: async (req) => {
-      const { state, version } = await runTournamentCommand(req, (s, ctx) => changeStatus(s, { to }, ctx));
+      const { state, version } = await runTournamentCommand(req, async (s, ctx) => {
+        const r = changeStatus(s, { to }, ctx);
+        const next = { ...s, ...r.state };
+        // R-LIFE-2: settings freeze here; R-NOSHOW-2: the dead stacks made at the start take their seats.
+        if (to === 'registration_open') return { ...r, state: await freezeIfMissing(next) };
+        if (to === 'running') return seatNewEntries(next, r.events, ctx);
+        return { ...r, state: next };
+      });
       return versioned(200, version, tournamentView(state));
     },
   });

@@ -8,6 +8,8 @@ import type { StoredTournament } from '../store/tournament-store';
 import { publishTournamentEvents } from '../http/tournament-events';
 import type { JobDeps } from './context';
 import type { LevelEndPayload } from './payloads';
+import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
+import { jobContext } from './context';
 import { levelEndJobName, syncLevelEnd } from './schedules';
 
 export type LevelEndOutcome = 'advanced' | 'stale' | 'not_due' | 'gone';
@@ -26,9 +28,9 @@ export async function runLevelEnd(p: LevelEndPayload, deps: JobDeps): Promise<Le
     const now = deps.now();
     let outcome = 'stale' as LevelEndOutcome;
     let dueAt = null as number | null;
-    let result: { state: StoredTournament; events: ClockEvent[] };
+    let result: { state: StoredTournament; events: (ClockEvent | DeadStackEvent)[] };
     try {
-      result = await mutateTournament<ClockEvent>(p.clubId, p.tournamentId, (state) => {
+      result = await mutateTournament<ClockEvent | DeadStackEvent>(p.clubId, p.tournamentId, (state) => {
         if (state.status !== 'running' || !state.clock) {
           outcome = 'stale';
           return { state, events: [] };
@@ -39,7 +41,9 @@ export async function runLevelEnd(p: LevelEndPayload, deps: JobDeps): Promise<Le
           dueAt = nextTransitionAt(state.clock.timer, state.clock.structure);
           return { state, events: [] };
         }
-        return { state: { ...state, clock: { ...state.clock, timer: r.timer }, updatedAt: now }, events: r.events };
+        // R-NOSHOW-2: the forced-bet count moves with the clock and empties the dead stacks it reaches.
+        const stored = storeTimer({ ...state, clock: state.clock, updatedAt: now }, r.timer, state.clock.structure, jobContext(now));
+        return { state: stored.state, events: [...r.events, ...stored.events] };
       });
     } catch (e) {
       if (e instanceof HttpProblem && e.status === 404) return 'gone';

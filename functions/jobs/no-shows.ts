@@ -1,6 +1,7 @@
 import { processNoShows } from '../../domain/tournaments';
 import type { TournamentEvent } from '../../domain/tournaments';
 import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { forcedBetsPostedAt } from '../../domain/floor/dead-stacks';
 import type { SeatingEvent } from '../../domain/seating';
 import type { Context } from '../../domain/core/context';
 import { isDomainError } from '../../domain/core/errors';
@@ -22,7 +23,8 @@ export type NoShowEvent = TournamentEvent | SeatingEvent;
  * Returns the very same state when there was nothing to do (a second run).
  */
 export function applyNoShows(state: StoredTournament, ctx: Context): { state: StoredTournament; events: NoShowEvent[] } {
-  const r = processNoShows(state, ctx);
+  // A dead stack seated now posts from now on (R-NOSHOW-2).
+  const r = processNoShows(state, ctx, { forcedBetsPosted: forcedBetsPostedAt(state, ctx.now) });
   if (r.state === state) return { state, events: [] };
   const seated = seatNewEntries({ ...state, ...r.state }, r.events, ctx);
   return { state: { ...state, ...seated.state }, events: seated.events };

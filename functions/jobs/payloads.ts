@@ -15,8 +15,17 @@ export const NoShowsPayload = z.object({
   tournamentId: z.string().min(1),
 });
 
-export const JobPayload = z.discriminatedUnion('kind', [LevelEndPayload, NoShowsPayload]);
+/** The reminder 30 minutes before the start (functions/live/push/starting-soon.ts); `startAt` names the start it was made for. */
+export const StartingSoonPayload = z.object({
+  kind: z.literal('starting-soon'),
+  clubId: z.string().min(1),
+  tournamentId: z.string().min(1),
+  startAt: z.number().int().nonnegative(),
+});
+
+export const JobPayload = z.discriminatedUnion('kind', [LevelEndPayload, NoShowsPayload, StartingSoonPayload]);
 
 export type LevelEndPayload = z.infer<typeof LevelEndPayload>;
 export type NoShowsPayload = z.infer<typeof NoShowsPayload>;
+export type StartingSoonPayload = z.infer<typeof StartingSoonPayload>;
 export type JobPayload = z.infer<typeof JobPayload>;

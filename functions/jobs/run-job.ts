@@ -3,10 +3,11 @@ import { defaultJobDeps } from './context';
 import type { JobDeps } from './context';
 import { runLevelEnd } from './level-end';
 import { runNoShows } from './no-shows';
+import { runStartingSoon } from '../live/push/starting-soon';
 import { JobPayload } from './payloads';
 import './listeners';
 
-export type JobOutcome = Awaited<ReturnType<typeof runLevelEnd>> | Awaited<ReturnType<typeof runNoShows>> | 'invalid';
+export type JobOutcome = Awaited<ReturnType<typeof runLevelEnd>> | Awaited<ReturnType<typeof runNoShows>> | Awaited<ReturnType<typeof runStartingSoon>> | 'invalid';
 
 /**
  * One scheduled job, whichever runtime fired it (the jobs Lambda or the local poller). A payload that
@@ -22,7 +23,8 @@ export async function runJob(payload: unknown, deps: JobDeps = defaultJobDeps())
   const job = parsed.data;
   logger.appendKeys({ job: job.kind, tournamentId: job.tournamentId });
   try {
-    const outcome = job.kind === 'level-end' ? await runLevelEnd(job, deps) : await runNoShows(job, deps);
+    const outcome =
+      job.kind === 'level-end' ? await runLevelEnd(job, deps) : job.kind === 'starting-soon' ? await runStartingSoon(job, deps.now()) : await runNoShows(job, deps);
     logger.info('job done', { outcome });
     return outcome;
   } finally {

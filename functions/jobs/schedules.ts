@@ -5,6 +5,7 @@ import type { ScheduledJob } from '../adapters/scheduler';
 import { logger } from '../platform/logger';
 import type { StoredTournament } from '../store/tournament-store';
 import type { LevelEndPayload, NoShowsPayload } from './payloads';
+import { syncStartingSoon } from '../live/push/starting-soon';
 
 /*
  * Which jobs a tournament has pending, derived from its stored state alone. Level-end names carry the
@@ -66,6 +67,8 @@ export async function scheduleTournamentJobs(state: StoredTournament): Promise<v
   const noShow = noShowJobOf(state);
   if (noShow) await scheduler().schedule(noShow);
   else await scheduler().cancel(noShowJobName(state.id));
+  // The players' reminder 30 minutes before the start, while registration is open.
+  await syncStartingSoon(state);
   if (state.status === 'finished' || state.status === 'cancelled') {
     // The clock stops with the tournament: drop the level end it had pending.
     const stopped = state.clock ? pendingLevelEnd(state.clock.timer, state.clock.structure) : null;

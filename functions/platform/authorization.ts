@@ -4,7 +4,9 @@ import type { Role } from '../../domain/core/context';
  * Who may call which route: the one authorization table of the API, keyed by operationId.
  * - public: no credentials needed;
  * - user: any signed-in person (JWT), acting for themself (players; anyone creating a club); a suspended
- *   account gets 403 unless `whileSuspended` (the right to erasure, R-PD-1), a deleted one 410;
+ *   account gets 403 unless `whileSuspended` (the right to erasure, R-PD-1), a deleted one 410. With
+ *   `accountReadByRoute`, the route reads the profile in its own first round trip and checks it with
+ *   `assertAccount` (the request fails closed if it does not);
  * - club: staff of the club named by the path, with one of the roles (API keys carry a role too,
  *   unless `apiKeys: false`); anyone else gets 404 as if the club did not exist. With `publicView`,
  *   callers outside the club (anonymous or signed in) reach the handler with no club access, and the
@@ -13,7 +15,7 @@ import type { Role } from '../../domain/core/context';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; whileSuspended?: boolean }
+  | { kind: 'user'; whileSuspended?: boolean; accountReadByRoute?: boolean }
   | { kind: 'club'; roles: readonly Role[]; apiKeys: boolean; publicView?: boolean }
   | { kind: 'operator' };
 
@@ -62,11 +64,27 @@ export const ACCESS: Record<string, Access> = {
   adjustLevel: club(['owner', 'manager']),
   restartLevel: club(['owner', 'manager']),
   overrideCurrentLevel: club(['owner', 'manager']),
+  addClockTime: club(['owner', 'manager']),
   processNoShows: club(['owner', 'manager']),
-  listMyNotifications: { kind: 'user' },
+  listMyNotifications: { kind: 'user', accountReadByRoute: true },
+  // phones for pushes and the kinds turned off
+  registerDevice: { kind: 'user' },
+  listDevices: { kind: 'user' },
+  deleteDevice: { kind: 'user' },
+  getPushPreferences: { kind: 'user' },
+  updatePushPreferences: { kind: 'user' },
   // moderation
   setClubSuspension: { kind: 'operator' },
   setPlayerSuspension: { kind: 'operator' },
+  // R-MONEY-2: the texts the money check holds for review
+  listMoneyReviews: { kind: 'operator' },
+  decideMoneyReview: { kind: 'operator' },
+  // R-MOD-1 content decisions; the club reads why
+  setTournamentVisibility: { kind: 'operator' },
+  setPrizeRowVisibility: { kind: 'operator' },
+  setMysteryPrizeVisibility: { kind: 'operator' },
+  setDisplayNameVisibility: { kind: 'operator' },
+  listModerationNotices: club(['owner', 'manager']),
   // club verification (R-CLUB-2..4): the owner asks and attests, the floor reads, operators decide
   requestVerification: club(['owner'], false),
   getVerification: club(['owner', 'manager']),
@@ -94,7 +112,7 @@ export const ACCESS: Record<string, Access> = {
   settle: club(DESK),
   cancelSettlement: club(DESK),
   // the player's own registrations
-  listMyRegistrations: { kind: 'user' },
+  listMyRegistrations: { kind: 'user', accountReadByRoute: true },
   registerMyself: { kind: 'user' },
   unregisterMyself: { kind: 'user' },
   // seating: the floor runs it, dealers read the tables (R-SEAT-1..8)
@@ -113,6 +131,26 @@ export const ACCESS: Record<string, Access> = {
   // Hold'em tools of the floor (R-HE-1..9): no stored data, staff who run tables
   evaluateHands: club(['owner', 'manager', 'dealer']),
   replayHand: club(['owner', 'manager', 'dealer']),
+  // Duplicate Poker (R-DUP-1..7): the floor runs events; dealers record hands; the deck sheets go to the roles
+  // the club grants (checked in the handler, audited); commitments, standings, closed hands and the screen are public
+  createDuplicateEvent: club(FLOOR),
+  listDuplicateEvents: club(ALL_STAFF),
+  getDuplicateEvent: club(ALL_STAFF),
+  removeDuplicatePlayer: club(FLOOR),
+  startDuplicateEvent: club(FLOOR),
+  getDuplicateDeckAccess: club(FLOOR),
+  setDuplicateDeckAccess: club(['owner'], false),
+  getDuplicateRound: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  getDuplicateDecks: club(ALL_STAFF, false),
+  listDuplicateDeckReads: club(FLOOR),
+  enterDuplicateCounts: club(FLOOR),
+  recordDuplicateHand: club(['owner', 'manager', 'dealer']),
+  getDuplicateTable: club(['owner', 'manager', 'dealer']),
+  closeDuplicateRound: club(FLOOR),
+  revealDuplicateRound: club(FLOOR),
+  getDuplicateStandings: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  getDuplicateDiagram: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  getDuplicateScreen: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
   // knockouts and results
   listKnockouts: club(ALL_STAFF),
   recordKnockout: club(FLOOR),
@@ -120,6 +158,9 @@ export const ACCESS: Record<string, Access> = {
   drawMystery: club(FLOOR),
   getStandings: club(ALL_STAFF),
   getResults: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  // R-BTY-3: staff read the bounties; R-MYS-2: the table and its commitment are public, what is left is the staff's
+  getBounties: club(ALL_STAFF),
+  getMysteryTable: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
   // public
   catalogTournaments: { kind: 'public' },
   catalogClubs: { kind: 'public' },

@@ -6,6 +6,7 @@ import { dynamo } from '../store/client';
 import { TABLE_KEYS } from '../store/table-definition';
 import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
+import { NOTHING_PREFETCHED, prefetchKeyOf, type ItemKey, type Prefetched } from './prefetch';
 
 const clubNotFound = () => problem(404, 'CLUB_NOT_FOUND', 'No such club');
 const clubSuspended = () => problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');
@@ -14,24 +15,38 @@ const clubSuspended = () => problem(403, 'CLUB_SUSPENDED', 'The club is suspende
  * Applies the access rule. For club routes the club comes from the path and the caller's
  * standing in it from the table (membership) or the API key's own scope, never from the body.
  */
+export interface Authorized {
+  club: ClubAccess | undefined;
+  prefetched: Prefetched;
+}
+
+/**
+ * Applies the access rule. For club routes the club comes from the path and the caller's
+ * standing in it from the table (membership) or the API key's own scope, never from the body.
+ * The route's prefetch keys are read in the same round trip as the authorization's own items.
+ */
 export async function authorize(
   access: Access,
   principal: Principal,
   pathClubId: string | undefined,
-): Promise<ClubAccess | undefined> {
-  if (access.kind === 'public') return undefined;
+  prefetch: readonly ItemKey[] = [],
+): Promise<Authorized> {
+  const only = async (club: ClubAccess | undefined): Promise<Authorized> => ({ club, prefetched: await readPrefetch(prefetch) });
+  if (access.kind === 'public') return only(undefined);
   // A public view of a club resource (the running clock): outsiders reach the handler without club access.
-  if (principal.kind === 'anonymous' && access.kind === 'club' && access.publicView) return undefined;
+  if (principal.kind === 'anonymous' && access.kind === 'club' && access.publicView) return only(undefined);
   if (principal.kind === 'anonymous') throw problem(401, 'UNAUTHENTICATED', 'Credentials are required');
 
   if (access.kind === 'user') {
     if (principal.kind !== 'user') throw problem(403, 'USER_TOKEN_REQUIRED', 'This route needs a signed-in user');
-    await assertAccountActive(principal.userId, access.whileSuspended === true);
-    return undefined;
+    // The route reads the profile with its own first read and calls assertAccount (checked after it ran).
+    if (access.accountReadByRoute) return only(undefined);
+    const prefetched = await assertAccountActive(principal.userId, access.whileSuspended === true, prefetch);
+    return { club: undefined, prefetched };
   }
   if (access.kind === 'operator') {
     if (principal.kind !== 'user' || !principal.operator) throw problem(403, 'FORBIDDEN', 'Operators only');
-    return undefined;
+    return only(undefined);
   }
 
   if (!pathClubId) throw new Error('club route without {clubId}');
@@ -43,17 +58,18 @@ export async function authorize(
     if (!club) throw clubNotFound();
     if (club.suspended) throw clubSuspended();
     if (!access.roles.includes(principal.role)) throw problem(403, 'FORBIDDEN', 'The key\'s role may not do this');
-    return { clubId: pathClubId, role: principal.role, actorId: `apikey:${principal.keyId}` };
+    const clubAccess = { clubId: pathClubId, role: principal.role, actorId: `apikey:${principal.keyId}` };
+    return principal.prefetched ? { club: clubAccess, prefetched: principal.prefetched } : only(clubAccess);
   }
 
-  const { member, club } = await readMembershipWithClub(pathClubId, principal.userId);
+  const { member, club, prefetched } = await readMembershipWithClub(pathClubId, principal.userId, prefetch);
   if (!member || !club) {
-    if (access.publicView && club && !club.suspended) return undefined;
+    if (access.publicView && club && !club.suspended) return { club: undefined, prefetched };
     throw clubNotFound();
   }
   if (club.suspended) throw clubSuspended();
   if (!access.roles.includes(member.role)) throw problem(403, 'FORBIDDEN', `The role ${member.role} may not do this`);
-  return { clubId: pathClubId, role: member.role, actorId: principal.userId };
+  return { club: { clubId: pathClubId, role: member.role, actorId: principal.userId }, prefetched };
 }
 
 type Item = Record<string, unknown>;
@@ -70,11 +86,11 @@ const sameKey = (a: Item, b: Item) => a[PK] === b[PK] && a[SK] === b[SK];
  * the items need not be read as one snapshot, so no transactional read (twice that). Keys DynamoDB leaves
  * unprocessed (throttling) are asked for again after a short jittered pause.
  */
-async function getConsistent(tableName: string, keys: readonly Item[], attributes: readonly string[]): Promise<Item[]> {
+async function getConsistent(tableName: string, keys: readonly Item[], attributes: readonly string[] | 'all'): Promise<Item[]> {
   // `__edb_e__`/`__edb_v__`: the entity name and version ElectroDB stamps on every item it writes.
-  const fields = [PK, SK, '__edb_e__', '__edb_v__', ...attributes];
+  const fields = attributes === 'all' ? [] : [PK, SK, '__edb_e__', '__edb_v__', ...attributes];
   const names = Object.fromEntries(fields.map((f, i) => [`#a${i}`, f]));
-  const projection = Object.keys(names).join(', ');
+  const projection = attributes === 'all' ? {} : { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
   const items: Item[] = [];
   let pending: Item[] = [...keys];
   for (let attempt = 1; pending.length > 0; attempt++) {
@@ -82,7 +98,7 @@ async function getConsistent(tableName: string, keys: readonly Item[], attribute
     if (attempt > 1) await new Promise((ok) => setTimeout(ok, Math.random() * 50 * 2 ** attempt));
     const out = await dynamo().doc.send(
       new BatchGetCommand({
-        RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: projection, ExpressionAttributeNames: names } },
+        RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ...projection } },
       }),
     );
     items.push(...(out.Responses?.[tableName] ?? []));
@@ -98,17 +114,47 @@ function keyOf(params: { Key?: Item; TableName?: string }): { key: Item; tableNa
   return { key: { [PK]: Key[PK], [SK]: Key[SK] }, tableName: TableName };
 }
 
-/** The caller's membership and the club's suspension flag, in one round trip. */
-export async function readMembershipWithClub(clubId: string, userId: string) {
+/** The prefetched items among those read: each key maps to its item or null. */
+function collect(prefetch: readonly ItemKey[], items: readonly Item[]): Prefetched {
+  if (prefetch.length === 0) return NOTHING_PREFETCHED;
+  const out = new Map<string, Item | null>();
+  for (const k of prefetch) out.set(prefetchKeyOf(k), items.find((i) => i[PK] === k.pk && i[SK] === k.sk) ?? null);
+  return out;
+}
+
+/** Distinct table keys of the prefetch that are not among `own` (a route may name an item authorization reads). */
+function extraKeys(prefetch: readonly ItemKey[], own: readonly Item[]): Item[] {
+  const seen = new Set(own.map((k) => `${String(k[PK])}\u0000${String(k[SK])}`));
+  const out: Item[] = [];
+  for (const k of prefetch) {
+    const id = prefetchKeyOf(k);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ [PK]: k.pk, [SK]: k.sk });
+  }
+  return out;
+}
+
+/** Prefetch keys alone (routes whose authorization reads nothing). */
+async function readPrefetch(prefetch: readonly ItemKey[]): Promise<Prefetched> {
+  if (prefetch.length === 0) return NOTHING_PREFETCHED;
+  const { tableName } = keyOf(store().entities.club.get({ clubId: '-' }).params());
+  return collect(prefetch, await getConsistent(tableName, extraKeys(prefetch, []), 'all'));
+}
+
+/** The caller's membership and the club's suspension flag, in one round trip (with the route's prefetch). */
+export async function readMembershipWithClub(clubId: string, userId: string, prefetch: readonly ItemKey[] = []) {
   const s = store();
   const m = keyOf(s.entities.member.get({ clubId, userId }).params());
   const c = keyOf(s.entities.club.get({ clubId }).params());
-  const items = await getConsistent(m.tableName, [m.key, c.key], ['clubId', 'userId', 'role', 'suspended']);
+  const own = [m.key, c.key];
+  const items = await getConsistent(m.tableName, [...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'userId', 'role', 'suspended']);
   const memberItem = items.find((i) => sameKey(i, m.key));
   const clubItem = items.find((i) => sameKey(i, c.key));
   return {
     member: memberItem ? s.entities.member.parse({ Item: memberItem }, { attributes: ['clubId', 'userId', 'role'] }).data : null,
     club: clubItem ? s.entities.club.parse({ Item: clubItem }, { attributes: ['clubId', 'suspended'] }).data : null,
+    prefetched: collect(prefetch, items),
   };
 }
 
@@ -116,22 +162,50 @@ export async function readMembershipWithClub(clubId: string, userId: string) {
  * An API key's record and its club's suspension flag, in one round trip: the key names its club, and
  * a key that gets this far is checked against that club (a key is never good for another one).
  */
-export async function readApiKeyWithClub(clubId: string, keyId: string) {
+export async function readApiKeyWithClub(clubId: string, keyId: string, prefetch: readonly ItemKey[] = []) {
   const s = store();
   const k = keyOf(s.entities.apiKey.get({ clubId, keyId }).params());
   const c = keyOf(s.entities.club.get({ clubId }).params());
-  const items = await getConsistent(k.tableName, [k.key, c.key], ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended']);
+  const own = [k.key, c.key];
+  const items = await getConsistent(
+    k.tableName,
+    [...own, ...extraKeys(prefetch, own)],
+    prefetch.length > 0 ? 'all' : ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended'],
+  );
   const keyItem = items.find((i) => sameKey(i, k.key));
   const clubItem = items.find((i) => sameKey(i, c.key));
   return {
     apiKey: keyItem ? s.entities.apiKey.parse({ Item: keyItem }, { attributes: ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt'] }).data : null,
     club: clubItem ? s.entities.club.parse({ Item: clubItem }, { attributes: ['suspended'] }).data : null,
+    prefetched: collect(prefetch, items),
   };
 }
 
-async function assertAccountActive(userId: string, whileSuspended: boolean): Promise<void> {
-  const { data } = await store().entities.player.get({ userId }).go({ attributes: ['suspended', 'deletedAt'] });
+/**
+ * The account check of an `accountReadByRoute` route, on the profile item it read (raw, or null when there
+ * is none: a signed-in user without a profile passes, as with the check authorization makes).
+ */
+export function assertAccount(req: { accountChecked: boolean }, profile: Record<string, unknown> | null): void {
+  if (profile?.deletedAt) throw problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
+  if (profile?.suspended === true) throw problem(403, 'ACCOUNT_SUSPENDED', 'The account is suspended by the operator');
+  req.accountChecked = true;
+}
+
+async function assertAccountActive(userId: string, whileSuspended: boolean, prefetch: readonly ItemKey[]): Promise<Prefetched> {
+  let data: { suspended?: boolean | undefined; deletedAt?: string | undefined } | null;
+  let prefetched = NOTHING_PREFETCHED;
+  if (prefetch.length === 0) {
+    data = (await store().entities.player.get({ userId }).go({ attributes: ['suspended', 'deletedAt'] })).data;
+  } else {
+    // The profile and the route's items in one strongly consistent round trip.
+    const p = keyOf(store().entities.player.get({ userId }).params());
+    const items = await getConsistent(p.tableName, [p.key, ...extraKeys(prefetch, [p.key])], 'all');
+    const profile = items.find((i) => sameKey(i, p.key));
+    data = profile ? store().entities.player.parse({ Item: profile }, { attributes: ['suspended', 'deletedAt'] }).data : null;
+    prefetched = collect(prefetch, items);
+  }
   // R-PD-1: the account was erased at its owner's request; the same token gets this clear answer.
   if (data?.deletedAt) throw problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
   if (data?.suspended && !whileSuspended) throw problem(403, 'ACCOUNT_SUSPENDED', 'The account is suspended by the operator');
+  return prefetched;
 }

@@ -35,6 +35,16 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string):
   return r.data;
 }
 
+/** The body as JSON for a route's prefetch, or undefined: the real parse (and its 4xx answers) comes later. */
+function quietJson(body: string | undefined, base64: boolean | undefined, maxBytes: number): unknown {
+  if (body === undefined || body.length > maxBytes * 2) return undefined;
+  try {
+    return JSON.parse(base64 ? Buffer.from(body, 'base64').toString('utf8') : body);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Finds the route, authenticates and authorises the caller, parses and validates the input. */
 function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2> {
   return {
@@ -49,11 +59,18 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       // Path ids are checked before anything reads the table with them (authorization does).
       const params = validate(route.params, event.pathParameters, 'path');
       const access = accessOf(route.operationId);
-      const principal = access.kind === 'public' ? ({ kind: 'anonymous' } as const) : await authenticate(headers);
-      const clubAccess = await authorize(access, principal, event.pathParameters?.clubId);
+      const c = config();
+      const prefetchFor = (userId: string | undefined) =>
+        route.prefetch?.({ params: event.pathParameters ?? {}, body: quietJson(event.body, event.isBase64Encoded, c.maxBodyBytes), userId }) ?? [];
+      const principal = access.kind === 'public' ? ({ kind: 'anonymous' } as const) : await authenticate(headers, () => prefetchFor(undefined));
+      const { club: clubAccess, prefetched } = await authorize(
+        access,
+        principal,
+        event.pathParameters?.clubId,
+        prefetchFor(principal.kind === 'user' ? principal.userId : undefined),
+      );
       if (clubAccess) logger.appendKeys({ clubId: clubAccess.clubId });
 
-      const c = config();
       const rawBody = parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
       const query = validate(route.query, event.queryStringParameters, 'query');
       const body = route.body ? validate(route.body, rawBody, 'body') : undefined;
@@ -62,7 +79,8 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       const proto = headers['x-forwarded-proto'] ?? 'https';
       const req: RouteRequest<unknown, unknown, unknown> = {
         params, query, body, headers, principal, club: clubAccess, requestId,
-        now: Date.now(), logger, baseUrl: `${proto}://${host}`,
+        now: Date.now(), logger, baseUrl: `${proto}://${host}`, prefetched,
+        accountChecked: !(access.kind === 'user' && access.accountReadByRoute === true),
       };
       resolved.set(event, { route, req });
 
@@ -113,6 +131,9 @@ export function httpHandler(routes: readonly Route[]) {
     .handler(async (event: Event, _context: Context) => {
       const r = resolved.get(event);
       if (!r) throw new Error('route not resolved');
-      return toResponse(await r.route.handle(r.req));
+      const result = await r.route.handle(r.req);
+      // Fails closed: a route that reads the account itself must have checked it before answering.
+      if (!r.req.accountChecked) throw new Error(`${r.route.operationId} answered without checking the account`);
+      return toResponse(result);
     });
 }

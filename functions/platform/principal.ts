@@ -1,4 +1,5 @@
 import type { Role } from '../../domain/core/context';
+import type { Prefetched } from './prefetch';
 
 /** Who is calling, as established by a verified token or API key. */
 export type Principal =
@@ -11,6 +12,8 @@ export type Principal =
       role: Role;
       /** The key's club as read with the key (null: no such club); absent when not read yet. */
       club?: { suspended: boolean } | null;
+      /** Items the route asked for, read in the same round trip as the key. */
+      prefetched?: Prefetched;
     };
 
 /** The caller's standing in the club named by the path, once authorised. */

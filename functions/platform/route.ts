@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClubAccess, Principal } from './principal';
+import type { ItemKey, PrefetchInput, Prefetched } from './prefetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,6 +28,10 @@ export interface RouteRequest<P, Q, B> {
   logger: Logger;
   /** The request's own URL base (scheme://host), for links such as the JWKS URL in local mode. */
   baseUrl: string;
+  /** Items named by the route's `prefetch`, read with the authorization (see prefetch.ts). */
+  prefetched: Prefetched;
+  /** For `accountReadByRoute` routes: false until the route has checked the caller's account. */
+  accountChecked: boolean;
 }
 
 export interface RouteResult {
@@ -53,6 +58,8 @@ export interface Route {
   problems?: number[];
   /** False where a replayed answer must not be stored (it carries a secret shown once). */
   idempotent?: boolean;
+  /** Items the handler will read, fetched in the authorization's round trip (see prefetch.ts). */
+  prefetch?: (input: PrefetchInput) => ItemKey[];
   handle: (req: RouteRequest<any, any, any>) => Promise<RouteResult>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 

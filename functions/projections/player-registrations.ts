@@ -9,17 +9,38 @@ export interface PlayerRegistrationRow {
   entryId?: string;
   eliminated: boolean;
   registeredAt: string;
+  tableNumber?: number;
+  seatNumber?: number;
 }
+
+/** Where an entry sits, as players read it: the table's number and the seat from 1. */
+function seatOf(state: FloorTournament | undefined, entryId: string | undefined): { tableNumber: number; seatNumber: number } | undefined {
+  if (!state?.seating || !entryId) return undefined;
+  const at = state.seating.seatOf[entryId];
+  const table = at ? state.seating.tables[at.tableId] : undefined;
+  return at && table ? { tableNumber: table.number, seatNumber: at.seat + 1 } : undefined;
+}
+
+const sameSeat = (a: ReturnType<typeof seatOf>, b: ReturnType<typeof seatOf>) => a?.tableNumber === b?.tableNumber && a?.seatNumber === b?.seatNumber;
 
 /** Players whose registration or entry records a patch touched (the only rows that can have changed). */
 export function touchedPlayers(before: FloorTournament | undefined, after: FloorTournament, patch: Patch): Set<string> {
   const players = new Set<string>();
+  let seatsCompared = false;
   for (const [, path] of patch) {
     if (path.length === 0) {
       for (const r of Object.values(after.registrations)) players.add(r.playerId);
       continue;
     }
     const [map, id] = path;
+    if (map === 'seating') {
+      if (seatsCompared) continue;
+      seatsCompared = true;
+      // A draw, a move or a table break: the players whose seat is not what it was.
+      for (const e of Object.values(after.entries)) if (!sameSeat(seatOf(before, e.id), seatOf(after, e.id))) players.add(e.playerId);
+      for (const e of Object.values(before?.entries ?? {})) if (!after.entries[e.id]) players.add(e.playerId);
+      continue;
+    }
     if (map !== 'registrations' && map !== 'entries') continue;
     if (id === undefined) {
       // The whole map was replaced: every player in it, before and after.
@@ -46,7 +67,9 @@ export function playerRows(state: FloorTournament, players: ReadonlySet<string>)
     // A player's live registration wins over an older cancelled one.
     if (current && r.status === 'cancelled' && current.registrationStatus !== 'cancelled') continue;
     const entry = r.entryId ? state.entries[r.entryId] : undefined;
+    const seat = r.status === 'cancelled' || entry?.status === 'busted' ? undefined : seatOf(state, r.entryId);
     byPlayer.set(r.playerId, {
+      ...seat,
       playerId: r.playerId,
       registrationId: r.id,
       registrationStatus: r.status,

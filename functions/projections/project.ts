@@ -8,6 +8,8 @@ import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
 import { playerRows, touchedPlayers, type PlayerRegistrationRow } from './player-registrations';
+import { namesAtFinish } from './result-names';
+import { fanOutEvent } from '../live/fan-out';
 
 export interface ProjectedEvent {
   clubId: string;
@@ -43,7 +45,7 @@ async function writeRows(p: ProjectedEvent, rows: readonly PlayerRegistrationRow
   });
 }
 
-type Standing = { registrationId: string; live: boolean; window: TournamentWindow };
+type Standing = { registrationId: string; live: boolean; cancelled: boolean; window: TournamentWindow };
 
 /** Each touched player's standing in the tournament (R-REG-1): the live registration, or the newest one. */
 function standings(s: StoredTournament | undefined, players: ReadonlySet<string>): Map<string, Standing> {
@@ -67,7 +69,7 @@ function standings(s: StoredTournament | undefined, players: ReadonlySet<string>
       window,
       eliminated: entry !== undefined && entry.status !== 'active',
     });
-    out.set(playerId, { registrationId: reg.id, live, window });
+    out.set(playerId, { registrationId: reg.id, live, cancelled: reg.status === 'cancelled', window });
   }
   return out;
 }
@@ -84,9 +86,9 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
   const now = standings(p.after, touched);
   const changed = [...now].filter(([playerId, n]) => {
     const w = was.get(playerId);
-    return !w || w.registrationId !== n.registrationId || w.live !== n.live;
+    return !w || w.registrationId !== n.registrationId || w.live !== n.live || w.cancelled !== n.cancelled;
   });
-  await inBatches(changed, ([playerId, n]) => refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live));
+  await inBatches(changed, ([playerId, n]) => refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live, n.cancelled));
 }
 
 /**
@@ -100,4 +102,7 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   await writeRows(p, playerRows(p.after, touched));
   await refreshSchedules(p, touched);
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
+  await namesAtFinish(p);
+  // Live updates last: their version mark then means the projections above are done too.
+  await fanOutEvent(p);
 }

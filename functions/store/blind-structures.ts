@@ -2,6 +2,7 @@ import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } fro
 import type { AnteType, BlindStructure, Level, StructurePreset } from '../../domain/clock';
 import { problem } from '../platform/problem';
 import { store } from './service';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 /** A club's structure as stored: the domain's grid plus bookkeeping. Times are ISO. */
 export interface StoredStructure {
@@ -38,7 +39,16 @@ export const toDomain = (s: StoredStructure): BlindStructure => ({
   levels: s.levels,
 });
 
-export async function getStructure(clubId: string, structureId: string): Promise<StoredStructure | undefined> {
+/** The item key of a club's structure, for a route's prefetch. */
+export const structureItemKey = (clubId: string, structureId: string): ItemKey => {
+  const { Key } = store().entities.blindStructure.get({ clubId, structureId }).params() as { Key: ItemKey };
+  return { pk: Key.pk, sk: Key.sk };
+};
+
+/** The club's structure, from the request's prefetch when it read it. */
+export async function getStructure(clubId: string, structureId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<StoredStructure | undefined> {
+  const item = prefetchedItem(prefetched, structureItemKey(clubId, structureId));
+  if (item !== undefined) return item ? ((store().entities.blindStructure.parse({ Item: item }).data as StoredStructure | null) ?? undefined) : undefined;
   const { data } = await store().entities.blindStructure.get({ clubId, structureId }).go();
   return (data as StoredStructure | null) ?? undefined;
 }
@@ -53,11 +63,11 @@ export async function requireStructure(clubId: string, structureId: string): Pro
  * The grid a tournament's clock starts with: the club's structure named in its settings, a default
  * named there, or the fallback default. A copy, so later edits of the club's grid never move a clock.
  */
-export async function structureForTournament(clubId: string, blindStructureId: string | undefined): Promise<BlindStructure> {
+export async function structureForTournament(clubId: string, blindStructureId: string | undefined, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<BlindStructure> {
   if (blindStructureId === undefined) return copyStructure(FALLBACK_PRESET.structure, { id: FALLBACK_PRESET.structure.id });
   const preset = findPreset(blindStructureId);
   if (preset) return copyStructure(preset.structure, { id: preset.structure.id });
-  const own = await getStructure(clubId, blindStructureId);
+  const own = await getStructure(clubId, blindStructureId, prefetched);
   if (!own) {
     throw problem(409, 'BLIND_STRUCTURE_NOT_FOUND', `The tournament's blind structure ${blindStructureId} no longer exists; set another one`);
   }

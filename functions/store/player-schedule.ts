@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { OtherRegistration, TournamentWindow } from '../../domain/tournaments';
 import { dynamo } from './client';
 import { config } from '../platform/config';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 /**
  * R-REG-1 without a race: the player's own schedule, one item `player#<id>` / `schedule` beside the
@@ -22,6 +23,8 @@ export interface ScheduledRegistration {
   startAt: number;
   endAt: number;
   live: boolean;
+  /** The player withdrew (no longer in the tournament's feed); absent on entries written before it was kept. */
+  cancelled?: boolean;
 }
 
 export interface PlayerSchedule {
@@ -40,8 +43,20 @@ const KEEP_ENDED_MS = 7 * 86_400_000;
 const pkOf = (playerId: string) => `player#${playerId}`;
 export const scheduleKey = (clubId: string, tournamentId: string) => `${clubId}.${tournamentId}`;
 
-/** The profile item (raw) and the schedule, in one Query of the player's partition. */
-export async function readProfileAndSchedule(playerId: string): Promise<{ profile: Item | undefined; schedule: PlayerSchedule | undefined }> {
+/** The keys of a player's profile and schedule items, for a route's prefetch (see platform/prefetch.ts). */
+export const profileItemKey = (playerId: string): ItemKey => ({ pk: pkOf(playerId), sk: PROFILE_SK });
+export const scheduleItemKey = (playerId: string): ItemKey => ({ pk: pkOf(playerId), sk: SCHEDULE_SK });
+
+const scheduleOf = (s: Item | undefined): PlayerSchedule | undefined => (s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined);
+
+/**
+ * The profile item (raw) and the schedule, in one Query of the player's partition, or from what the
+ * request prefetched with its authorization (both items, strongly consistent) when it did.
+ */
+export async function readProfileAndSchedule(playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<{ profile: Item | undefined; schedule: PlayerSchedule | undefined }> {
+  const p = prefetchedItem(prefetched, profileItemKey(playerId));
+  const s = prefetchedItem(prefetched, scheduleItemKey(playerId));
+  if (p !== undefined && s !== undefined) return { profile: p ?? undefined, schedule: scheduleOf(s ?? undefined) };
   const out = await dynamo().doc.send(
     new QueryCommand({
       TableName: config().tableName,
@@ -52,8 +67,7 @@ export async function readProfileAndSchedule(playerId: string): Promise<{ profil
   );
   const items = (out.Items ?? []) as Item[];
   const profile = items.find((i) => i.sk === PROFILE_SK);
-  const s = items.find((i) => i.sk === SCHEDULE_SK);
-  return { profile, schedule: s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined };
+  return { profile, schedule: scheduleOf(items.find((i) => i.sk === SCHEDULE_SK)) };
 }
 
 /**
@@ -123,16 +137,24 @@ export function scheduleWrite(
  * Brings one registration of the schedule up to date with the tournament (the stream consumer calls it):
  * only while the schedule holds that very registration, so a late event never overwrites a newer one.
  */
-export async function refreshScheduled(playerId: string, clubId: string, tournamentId: string, registrationId: string, window: TournamentWindow, live: boolean): Promise<void> {
+export async function refreshScheduled(
+  playerId: string,
+  clubId: string,
+  tournamentId: string,
+  registrationId: string,
+  window: TournamentWindow,
+  live: boolean,
+  cancelled = false,
+): Promise<void> {
   try {
     await dynamo().doc.send(
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: pkOf(playerId), sk: SCHEDULE_SK },
-        UpdateExpression: 'SET regs.#k.live = :live, regs.#k.startAt = :s, regs.#k.endAt = :e',
+        UpdateExpression: 'SET regs.#k.live = :live, regs.#k.cancelled = :c, regs.#k.startAt = :s, regs.#k.endAt = :e',
         ConditionExpression: 'regs.#k.registrationId = :rid',
         ExpressionAttributeNames: { '#k': scheduleKey(clubId, tournamentId) },
-        ExpressionAttributeValues: { ':live': live, ':s': window.startAt, ':e': window.endAt, ':rid': registrationId },
+        ExpressionAttributeValues: { ':live': live, ':c': cancelled, ':s': window.startAt, ':e': window.endAt, ':rid': registrationId },
       }),
     );
   } catch (e) {

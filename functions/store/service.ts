@@ -9,7 +9,7 @@ import { moderationEntity } from './entities/moderation';
 import { playerRegistrationEntity, tournamentEntity, tournamentPartEntity } from './entities/tournament';
 import { blindStructureEntity } from './entities/blind-structure';
 import { scheduleEntity, scheduleNameEntity } from './entities/schedule';
-import { notificationEntity, tournamentNotificationEntity } from './entities/notification';
+import { notificationEntity } from './entities/notification';
 import { clubVerificationEntity, verificationLogEntity } from './entities/verification';
 import { registryCacheEntity } from './entities/registry-cache';
 
@@ -26,7 +26,6 @@ const entities = {
   schedule: scheduleEntity,
   scheduleName: scheduleNameEntity,
   notification: notificationEntity,
-  tournamentNotification: tournamentNotificationEntity,
   clubVerification: clubVerificationEntity,
   verificationLog: verificationLogEntity,
   registryCache: registryCacheEntity,

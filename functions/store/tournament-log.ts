@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, PutCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './client';
 import { queryAll } from './query-all';
@@ -25,6 +25,8 @@ export const tournamentPk = (clubId: string, tournamentId: string): string => `c
 /** Room under DynamoDB's 400 KB item limit for keys and attribute names. */
 const MAX_INLINE_BYTES = 300_000;
 const BATCH = 25;
+/** Chunk puts in flight at once. */
+const CHUNK_PUTS = 4;
 
 export interface LoggedEvent {
   version: number;
@@ -77,7 +79,9 @@ export async function appendEvent(input: AppendInput): Promise<number> {
   const bytes = bodyBytes(body);
   const TableName = config().tableName;
   const { doc } = dynamo();
-  let head: Item = { pk, sk: eventSk(version), kind: 'tournamentEvent', clubId, tournamentId, v: version, at: input.at };
+  // Names this append: a put the SDK retried after a timeout finds its own item, not a rival's (below).
+  const writer = randomUUID();
+  let head: Item = { pk, sk: eventSk(version), kind: 'tournamentEvent', clubId, tournamentId, v: version, at: input.at, w: writer };
   if (bytes <= MAX_INLINE_BYTES) {
     head = { ...head, ...bodyAttrs(body) };
   } else {
@@ -87,7 +91,11 @@ export async function appendEvent(input: AppendInput): Promise<number> {
     for (let i = 0; i * MAX_INLINE_BYTES < whole.length; i++) {
       chunks.push({ pk, sk: `${eventSk(version)}#${nonce}#${String(i).padStart(4, '0')}`, kind: 'tournamentEventChunk', c: whole.subarray(i * MAX_INLINE_BYTES, (i + 1) * MAX_INLINE_BYTES) });
     }
-    for (let i = 0; i < chunks.length; i += BATCH) await writeAll(chunks.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })));
+    // One PutItem per chunk, a few at a time: each request stays one item's size (a batch of them is
+    // megabytes in one request, against one request timeout), and a retried put rewrites the same item.
+    for (let i = 0; i < chunks.length; i += CHUNK_PUTS) {
+      await Promise.all(chunks.slice(i, i + CHUNK_PUTS).map((Item) => doc.send(new PutCommand({ TableName, Item }))));
+    }
     head = { ...head, chunks: chunks.length, nonce, zipped: 'z' in body };
   }
   const put = { TableName, Item: head, ConditionExpression: 'attribute_not_exists(sk)' };
@@ -98,7 +106,11 @@ export async function appendEvent(input: AppendInput): Promise<number> {
       await doc.send(new PutCommand(put));
     }
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) throw new VersionConflict();
+    if (e instanceof ConditionalCheckFailedException) {
+      // A timed-out put that the SDK sent again fails its condition on the item its first attempt wrote.
+      if (await writtenBy(pk, eventSk(version), writer)) return bytes;
+      throw new VersionConflict();
+    }
     if (e instanceof TransactionCanceledException) {
       const reasons = e.CancellationReasons ?? [];
       if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new VersionConflict();
@@ -107,6 +119,14 @@ export async function appendEvent(input: AppendInput): Promise<number> {
     throw e;
   }
   return bytes;
+}
+
+/** Whether the event item at `sk` is the one this append wrote (strongly consistent). */
+async function writtenBy(pk: string, sk: string, writer: string): Promise<boolean> {
+  const { Item } = await dynamo().doc.send(
+    new GetCommand({ TableName: config().tableName, Key: { pk, sk }, ConsistentRead: true, ProjectionExpression: '#w', ExpressionAttributeNames: { '#w': 'w' } }),
+  );
+  return Item?.w === writer;
 }
 
 async function writeAll(requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]): Promise<void> {
@@ -129,9 +149,28 @@ export async function deleteItems(pk: string, sks: readonly string[]): Promise<v
   }
 }
 
-/** Writes items in batches of 25. */
+/** About this much per BatchWriteItem: large parts go a few per request, each within one request timeout. */
+const BATCH_BYTES = 1_000_000;
+
+/** A rough size of an item as stored (its binary and string attributes dominate). */
+const roughBytes = (item: Item): number =>
+  Object.values(item).reduce<number>((n, v) => n + (v instanceof Uint8Array ? v.byteLength : typeof v === 'string' ? v.length : 16), 0);
+
+/** Writes items in batches of at most 25 items and about BATCH_BYTES. */
 export async function putItems(items: readonly Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += BATCH) await writeAll(items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })));
+  let batch: Item[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = roughBytes(item);
+    if (batch.length > 0 && (batch.length === BATCH || bytes + size > BATCH_BYTES)) {
+      await writeAll(batch.map((Item) => ({ PutRequest: { Item } })));
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length > 0) await writeAll(batch.map((Item) => ({ PutRequest: { Item } })));
 }
 
 /** Decodes one event head (with its chunks, when it has them) into a LoggedEvent. */

@@ -9,6 +9,7 @@
  *   npm run bench:cost -- --desks             the desks scenario only
  *   npm run bench:cost -- --entries 10000     a 10,000-entry tournament played to the end (time limit --max-minutes)
  *   npm run bench:cost -- --write             also writes the report to docs/bench/cost.md
+ *   npm run bench:cost -- --live              only live updates, socket vs polling (a model: no tournament is played)
  */
 import '../local/node-version';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,8 @@ import { stageConfig } from '../../infra/stage-config';
 import { CapacityMeter } from './cost/capacity-meter';
 import { BenchClient } from './cost/client';
 import { medians, render, snapshot, type BigRun, type DeskRun, type RunStats } from './cost/report';
+import { OP } from './cost/ops';
+import { renderLiveCost } from './cost/live';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,8 +35,13 @@ const { values: args } = parseArgs({
     entries: { type: 'string' },
     'max-minutes': { type: 'string', default: '90' },
     write: { type: 'boolean', default: false },
+    live: { type: 'boolean', default: false },
   },
 });
+if (args.live) {
+  console.log(renderLiveCost());
+  process.exit(0);
+}
 
 const chosen = args.sizes !== undefined || args.desks || args.entries !== undefined;
 const sizes = (args.sizes ?? (chosen ? '' : '50,300,2000'))
@@ -71,6 +79,9 @@ const { Progress, playTournament, sampleTournament, setupClub, setupPlayers } = 
 const { desksScenario } = await import('./cost/desks');
 
 const meter = new CapacityMeter();
+// Snapshots are amortised over many events; their own line keeps them out of the per-command figures.
+const { observeSnapshots } = await import('../../functions/store/tournament-store');
+observeSnapshots(async (write) => (await meter.run(OP.snapshots, 'consumer', write)).value);
 const scheduler = new RecordingScheduler(meter);
 useScheduler(scheduler);
 meter.wrapServer(api.server);
@@ -190,6 +201,7 @@ const { text } = render({
   consumerPresent: streams !== undefined,
 });
 console.log(text);
+console.log(`\n${renderLiveCost()}`);
 if (failures.length) console.log(`\nFailed phases:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 if (args.write) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/bench/cost.md');

@@ -4,6 +4,8 @@ import { localIssuer, type LocalIssuer } from './issuer';
 import { createGatewayServer, type LambdaHandler } from './http-adapter';
 import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
 import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
+import type { LocalLiveServer } from './live-server';
+import type { RecordingPushAdapter } from '../../functions/live/push/local';
 
 export interface LocalApi {
   url: string;
@@ -14,6 +16,10 @@ export interface LocalApi {
   poller: LocalPoller | undefined;
   /** The table's stream fed to the projections consumer, as the AWS event source mapping does; off with STREAMS=off. */
   streams: LocalStreamPoller | undefined;
+  /** The live protocol (WebSocket at /v1/live) on the same port, fed by the stream consumer. */
+  live: LocalLiveServer;
+  /** Pushes to phones are recorded here instead of sent (unless the SNS platform applications are set). */
+  push: RecordingPushAdapter;
   close: () => Promise<void>;
 }
 
@@ -72,6 +78,16 @@ export async function startLocalApi(opts: {
     server.listen(opts.port, host, () => ok());
   });
   const port = (server.address() as AddressInfo).port;
+  // WebSocket upgrades on the same port; the stream consumer below posts to its sockets.
+  const { attachLiveServer } = await import('./live-server');
+  const { useLiveGateway } = await import('../../functions/live/gateway');
+  const live = attachLiveServer(server);
+  useLiveGateway(live.gateway);
+  const { RecordingPushAdapter: Recorder } = await import('../../functions/live/push/local');
+  const { usePushAdapter } = await import('../../functions/live/push/port');
+  const verbose = ['INFO', 'DEBUG'].includes(process.env.POWERTOOLS_LOG_LEVEL ?? '');
+  const push = new Recorder((p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`));
+  usePushAdapter(push);
   // The same job handler the jobs Lambda runs, fired from the schedules kept in the table.
   let poller: LocalPoller | undefined;
   if (process.env.SCHEDULER === 'local') {
@@ -93,8 +109,11 @@ export async function startLocalApi(opts: {
     server,
     poller,
     streams,
+    live,
+    push,
     close: async () => {
       await streams?.stop();
+      await live.close();
       await poller?.stop();
       await new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); });
     },

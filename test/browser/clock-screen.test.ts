@@ -183,6 +183,35 @@ describe('the clock screen on a TV', () => {
     await page.close();
   }, 180_000);
 
+  it('follows the live socket, and polls again with If-None-Match when the socket drops', async () => {
+    requireChromium();
+    const page = await context.newPage();
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto(`${api.url}${screenPath()}?lang=en`, { waitUntil: 'load', timeout: 30_000 });
+    await expect.poll(() => page.locator('html').getAttribute('data-live'), { timeout: WAIT_MS, interval: 100 }).toBe('on');
+    expect(sockets).toEqual([`${api.url.replace('http', 'ws')}/v1/live`]);
+    const level0 = await text(page, 'level');
+
+    // With the socket up the page polls every 30 s: a change shows within a moment because the event came.
+    const before = clockAnswers.length;
+    await ok('POST', `/v1/clubs/${clubId}/tournaments/${tournamentId}/clock/next`);
+    await expect.poll(() => text(page, 'level'), { timeout: 2_500, interval: 100 }).not.toBe(level0);
+    expect(clockAnswers.length - before).toBeLessThanOrEqual(2);
+
+    // The socket goes (the live server stops): back to polling every 3 s, still following the clock.
+    await api.live.close();
+    await expect.poll(() => page.locator('html').getAttribute('data-live'), { timeout: WAIT_MS, interval: 100 }).toBe('off');
+    const level1 = await text(page, 'level');
+    const polled = clockAnswers.length;
+    await ok('POST', `/v1/clubs/${clubId}/tournaments/${tournamentId}/clock/previous`);
+    await expect.poll(() => text(page, 'level'), { timeout: WAIT_MS, interval: 200 }).not.toBe(level1);
+    await page.waitForTimeout(3_500);
+    expect(clockAnswers.slice(polled)).toContain(304);
+    expect(consoleErrors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('speaks Russian with ?lang=ru and by Accept-Language, and fits a 1280x720 screen', async () => {
     requireChromium();
     const page = await context.newPage();

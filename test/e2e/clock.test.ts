@@ -345,13 +345,14 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
 });
 
 describe('no-shows processed by the floor (R-NOSHOW-2)', () => {
-  it('R-NOSHOW-2: under absent_mode the floor\'s run seats the no-show with a dead stack, once', async () => {
+  it('R-NOSHOW-2: under absent_mode the floor\'s run seats a no-show registered after the start with a dead stack, once', async () => {
     const token = await player('absent-p');
     const lateRegEndsAt = Date.now() + 1_500;
     const tid = await tournament({ noShowPolicy: 'absent_mode', lateRegEndsAt: new Date(lateRegEndsAt).toISOString() }, { start: false });
     const path = `/v1/clubs/${clubId}/tournaments/${tid}`;
-    expect((await api.call('POST', `${path}/registrations`, { token: owner, body: { playerId: 'absent-p' } })).status).toBe(201);
+    // Registered before the start, a no-show is in play from the start; registered later, from the run.
     expect((await api.call('POST', `${path}/start`, { token: owner })).status).toBe(200);
+    expect((await api.call('POST', `${path}/registrations`, { token: owner, body: { playerId: 'absent-p' } })).status).toBe(201);
     // The floor acts before the scheduler would: take the scheduled run away.
     await new LocalScheduler().cancel(noShowJobName(tid));
     await sleep(Math.max(0, lateRegEndsAt - Date.now()) + 50);

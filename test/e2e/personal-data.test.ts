@@ -3,7 +3,10 @@ import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, tournamentBody } from '../support/tournament-fixtures';
 import { store } from '../../functions/store/service';
 
-/** A player's own data over HTTP: editing it, and erasing it while the clubs' records stay (R-PD-1). */
+/**
+ * A player's own data over HTTP: editing it, and erasing it while the clubs' records stay (R-PD-1).
+ * The player's side goes through the typed client (client/), the club's desk through api.call.
+ */
 let api: TestApi;
 let operator: string;
 
@@ -21,33 +24,34 @@ const profile = {
   city: 'Kazan',
   phone: '+7 900 000-00-00',
   email: 'ann@example.com',
-  consent: true,
+  consent: true as const,
 };
 
 describe('my profile', () => {
   it('R-PD-1: I edit my own fields; null clears one; the date of birth is not editable', async () => {
-    const me = await api.token('pd-edit');
-    expect((await api.call('PATCH', '/v1/me', { token: me, body: { city: 'Tula' } })).status).toBe(404);
-    expect((await api.call('POST', '/v1/players', { token: me, body: profile })).status).toBe(201);
-    const res = await api.call('PATCH', '/v1/me', { token: me, body: { city: 'Tula', phone: null, displayName: 'Anna' } });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ city: 'Tula', displayName: 'Anna', email: 'ann@example.com' });
-    expect(res.body).not.toHaveProperty('phone');
-    const read = (await api.call('GET', '/v1/me', { token: me })).body.player;
+    const me = api.client({ token: await api.token('pd-edit') });
+    expect((await me.PATCH('/v1/me', { body: { city: 'Tula' } })).response.status).toBe(404);
+    expect((await me.POST('/v1/players', { body: profile })).response.status).toBe(201);
+    const res = await me.PATCH('/v1/me', { body: { city: 'Tula', phone: null, displayName: 'Anna' } });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toMatchObject({ city: 'Tula', displayName: 'Anna', email: 'ann@example.com' });
+    expect(res.data).not.toHaveProperty('phone');
+    const read = (await me.GET('/v1/me')).data?.player;
     expect(read).toMatchObject({ city: 'Tula', displayName: 'Anna', dateOfBirth: '1990-05-17' });
     expect(read).not.toHaveProperty('phone');
-    const dob = await api.call('PATCH', '/v1/me', { token: me, body: { dateOfBirth: '2015-01-01' } });
-    expect(dob.status).toBe(400);
-    expect((await api.call('PATCH', '/v1/me', { token: me, body: { email: 'not an email' } })).status).toBe(400);
-    expect((await api.call('PATCH', '/v1/me', { token: me, body: { displayName: null } })).status).toBe(400);
+    // Bodies the client's types refuse (cast through never): the API refuses them too.
+    const dob = await me.PATCH('/v1/me', { body: { dateOfBirth: '2015-01-01' } as never });
+    expect(dob.response.status).toBe(400);
+    expect((await me.PATCH('/v1/me', { body: { email: 'not an email' } })).response.status).toBe(400);
+    expect((await me.PATCH('/v1/me', { body: { displayName: null } as never })).response.status).toBe(400);
   });
 });
 
 describe('deleting my account', () => {
   it('R-PD-1: erases and pseudonymises my personal fields, keeps the fee records by player id, and later calls get 410', async () => {
     const { owner, base } = await clubWithOwner(api, 'pd-owner');
-    const me = await api.token('pd-ann');
-    expect((await api.call('POST', '/v1/players', { token: me, body: profile })).status).toBe(201);
+    const me = api.client({ token: await api.token('pd-ann') });
+    expect((await me.POST('/v1/players', { body: profile })).response.status).toBe(201);
     const tid = (await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({}, 5 * 3_600_000) })).body.tournamentId;
     const t = `${base}/tournaments/${tid}`;
     await api.call('POST', `${t}/open-registration`, { token: owner });
@@ -58,19 +62,19 @@ describe('deleting my account', () => {
     expect(settled.status).toBe(201);
     const feesBefore = (await api.call('GET', `${t}/players/pd-ann/fees`, { token: owner })).body;
 
-    const del = await api.call('DELETE', '/v1/me', { token: me });
-    expect(del.status).toBe(200);
-    expect(del.body).toMatchObject({
+    const del = await me.DELETE('/v1/me');
+    expect(del.response.status).toBe(200);
+    expect(del.data).toMatchObject({
       userId: 'pd-ann',
       erased: ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'],
       pseudonymised: { displayName: 'Deleted player' },
       kept: { adult: true, registrations: 1, memberships: [] },
     });
-    expect(del.body.kept.consentWithdrawnAt).toBe(del.body.deletedAt);
+    expect(del.data?.kept.consentWithdrawnAt).toBe(del.data?.deletedAt);
 
     // What remains of the profile: the id, the pseudonym, the fact of the age check, consent dates.
     const { data: item } = await store().entities.player.get({ userId: 'pd-ann' }).go();
-    expect(item).toMatchObject({ userId: 'pd-ann', displayName: 'Deleted player', adult: true, deletedAt: del.body.deletedAt });
+    expect(item).toMatchObject({ userId: 'pd-ann', displayName: 'Deleted player', adult: true, deletedAt: del.data?.deletedAt });
     for (const field of ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email']) expect(item).not.toHaveProperty(field);
     expect(JSON.stringify(item)).not.toMatch(/Карпова|Анна|1990-05-17|ann@example\.com|900 000/);
 
@@ -82,21 +86,21 @@ describe('deleting my account', () => {
     expect(regs.map((r: { playerId: string }) => r.playerId)).toContain('pd-ann');
 
     // The same token now gets a clear answer.
-    for (const [method, body] of [['GET', undefined], ['PATCH', { city: 'Moscow' }], ['DELETE', undefined]] as const) {
-      const res = await api.call(method, '/v1/me', { token: me, body });
-      expect(res.status, method).toBe(410);
-      expect(res.body.code).toBe('ACCOUNT_DELETED');
+    const later = { GET: await me.GET('/v1/me'), PATCH: await me.PATCH('/v1/me', { body: { city: 'Moscow' } }), DELETE: await me.DELETE('/v1/me') };
+    for (const [method, res] of Object.entries(later)) {
+      expect(res.response.status, method).toBe(410);
+      expect(res.error?.code).toBe('ACCOUNT_DELETED');
     }
-    expect((await api.call('GET', '/v1/me/registrations', { token: me })).status).toBe(410);
+    expect((await me.GET('/v1/me/registrations')).response.status).toBe(410);
   });
 
   it('R-PD-1, R-MOD-1: a suspended player may still erase their data', async () => {
-    const me = await api.token('pd-sus');
-    await api.call('POST', '/v1/players', { token: me, body: profile });
+    const me = api.client({ token: await api.token('pd-sus') });
+    await me.POST('/v1/players', { body: profile });
     expect((await api.call('POST', '/v1/operator/players/pd-sus/suspension', { token: operator, body: { suspended: true, reason: 'abuse at the table' } })).status).toBe(200);
-    expect((await api.call('GET', '/v1/me', { token: me })).body.code).toBe('ACCOUNT_SUSPENDED');
-    const del = await api.call('DELETE', '/v1/me', { token: me });
-    expect(del.status).toBe(200);
+    expect((await me.GET('/v1/me')).error?.code).toBe('ACCOUNT_SUSPENDED');
+    const del = await me.DELETE('/v1/me');
+    expect(del.response.status).toBe(200);
     const { data: item } = await store().entities.player.get({ userId: 'pd-sus' }).go();
     // The operator's suspension stays on record; the personal fields do not.
     expect(item).toMatchObject({ suspended: true, displayName: 'Deleted player' });
@@ -104,8 +108,8 @@ describe('deleting my account', () => {
   });
 
   it('without a player profile there is nothing to delete', async () => {
-    const res = await api.call('DELETE', '/v1/me', { token: await api.token('pd-nobody') });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe('PLAYER_NOT_FOUND');
+    const res = await api.client({ token: await api.token('pd-nobody') }).DELETE('/v1/me');
+    expect(res.response.status).toBe(404);
+    expect(res.error?.code).toBe('PLAYER_NOT_FOUND');
   });
 });

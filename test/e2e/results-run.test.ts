@@ -19,7 +19,7 @@ type KnockoutV = {
   level?: number;
   status: 'active' | 'cancelled';
 };
-type RowV = { place: number; playerId: string; displayName?: string; entryIds: string[]; lastEntryId: string; knockouts: number; prize?: string };
+type RowV = { place: number; playerId: string; displayName?: string; entryIds: string[]; lastEntryId: string; knockouts: number; mysteryPrizes?: string[]; prize?: string };
 
 const OWNER = 'res-owner';
 const DAY = 86_400_000;
@@ -268,6 +268,8 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
       entryIds: entries.get(playerId) as string[],
       lastEntryId: entry(playerId),
       knockouts,
+      // R-BTY-2: a mystery bounty shows the prizes drawn (r06 drew on [4]).
+      mysteryPrizes: playerId === 'r06' ? ['Худи клуба'] : [],
       ...(prize ? { prize } : {}),
     }));
 
@@ -275,7 +277,7 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     await ko(['r01'], ['r30']);
     const live = await api.call('GET', `${t}/results`, { token: owner });
     expect(live.status).toBe(200);
-    expect(live.body).toMatchObject({ status: 'running', final: false, computedAt: null });
+    expect(live.body).toMatchObject({ status: 'running', final: false, computedAt: null, bountyType: 'mystery', bountyReward: 'mystery_prizes' });
     expect(live.body.rows).toEqual(handRows());
 
     const fin = await api.call('POST', `${t}/finish`, { token: owner });
@@ -298,8 +300,8 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = [
-      'place,playerId,entryIds,lastEntryId,knockouts,prize',
-      ...handRows().map((r) => [r.place, r.playerId, r.entryIds.join(';'), r.lastEntryId, r.knockouts, r.prize ?? ''].join(',')),
+      'place,playerId,entryIds,lastEntryId,knockouts,mysteryPrizes,prize',
+      ...handRows().map((r) => [r.place, r.playerId, r.entryIds.join(';'), r.lastEntryId, r.knockouts, r.mysteryPrizes.join('; '), r.prize ?? ''].join(',')),
     ];
     expect(csv.body).toBe(lines.map((l) => `${l}\r\n`).join(''));
   });

@@ -96,6 +96,9 @@ const invokeConfigOf = (s: Synthesized, f: ServiceFunction) => {
 const GROUPS = Object.keys(HANDLER_GROUPS) as HandlerGroup[];
 const GATEWAY_JWT_KINDS = new Set(['user', 'operator']);
 
+const PUSH_APNS = 'arn:aws:sns:eu-central-1:123456789012:app/APNS/sport-poker';
+const PUSH_FCM = 'arn:aws:sns:eu-central-1:123456789012:app/GCM/sport-poker';
+
 let dev: Synthesized;
 let prod: Synthesized;
 /** Every context option set, and account and region fixed the way `cdk` fixes them from the credentials. */
@@ -112,6 +115,7 @@ beforeAll(() => {
     dadataKeyParameter: '/ops/dadata',
     alarmEmail: 'ops@example.org',
     corsOrigins: ['https://staff.example.org'],
+    pushApplications: { apns: PUSH_APNS, fcm: PUSH_FCM },
   });
 }, 120_000);
 
@@ -224,8 +228,8 @@ describe('functions', () => {
     }));
     const issuer = { 'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', poolRef]] };
 
-    // The API's functions, the jobs function, the verification worker and the projections consumer.
-    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + 3);
+    // The API's functions, the jobs function, the verification worker, the projections consumer and the live API's.
+    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + 4);
     for (const group of GROUPS) {
       const fn = dev.resources[logicalId(dev, dev.stack.functions.byGroup[group].fn)];
       expect(fn?.Type).toBe('AWS::Lambda::Function');
@@ -271,7 +275,7 @@ describe('functions', () => {
       expect(fnProps.LoggingConfig.LogGroup).toEqual({ Ref: logicalId(s, logGroup) });
       return s.resources[logicalId(s, logGroup)]!.Properties.RetentionInDays;
     };
-    expect(dev.stack.allFunctions).toHaveLength(GROUPS.length + 3);
+    expect(dev.stack.allFunctions).toHaveLength(GROUPS.length + 4);
     for (const f of dev.stack.allFunctions) expect(retention(dev, f), f.label).toBe(30);
     for (const f of prod.stack.allFunctions) expect(retention(prod, f), f.label).toBeGreaterThan(30);
     for (const s of [dev, prod]) {
@@ -284,7 +288,7 @@ describe('functions', () => {
     const tableArn = { 'Fn::GetAtt': [logicalId(dev, dev.stack.data.table), 'Arn'] };
     const policies = ofType(dev, 'AWS::IAM::Policy').map(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
     // One per function role; the scheduler role has its inline policy only.
-    expect(policies).toHaveLength(GROUPS.length + 3);
+    expect(policies).toHaveLength(GROUPS.length + 4);
     for (const statements of policies) {
       // Stream reads (the projections consumer's only) are asserted in projections.test.ts.
       const data = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:') && !STREAM_READ_ACTIONS.includes(a)));
@@ -521,7 +525,7 @@ describe('alarms', () => {
     expect(found[0]).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Period: 300 });
     // Errors and throttles of each function; three queues; the API; the projections consumer's iterator age;
     // two application metrics.
-    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 3) + 3 + 1 + 1 + 2);
+    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 4) + 3 + 1 + 1 + 2);
   });
 
   it('alarms on an undecodable tournament event at once, and on an outage that lasts three periods', () => {
@@ -555,8 +559,11 @@ describe('alarms', () => {
 });
 
 describe('HTTP API', () => {
+  // The HTTP API's own (the live WebSocket API has routes and a stage too).
+  const ofHttpApi = (s: Synthesized, type: string) =>
+    ofType(s, type).filter(([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: logicalId(s, s.stack.api.httpApi) }));
   const routesOf = (s: Synthesized) =>
-    ofType(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown; Target: unknown });
+    ofHttpApi(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown; Target: unknown });
 
   it('has exactly one route per route of HANDLER_GROUPS', () => {
     const keys = routesOf(dev).map((r) => r.RouteKey);
@@ -580,9 +587,13 @@ describe('HTTP API', () => {
   });
 
   it('lets this API, and nothing else, invoke each function', () => {
-    const permissions = ofType(dev, 'AWS::Lambda::Permission').map(([, p]) => p.Properties);
-    expect(permissions).toHaveLength(GROUPS.length);
     const apiId = logicalId(dev, dev.stack.api.httpApi);
+    const all = ofType(dev, 'AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    const permissions = all.filter((p) => JSON.stringify(p.SourceArn).includes(JSON.stringify({ Ref: apiId })));
+    expect(permissions).toHaveLength(GROUPS.length);
+    // The rest are the live API's, on its own function only.
+    const liveFn = { 'Fn::GetAtt': [logicalId(dev, dev.stack.live.handler.fn), 'Arn'] };
+    for (const p of all.filter((x) => !permissions.includes(x))) expect(p.FunctionName).toEqual(liveFn);
     for (const group of GROUPS) {
       const fnArn = { 'Fn::GetAtt': [logicalId(dev, dev.stack.functions.byGroup[group].fn), 'Arn'] };
       const p = permissions.find((x) => JSON.stringify(x.FunctionName) === JSON.stringify(fnArn));
@@ -636,7 +647,7 @@ describe('HTTP API', () => {
 
   it('serves the default stage with JSON access logs and throttling', () => {
     for (const s of [dev, prod]) {
-      const stages = ofType(s, 'AWS::ApiGatewayV2::Stage');
+      const stages = ofHttpApi(s, 'AWS::ApiGatewayV2::Stage');
       expect(stages).toHaveLength(1);
       const p = stages[0]![1].Properties as {
         StageName: string;
@@ -665,6 +676,54 @@ describe('HTTP API', () => {
     for (const name of ['ApiUrl', 'UserPoolId', 'StaffWebClientId', 'MobileClientId', 'TableName']) {
       dev.template.hasOutput(name, {});
     }
+  });
+});
+
+describe('live API (WebSocket)', () => {
+  it('routes $connect, $disconnect, subscribe and $default to functions/live/handler.ts, by the action of a message; ping to a mock', () => {
+    const apiId = logicalId(dev, dev.stack.live.api);
+    expect(dev.resources[apiId]?.Properties).toMatchObject({ ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route').filter(([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: apiId }));
+    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe']);
+    // A ping invokes nothing: its route's integration is a mock.
+    const ping = routes.find(([, r]) => r.Properties.RouteKey === 'ping')![1].Properties as { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } };
+    expect(dev.resources[ping.Target['Fn::Join'][1][1].Ref]!.Properties).toMatchObject({ IntegrationType: 'MOCK' });
+    expect(dev.stack.live.handler.entry).toBe('functions/live/handler.ts');
+    const fn = dev.resources[logicalId(dev, dev.stack.live.handler.fn)]!.Properties as { Environment: { Variables: Record<string, unknown> } };
+    expect(Object.keys(fn.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'JWT_ISSUER', 'JWT_AUDIENCE', 'JWKS_URL', 'LIVE_CALLBACK_URL']));
+  });
+
+  it('logs connects and messages without headers (the token travels there), throttled like the HTTP API', () => {
+    const stage = ofType(dev, 'AWS::ApiGatewayV2::Stage').find(([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: logicalId(dev, dev.stack.live.api) }));
+    const p = stage![1].Properties as { StageName: string; AccessLogSettings: { Format: string }; DefaultRouteSettings: { ThrottlingRateLimit: number } };
+    expect(p.StageName).toBe('live');
+    expect(p.AccessLogSettings.Format).not.toMatch(/header|protocol/i);
+    expect(JSON.parse(p.AccessLogSettings.Format)).toMatchObject({ connectionId: '$context.connectionId', eventType: '$context.eventType' });
+    expect(p.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(0);
+  });
+
+  it('lets the projections consumer and the live function post to the live stage\'s connections, and no other function', () => {
+    const posting = ofType(dev, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('execute-api:ManageConnections'));
+    const roles = posting.flatMap(([, p]) => (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref)).sort();
+    expect(roles).toEqual([dev.stack.projections.consumer.role, dev.stack.live.handler.role].map((r) => logicalId(dev, r)).sort());
+    for (const [, p] of posting) expect(JSON.stringify(p.Properties.PolicyDocument)).toContain('/live/*/@connections/*');
+    const consumer = dev.resources[logicalId(dev, dev.stack.projections.consumer.fn)]!.Properties as { Environment: { Variables: Record<string, unknown> } };
+    expect(consumer.Environment.Variables.LIVE_CALLBACK_URL).toBeDefined();
+    dev.template.hasOutput('LiveUrl', {});
+  });
+
+  it('gives the players function and the consumer the push applications from context, endpoints of those only', () => {
+    for (const f of [custom.stack.functions.byGroup.players, custom.stack.projections.consumer]) {
+      expect(fnProps(custom, f).Environment.Variables).toMatchObject({ PUSH_APNS_APPLICATION_ARN: PUSH_APNS, PUSH_FCM_APPLICATION_ARN: PUSH_FCM });
+      const sns = statementsOf(custom, f.role).filter((st) => actionsOf(st).some((a) => a.startsWith('sns:')));
+      expect(sns.map((st) => [actionsOf(st), st.Resource])).toEqual([
+        [['sns:CreatePlatformEndpoint'], [PUSH_APNS, PUSH_FCM]],
+        [['sns:DeleteEndpoint', 'sns:Publish'], ['arn:aws:sns:eu-central-1:123456789012:endpoint/APNS/sport-poker/*', 'arn:aws:sns:eu-central-1:123456789012:endpoint/GCM/sport-poker/*']],
+      ]);
+    }
+    // No other function may push, and without the context nobody may.
+    expect(JSON.stringify(custom.resources[logicalId(custom, custom.stack.functions.byGroup.clubs.fn)]!.Properties)).not.toContain('PUSH_');
+    expect(JSON.stringify(ofType(dev, 'AWS::IAM::Policy'))).not.toContain('sns:Publish"');
   });
 });
 
@@ -711,7 +770,9 @@ describe('cdk-nag (AWS Solutions)', () => {
     expect([...acknowledged.keys()].sort()).toEqual(Object.keys(NAG_REASONS).sort());
 
     const unauthorised = dev.stack.api.routes.filter((r) => r.access === 'public' || r.access === 'club');
-    expect([...acknowledged.get('AwsSolutions-APIG4')!].sort()).toEqual(unauthorised.map((r) => r.route.node.path).sort());
+    // The live API's routes too: a WebSocket API authenticates in its $connect function (infra/live.ts).
+    const apig4 = [...unauthorised.map((r) => r.route.node.path), ...dev.stack.live.routes.map((r) => r.node.path)];
+    expect([...acknowledged.get('AwsSolutions-APIG4')!].sort()).toEqual(apig4.sort());
     const paths = (items: { node: { path: string } }[]) => items.map((i) => i.node.path).sort();
     const fns = dev.stack.allFunctions;
     expect([...acknowledged.get('AwsSolutions-L1')!].sort()).toEqual(paths(fns.map((f) => f.fn)));

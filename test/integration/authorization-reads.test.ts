@@ -4,6 +4,7 @@ import { ensureTable, freePort } from '../../scripts/local/dynamodb-local';
 import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
 import { startDynamoProxy, type DynamoCall, type DynamoProxy } from '../support/dynamo-proxy';
 import { validClub } from '../support/local-api';
+import { tournamentBody } from '../support/tournament-fixtures';
 
 /**
  * What authorising a club request costs on the wire: the membership (or API key) and the club's
@@ -151,3 +152,108 @@ describe('authorising a club request', () => {
     expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'BatchGetItem', 'BatchGetItem', 'BatchGetItem']);
   });
 });
+
+describe('a registration reads the player with the authorization', () => {
+  let tournamentPath: string;
+  const player = async (sub: string) => {
+    const token = await api.issuer.mint({ sub });
+    const made = await call('POST', '/v1/players', { token }, { displayName: sub, dateOfBirth: '1990-01-01', consent: true });
+    expect(made.status).toBe(201);
+    return token;
+  };
+  const playerKeys = (sub: string) => [`player#${sub}|profile`, `player#${sub}|schedule`];
+
+  beforeAll(async () => {
+    proxy.intercept = undefined;
+    const t = await call('POST', `/v1/clubs/${clubId}/tournaments`, { token: owner }, tournamentBody({ name: 'Counted Deepstack' }));
+    expect(t.status).toBe(201);
+    tournamentPath = `/v1/clubs/${clubId}/tournaments/${t.body?.tournamentId as string}`;
+    expect((await call('POST', `${tournamentPath}/open-registration`, { token: owner })).status).toBe(200);
+  });
+
+  it('announcing a tournament: the club (currency, city) comes with the authorization, then one transaction', async () => {
+    proxy.calls.length = 0;
+    const t = await call('POST', `/v1/clubs/${clubId}/tournaments`, { token: owner }, tournamentBody({ name: 'Counted Turbo' }));
+    expect(t.status).toBe(201);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'TransactWriteItems']);
+    expect(batchKeys(proxy.calls[0]!).keys).toEqual([clubKey(), memberKey('auth-owner')].sort());
+  });
+
+  it('R-REG-1 at the desk: one BatchGetItem (membership, club, profile, schedule), the log tail, one transaction', async () => {
+    await player('counted-a');
+    proxy.calls.length = 0;
+    const r = await call('POST', `${tournamentPath}/registrations`, { token: owner }, { playerId: 'counted-a' });
+    expect(r.status).toBe(201);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query', 'TransactWriteItems']);
+    expect(batchKeys(proxy.calls[0]!)).toEqual({ keys: [clubKey(), memberKey('auth-owner'), ...playerKeys('counted-a')].sort(), consistent: true });
+  });
+
+  it('with an API key: the key, its club, the profile and the schedule in that one read', async () => {
+    await player('counted-b');
+    proxy.calls.length = 0;
+    const r = await call('POST', `${tournamentPath}/registrations`, { apiKey }, { playerId: 'counted-b' });
+    expect(r.status).toBe(201);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query', 'TransactWriteItems']);
+    expect(batchKeys(proxy.calls[0]!).keys).toEqual([`club#${clubId}|apikey#${keyId}`, clubKey(), ...playerKeys('counted-b')].sort());
+  });
+
+  it('the player registering himself: his account, schedule and the club in one read', async () => {
+    const token = await player('counted-c');
+    proxy.calls.length = 0;
+    const r = await call('POST', '/v1/me/registrations', { token }, { clubId, tournamentId: tournamentPath.split('/').at(-1) });
+    expect(r.status).toBe(201);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query', 'TransactWriteItems']);
+    expect(batchKeys(proxy.calls[0]!).keys).toEqual([clubKey(), ...playerKeys('counted-c')].sort());
+  });
+
+  it('an unknown player is refused after that one read (404 PLAYER_NOT_FOUND); junk in the body reads nothing more', async () => {
+    proxy.calls.length = 0;
+    const r = await call('POST', `${tournamentPath}/registrations`, { token: owner }, { playerId: 'nobody-here' });
+    expect([r.status, r.body?.code]).toEqual([404, 'PLAYER_NOT_FOUND']);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem']);
+    proxy.calls.length = 0;
+    const junk = await call('POST', `${tournamentPath}/registrations`, { token: owner }, { playerId: { $ne: 1 } });
+    expect(junk.status).toBe(400);
+    expect(batchKeys(proxy.calls[0]!).keys).toEqual([clubKey(), memberKey('auth-owner')].sort());
+  });
+});
+
+describe('a player\'s own lists: two round trips, the account checked in them', () => {
+  it('my registrations: the by-player index, then one BatchGetItem of the rows, their tournaments and the profile', async () => {
+    const token = await api.issuer.mint({ sub: 'counted-c' });
+    proxy.calls.length = 0;
+    const r = await call('GET', '/v1/me/registrations', { token });
+    expect(r.status).toBe(200);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['Query', 'BatchGetItem']);
+    expect(batchKeys(proxy.calls[1]!).keys).toContain('player#counted-c|profile');
+  });
+
+  it('my notifications: the player\'s partition (own feed, profile, schedule), then the tournaments\' feed items', async () => {
+    const token = await api.issuer.mint({ sub: 'counted-c' });
+    proxy.calls.length = 0;
+    const r = await call('GET', '/v1/me/notifications', { token });
+    expect(r.status).toBe(200);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['Query', 'BatchGetItem']);
+    const tournamentId = batchKeys(proxy.calls[1]!).keys.map((k) => k.split('|'));
+    expect(tournamentId.every(([, sk]) => sk === 'feed')).toBe(true);
+    expect(tournamentId).toHaveLength(1);
+  });
+
+  it('a suspended account reads neither list (403 ACCOUNT_SUSPENDED), whatever the route read first', async () => {
+    const operator = await api.issuer.mint({ sub: 'auth-operator', operator: true });
+    const token = await api.issuer.mint({ sub: 'counted-c' });
+    const suspend = (suspended: boolean) => call('POST', '/v1/operator/players/counted-c/suspension', { token: operator }, { suspended, reason: 'checking access' });
+    expect((await suspend(true)).status).toBe(200);
+    try {
+      for (const path of ['/v1/me/registrations', '/v1/me/notifications']) {
+        const r = await call('GET', path, { token });
+        expect([path, r.status, r.body?.code]).toEqual([path, 403, 'ACCOUNT_SUSPENDED']);
+        expect(r.body?.items).toBeUndefined();
+      }
+    } finally {
+      expect((await suspend(false)).status).toBe(200);
+    }
+    expect((await call('GET', '/v1/me/registrations', { token })).status).toBe(200);
+  });
+});
+

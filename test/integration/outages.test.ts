@@ -176,6 +176,61 @@ describe('DynamoDB back after an outage', () => {
   });
 });
 
+describe('a write whose answer is lost', () => {
+  it('a command whose event was written though the answer never came counts once, and answers as done', async () => {
+    const dynamoEndpoint = inject('dynamoEndpoint');
+    const tableName = `t-${randomUUID()}`;
+    await ensureTable(dynamoEndpoint, tableName);
+    const proxy = await startDynamoProxy(dynamoEndpoint);
+    try {
+      const api = await startApi(proxy.endpoint, tableName);
+      const owner = await api.mint('lost-answer-owner');
+      const club = await api.call('POST', '/v1/clubs', { token: owner, body: validClub({ name: 'Lost Answers' }) });
+      expect(club.status).toBe(201);
+      const base = `/v1/clubs/${club.body?.clubId as string}/tournaments`;
+      const start = Date.now() + 3_600_000;
+      const t = await api.call('POST', base, {
+        token: owner,
+        body: { name: 'Lost Answer Cup', startAt: new Date(start).toISOString(), lateRegEndsAt: new Date(start + 7_200_000).toISOString(), buyIn: 100_000, startingStack: 20_000, seatsPerTable: 9 },
+      });
+      expect(t.status, JSON.stringify(t.body)).toBe(201);
+      const path = `${base}/${t.body?.tournamentId as string}`;
+      const player = await api.mint('lost-answer-player');
+      expect((await api.call('POST', '/v1/players', { token: player, body: { displayName: 'Lost', dateOfBirth: '1990-01-01', consent: true } })).status).toBe(201);
+      // A transaction (the root changes with the event) and a plain put (the check-in), each carried out by
+      // DynamoDB with its answer lost once: the SDK sends it again, and the command still counts once.
+      const loseOnce = (operation: string) => {
+        let left = 1;
+        proxy.loseAnswer = (c) => {
+          const items = operation === 'PutItem' ? [c.input.Item] : ((c.input.TransactItems ?? []) as { Put?: { Item?: unknown } }[]).map((i) => i.Put?.Item);
+          const event = items.some((i) => String((i as { sk?: { S?: string } } | undefined)?.sk?.S).startsWith('e#'));
+          if (c.operation !== operation || !event || left === 0) return false;
+          left--;
+          return true;
+        };
+        return () => left;
+      };
+      let left = loseOnce('TransactWriteItems');
+      const opened = await api.call('POST', `${path}/open-registration`, { token: owner });
+      expect([left(), opened.status], JSON.stringify(opened.body)).toEqual([0, 200]);
+      proxy.loseAnswer = undefined;
+      const reg = await api.call('POST', `${path}/registrations`, { token: owner, body: { playerId: 'lost-answer-player' } });
+      expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+      const before = reg.body?.version as number;
+      left = loseOnce('PutItem');
+      const checked = await api.call('POST', `${path}/registrations/${(reg.body?.item as { registrationId: string }).registrationId}/check-in`, { token: owner });
+      proxy.loseAnswer = undefined;
+      expect([left(), checked.status], JSON.stringify(checked.body)).toEqual([0, 200]);
+      expect(checked.body?.version).toBe(before + 1);
+      // One event each: the version moved by one per command.
+      const read = await api.call('GET', path, { token: owner });
+      expect(read.body?.version).toBe(before + 1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('answers about the data are not outages', () => {
   it('a conditional-check failure (an existing player profile) stays 409, not 503', async () => {
     const dynamoEndpoint = inject('dynamoEndpoint');

@@ -20,6 +20,11 @@ export interface DynamoProxy {
   mode: 'pass' | 'freeze' | 'throttle' | 'fail';
   /** Answers a call itself instead of DynamoDB when it returns a body (to play partial answers). */
   intercept: ((call: DynamoCall) => Record<string, unknown> | undefined) | undefined;
+  /**
+   * Forwards a call it matches to DynamoDB, which carries it out, and answers the client 500 instead of
+   * DynamoDB's answer: a write that happened though its answer was lost (the SDK then sends it again).
+   */
+  loseAnswer: ((call: DynamoCall) => boolean) | undefined;
   /** Requests held unanswered while frozen. */
   held: () => number;
   close: () => Promise<void>;
@@ -37,6 +42,7 @@ export async function startDynamoProxy(target: string): Promise<DynamoProxy> {
     calls: [],
     mode: 'pass',
     intercept: undefined,
+    loseAnswer: undefined,
     held: () => held.size,
     close: async () => {
       for (const res of held) res.destroy();
@@ -63,6 +69,7 @@ export async function startDynamoProxy(target: string): Promise<DynamoProxy> {
         return;
       }
       const targetHeader = String(req.headers['x-amz-target'] ?? '');
+      let lost = false;
       if (targetHeader.startsWith('DynamoDB_')) {
         const call = { operation: targetHeader.split('.').pop() ?? '', input: JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown> };
         proxy.calls.push(call);
@@ -72,8 +79,17 @@ export async function startDynamoProxy(target: string): Promise<DynamoProxy> {
           res.end(JSON.stringify(answer));
           return;
         }
+        lost = proxy.loseAnswer?.(call) === true;
       }
       const up = forward({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        if (lost) {
+          answer.resume();
+          answer.on('end', () => {
+            res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+            res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'answer lost by the test proxy' }));
+          });
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       });

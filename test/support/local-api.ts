@@ -4,11 +4,16 @@ import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
 import { apiPort } from './ports';
 import { ContractChecker } from './contract';
+import { createSportPokerClient, type SportPokerClient, type TokenSource } from '../../client/src/index';
 
 export interface TestApi extends LocalApi {
   tableName: string;
   token: (sub: string, opts?: { operator?: boolean; expiresInSec?: number }) => Promise<string>;
   call: (method: string, path: string, opts?: { token?: string; apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }) => Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A fetch that holds every answer to the contract, as `call` does (throws on a drift). */
+  checkedFetch: (request: Request) => Promise<Response>;
+  /** The typed client (client/), over `checkedFetch`. */
+  client: (auth?: { token?: TokenSource; apiKey?: string }) => SportPokerClient;
 }
 
 /** The real local API (gateway adapter + handlers) on a free port (or see ./ports), over its own fresh table. */
@@ -20,6 +25,16 @@ export async function startTestApi(): Promise<TestApi> {
   // Every answer a test receives is held to the contract the same API serves.
   let contract: Promise<ContractChecker> | undefined;
   const contractOf = () => (contract ??= fetch(`${api.url}/openapi.json`).then(async (r) => new ContractChecker((await r.json()) as ConstructorParameters<typeof ContractChecker>[0])));
+  const checkedFetch = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/v1/me')) await api.streams?.drain();
+    const requestHeaders = Object.fromEntries(request.headers);
+    const res = await fetch(request);
+    const text = await res.clone().text();
+    const drifts = (await contractOf()).check({ method: request.method, path: `${url.pathname}${url.search}`, requestHeaders, status: res.status, headers: res.headers, text });
+    if (drifts.length) throw new Error(`The answer departs from the contract:\n${drifts.join('\n')}\nbody: ${text.slice(0, 500)}`);
+    return res;
+  };
   return {
     ...api,
     tableName,
@@ -48,6 +63,8 @@ export async function startTestApi(): Promise<TestApi> {
       }
       return { status: res.status, headers: res.headers, body: parsed };
     },
+    checkedFetch,
+    client: (auth = {}) => createSportPokerClient({ baseUrl: api.url, fetch: checkedFetch, ...auth }),
   };
 }
 

@@ -32,6 +32,10 @@ export async function routeFixture(api: TestApi, prefix: string): Promise<RouteF
   known.entryId = entries[0].entryId;
   known.playerId = entries[0].playerId;
   known.tableId = (await api.call('GET', `${path}/tables`, { token })).body.tables[0].tableId;
+  // Duplicate Poker paths number their rounds, tables and hands.
+  Object.assign(known, { round: '1', table: '1', hand: '1' });
+  // A prize row is named by its place in the list.
+  known.index = '0';
   return { token, operator, known };
 }
 

@@ -1,5 +1,12 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { store } from '../../store/service';
+import { dynamo } from '../../store/client';
+import { config } from '../../platform/config';
+import { prefetchKeyOf } from '../../platform/prefetch';
+import { readItems } from '../../store/read-items';
+import { profileItemKey } from '../../store/player-schedule';
 import type { NotificationPort, PlayerNotification } from './port';
+import { appendShared, sharedOf, tournamentFeedKey } from './tournament-feed';
 
 /** How long a notification stays in the feed. */
 export const FEED_TTL_DAYS = 30;
@@ -16,9 +23,7 @@ export class DynamoFeed implements NotificationPort {
     const at = new Date(n.at).toISOString();
     if (opts.tournamentWide) {
       // Once for the tournament: each registered player's feed reads it from there.
-      await store()
-        .entities.tournamentNotification.put({ clubId: n.clubId, tournamentId: n.tournamentId, at, notificationId: n.id, type: n.type, title: n.title, data: n.data, expiresAt })
-        .go();
+      await appendShared({ clubId: n.clubId, tournamentId: n.tournamentId, at, notificationId: n.id, type: n.type, title: n.title, data: n.data, expiresAt });
       return;
     }
     const unique = [...new Set(playerIds)];
@@ -57,40 +62,102 @@ export interface FeedPage {
 
 /** How many of the player's newest tournaments a feed page looks into. */
 const FEED_TOURNAMENTS = 10;
+/** Items of the player's partition that may sort among the notifications (profile, schedule, others). */
+const OTHER_ITEMS = 8;
 
 type FeedItem = FeedPage['items'][number];
-const SEP = '|';
+type Item = Record<string, unknown>;
+type TournamentRef = [clubId: string, tournamentId: string];
 
 /** Newest first; equal times by id, so that pages never repeat or skip an item. */
 const newerFirst = (a: FeedItem, b: FeedItem) => (a.at === b.at ? (a.notificationId < b.notificationId ? 1 : -1) : a.at < b.at ? 1 : -1);
 
+/** Where the next page starts, and the tournaments the first page found (so no later page reads them again). */
+interface FeedCursor {
+  at: string;
+  id: string;
+  t: TournamentRef[];
+}
+
+function parseCursor(raw: string | null): FeedCursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const c = JSON.parse(raw) as Partial<FeedCursor>;
+    if (typeof c.at === 'string' && typeof c.id === 'string' && Array.isArray(c.t)) return { at: c.at, id: c.id, t: c.t };
+  } catch {
+    // The older "time|id" form: the tournaments are looked up again.
+  }
+  const [at, id] = raw.split('|');
+  return at && id ? { at, id, t: [] } : undefined;
+}
+
+/** The schedule's tournaments a feed shows: every one the player did not withdraw from, newest first. */
+function scheduleTournaments(schedule: Item | undefined): TournamentRef[] | undefined {
+  if (!schedule) return undefined;
+  const regs = Object.values((schedule.regs ?? {}) as Record<string, { clubId: string; tournamentId: string; startAt: number; cancelled?: boolean }>);
+  return regs
+    .filter((r) => r.cancelled !== true)
+    .sort((a, b) => b.startAt - a.startAt)
+    .slice(0, FEED_TOURNAMENTS)
+    .map((r) => [r.clubId, r.tournamentId]);
+}
+
+/** A player made before schedules existed: the tournaments from the by-player index. */
+async function indexedTournaments(playerId: string): Promise<TournamentRef[]> {
+  const rows = await store().entities.playerRegistration.query.byPlayer({ playerId }).go({ order: 'desc', count: FEED_TOURNAMENTS * 2 });
+  return rows.data
+    .filter((r) => r.registrationStatus !== 'cancelled')
+    .slice(0, FEED_TOURNAMENTS)
+    .map((r) => [r.clubId, r.tournamentId]);
+}
+
+/** The player's own notifications newest first, below the cursor; on the first page also the profile and schedule. */
+async function readOwn(playerId: string, limit: number, below: FeedCursor | undefined) {
+  const pk = `player#${playerId}`;
+  const out = await dynamo().doc.send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': pk, ':lo': 'notif#', ':hi': below ? `notif#${below.at}#${below.id}` : 'schedule' },
+      ScanIndexForward: false,
+      Limit: limit + 1 + (below ? 1 : OTHER_ITEMS),
+    }),
+  );
+  const items = (out.Items ?? []) as Item[];
+  const own = items.filter((i) => String(i.sk).startsWith('notif#') && !(below && i.notificationId === below.id && i.at === below.at)) as unknown as (FeedItem & { expiresAt: number })[];
+  return {
+    own,
+    // A full page may hide more below it.
+    full: out.LastEvaluatedKey !== undefined || own.length > limit,
+    profile: below ? undefined : (items.find((i) => i.sk === 'profile') ?? null),
+    schedule: items.find((i) => i.sk === 'schedule'),
+  };
+}
+
 /**
  * A player's feed, newest first, without the expired items TTL has not removed yet: the player's own
- * notifications merged with those of the tournaments the player is registered in. The cursor is the
- * (time, id) of the last item served; each source is read below it.
+ * notifications merged with those shared by the tournaments the player is in. The first page is one
+ * Query of the player's partition (own notifications, the profile for the account check, the schedule
+ * naming the tournaments) and one BatchGetItem of the tournaments' feed items; a later page reads the
+ * profile in that BatchGetItem instead, and its tournaments come in the cursor.
  */
-export async function readFeed(playerId: string, opts: { limit: number; cursor: string | null; now: number }): Promise<FeedPage> {
-  const s = store();
-  const [cursorAt, cursorId] = opts.cursor ? (opts.cursor.split(SEP) as [string, string]) : [undefined, undefined];
-  const live = (a: { expiresAt: number }) => a.expiresAt > epochSec(opts.now);
-  const below = { at: cursorAt ?? '', notificationId: cursorId ?? '' };
-  const own = s.entities.notification.query.primary({ playerId });
-  const rows = await s.entities.playerRegistration.query.byPlayer({ playerId }).go({ order: 'desc', count: FEED_TOURNAMENTS * 2 });
-  const tournaments = rows.data.filter((r) => r.registrationStatus !== 'cancelled').slice(0, FEED_TOURNAMENTS);
-  const pages = await Promise.all([
-    (cursorAt ? own.lt(below) : own).go({ order: 'desc', count: opts.limit }),
-    ...tournaments.map((t) => {
-      const q = s.entities.tournamentNotification.query.primary({ clubId: t.clubId, tournamentId: t.tournamentId });
-      return (cursorAt ? q.lt(below) : q).go({ order: 'desc', count: opts.limit });
-    }),
-  ]);
-  const items = pages
-    .flatMap((p) => p.data as (FeedItem & { expiresAt: number; clubId: string; tournamentId: string })[])
-    .filter(live)
-    .map((n) => ({ notificationId: n.notificationId, type: n.type, at: n.at, clubId: n.clubId, tournamentId: n.tournamentId, title: n.title, data: n.data as Record<string, unknown> }))
+export async function readFeed(playerId: string, opts: { limit: number; cursor: string | null; now: number }): Promise<FeedPage & { profile: Item | null }> {
+  const below = parseCursor(opts.cursor);
+  const { own, full, profile: firstProfile, schedule } = await readOwn(playerId, opts.limit, below);
+  const tournaments = below?.t.length ? below.t : (scheduleTournaments(schedule) ?? (await indexedTournaments(playerId)));
+  const keys = [...(firstProfile === undefined ? [profileItemKey(playerId)] : []), ...tournaments.map(([c, t]) => tournamentFeedKey(c, t))];
+  const got = await readItems(keys);
+  const profile = firstProfile !== undefined ? firstProfile : (got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
+  const shared = tournaments.map(([clubId, tournamentId]) => sharedOf(got.get(prefetchKeyOf(tournamentFeedKey(clubId, tournamentId)))));
+  const epoch = epochSec(opts.now);
+  const isBelow = (n: FeedItem) => !below || n.at < below.at || (n.at === below.at && n.notificationId < below.id);
+  const items = [...own, ...shared.flat()]
+    .filter((n) => n.expiresAt > epoch && isBelow(n))
+    .map((n) => ({ notificationId: n.notificationId, type: n.type, at: n.at, clubId: n.clubId, tournamentId: n.tournamentId, title: n.title, data: n.data }))
     .sort(newerFirst);
   const page = items.slice(0, opts.limit);
-  const more = items.length > opts.limit || pages.some((p) => p.data.length === opts.limit);
+  const more = items.length > opts.limit || full;
   const last = page.at(-1);
-  return { items: page, cursor: more && last ? `${last.at}${SEP}${last.notificationId}` : null };
+  const cursor = more && last ? JSON.stringify({ at: last.at, id: last.notificationId, t: tournaments } satisfies FeedCursor) : null;
+  return { items: page, cursor, profile };
 }

@@ -1,14 +1,15 @@
 import { DynamoFeed } from './feed';
-import type { NotificationPort } from './port';
+import { fanOut, type NotificationPort } from './port';
+import { PushChannel } from '../../live/push/channel';
 
 export type { NotificationPort, PlayerNotification } from './port';
 export { fanOut } from './port';
 
 let current: NotificationPort | undefined;
 
-/** The delivery channels of this process: the feed today; a push channel joins through `fanOut`. */
+/** The delivery channels of this process: the feed, and push to phones for the few that must not be missed. */
 export function notifier(): NotificationPort {
-  current ??= new DynamoFeed();
+  current ??= fanOut(new DynamoFeed(), new PushChannel());
   return current;
 }
 

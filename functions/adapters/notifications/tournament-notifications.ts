@@ -87,6 +87,15 @@ const registrationAbsent: Notifier = (state, event, now) => {
   };
 };
 
+/** A waitlisted player got a place: worth a push, the player may be on the way to the club. */
+const registrationPromoted: Notifier = (state, event, now) => {
+  const e = event as Extract<TournamentEvent, { type: 'registration.promoted' }>;
+  return {
+    audience: { playerId: e.playerId },
+    notification: base(state, e.type, now, e.registrationId, 'you are in: promoted from the waitlist', { registrationId: e.registrationId }),
+  };
+};
+
 /** Where an entry sits now, as players count seats (from 1). */
 function seatOf(state: StoredTournament, entryId: string): { tableId: string; tableNumber: number; seat: number } | null {
   const at = state.seating?.seatOf[entryId];
@@ -145,6 +154,7 @@ const NOTIFIERS = new Map<string, Notifier>([
   ['break.ended', breakChanged],
   ['registration.cancelled', registrationCancelled],
   ['registration.absent', registrationAbsent],
+  ['registration.promoted', registrationPromoted],
   ['seating.player_moved', playerMoved],
   ['seating.drawn', seatsDrawn],
   ['seating.final_table_assembled', seatsDrawn],

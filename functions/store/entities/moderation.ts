@@ -13,6 +13,10 @@ export const moderationEntity = new Entity({
     action: { type: 'string', required: true, readOnly: true },
     reason: { type: 'string', required: true, readOnly: true },
     by: { type: 'string', required: true, readOnly: true },
+    /** R-MOD-1 content decisions: what it concerns (tournament, prize_row, mystery_prize, display_name). */
+    kind: { type: 'string', readOnly: true },
+    tournamentId: { type: 'string', readOnly: true },
+    itemId: { type: 'string', readOnly: true },
   },
   indexes: {
     primary: {

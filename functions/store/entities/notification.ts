@@ -26,29 +26,3 @@ export const notificationEntity = new Entity({
     },
   },
 });
-
-/**
- * A notification for everyone registered in a tournament (a level or a break), kept once in the
- * tournament's partition instead of once per player: a level change of a 2,000-player field is one write.
- * A player's feed reads these for the tournaments the player is registered in (fan-out on read).
- */
-export const tournamentNotificationEntity = new Entity({
-  model: { entity: 'tournamentNotification', version: '1', service: 'sportpoker' },
-  attributes: {
-    clubId: { type: 'string', required: true, readOnly: true },
-    tournamentId: { type: 'string', required: true, readOnly: true },
-    at: { type: 'string', required: true, readOnly: true },
-    notificationId: { type: 'string', required: true, readOnly: true },
-    type: { type: 'string', required: true },
-    title: { type: 'string', required: true },
-    data: { type: 'any', required: true },
-    /** Epoch seconds: the table's TTL attribute. */
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: {
-    primary: {
-      pk: { field: 'pk', composite: ['clubId', 'tournamentId'], template: 'club#${clubId}#t#${tournamentId}', casing: 'none' },
-      sk: { field: 'sk', composite: ['at', 'notificationId'], template: 'notif#${at}#${notificationId}', casing: 'none' },
-    },
-  },
-});

@@ -21,6 +21,8 @@ export const playerEntity = new Entity({
     deletedAt: { type: 'string' },
     suspended: { type: 'boolean', required: true, default: false },
     suspendedReason: { type: 'string' },
+    /** R-MOD-1: set while the operator hides the display name from public views. */
+    displayNameHiddenReason: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

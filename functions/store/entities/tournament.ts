@@ -82,6 +82,9 @@ export const playerRegistrationEntity = new Entity({
     entryId: { type: 'string' },
     eliminated: { type: 'boolean', required: true },
     registeredAt: { type: 'string', required: true },
+    /** The player's seat while the tournament runs (table number, seat from 1); read from this item, not the index. */
+    tableNumber: { type: 'number' },
+    seatNumber: { type: 'number' },
   },
   indexes: {
     primary: { collection: 'tournament', pk, sk: { field: 'sk', composite: ['playerId'], template: 'player#${playerId}', casing: 'none' } },

@@ -28,6 +28,7 @@ export const OP = {
   results: 'results GET (JSON)',
   resultsCsv: 'results GET (CSV)',
   publicResults: 'results GET (public)',
+  snapshots: 'snapshots',
   deskCheckIn1: 'check in, 1 desk',
   deskCheckIn8: 'check in, 8 desks',
   deskKnockout1: 'knockout, 1 desk',
@@ -47,6 +48,12 @@ export function kindOf(op: string): OpKind {
 
 /** Writes the round-trip target does not bind (one-off commands over the whole field), as the targets say. */
 export const ROUND_TRIP_EXEMPT: ReadonlySet<string> = new Set([OP.draw, OP.finish, OP.clockStart]);
+
+/**
+ * Operations whose work is the whole field by nature (a draw seats everyone, finish places everyone, a
+ * results page lists everyone): the growth target binds their units per player, not per call.
+ */
+export const FIELD_WIDE: ReadonlySet<string> = new Set([OP.draw, OP.finish, OP.results, OP.resultsCsv, OP.publicResults]);
 
 /** The order of the report's rows: the evening's order. */
 export const ORDER: readonly string[] = Object.values(OP);

@@ -1,7 +1,7 @@
 import { emptyUsage, type CapacityMeter, type Usage } from './capacity-meter';
 import type { BenchClient } from './client';
 import type { RecordingScheduler } from './scheduler';
-import { kindOf, ORDER, ROUND_TRIP_EXEMPT, type OpKind } from './ops';
+import { FIELD_WIDE, kindOf, OP, ORDER, ROUND_TRIP_EXEMPT, type OpKind } from './ops';
 
 /** On-demand prices, us-east-1, USD. */
 export const PRICES = {
@@ -165,7 +165,7 @@ const SHORT: Record<string, string> = {
   TransactWriteItems: 'TW',
 };
 function byType(u: Usage, calls: number): string {
-  const parts = [...u.calls].sort((a, b) => b[1] - a[1]).map(([c, k]) => `${SHORT[c] ?? c} ${n1(per(k, calls))}`);
+  const parts = [...u.calls].sort((a, b) => b[1] - a[1]).map(([c, k]) => `${SHORT[c] ?? c} ${n1(per(k, calls || 1))}`);
   return parts.length ? parts.join(' · ') : '–';
 }
 
@@ -219,7 +219,8 @@ export interface ReportInput {
 }
 
 function perOpTable(run: RunStats): string {
-  const rows = run.ops.map((o) => {
+  // Work with no request of its own (snapshots) shows in the consumer table only.
+  const rows = run.ops.filter((o) => o.calls > 0 || o.request.calls.size > 0).map((o) => {
     const rt = o.roundTrips;
     return [
       o.op,
@@ -247,8 +248,9 @@ function consumerTable(run: RunStats): string {
       `projections (stream consumer): ${o.op}`,
       String(o.consumerCalls),
       byType(o.consumer, o.calls),
-      n1(per(o.consumer.rru, o.calls)),
-      n1(per(o.consumer.wru, o.calls)),
+      // Snapshots answer no request: only their totals mean something.
+      o.calls ? n1(per(o.consumer.rru, o.calls)) : '–',
+      o.calls ? n1(per(o.consumer.wru, o.calls)) : '–',
       indexUnits(o.consumer, o.calls),
       n0(o.consumer.rru),
       n0(o.consumer.wru),
@@ -366,15 +368,30 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
       status(grown.length === 0),
     ]);
     const over = ORDER.filter((op) => {
+      if (FIELD_WIDE.has(op) || op === OP.snapshots) return false;
       const a = figures(smallest, op);
       const b = figures(largest, op);
       return a && b && b.units > TARGETS.growth * Math.max(a.units, 1e-9);
     });
     verdicts.push(over.length === 0);
     targetRows.push([
-      `read+write units per command at N=${largest.players} at most ${TARGETS.growth}x those at N=${smallest.players}`,
+      `read+write units per command at N=${largest.players} at most ${TARGETS.growth}x those at N=${smallest.players} (snapshots on their own line)`,
       over.length ? `${over.length} over: ${over.slice(0, 6).join(', ')}${over.length > 6 ? ', …' : ''}` : 'all within',
       status(over.length === 0),
+    ]);
+    // Field-wide work: per player, between the smallest and the largest field each was measured on.
+    const overField = [...FIELD_WIDE].flatMap((op) => {
+      const s = span(op);
+      if (!s?.a?.f || !s.b?.f) return [];
+      const ratio = s.b.f.units / s.b.players / Math.max(s.a.f.units / s.a.players, 1e-9);
+      return [{ op, ratio, text: `${op} ${ratio.toFixed(2)}x (@${s.a.players}→@${s.b.players})` }];
+    });
+    const fieldOk = overField.every((x) => x.ratio <= TARGETS.growth);
+    verdicts.push(fieldOk);
+    targetRows.push([
+      `field-wide work (draw, finish, results pages): units per player at the largest field at most ${TARGETS.growth}x those at N=${smallest.players}`,
+      overField.map((x) => x.text).join('; ') || '–',
+      status(fieldOk),
     ]);
   }
   const desk = (work: DeskRun['work'], d: number) => input.desks.find((x) => x.work === work && x.desks === d);
@@ -398,11 +415,14 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     for (const op of ORDER) {
       const f = runs.map((r) => figures(r, op));
       if (f.every((x) => x === undefined)) continue;
+      const defined = f.filter((x) => x !== undefined);
       const a = f[0];
-      const b = f.at(-1);
-      const ratio = a && b ? b.units / Math.max(a.units, 1e-9) : NaN;
+      // Finish and results exist only on fields played to the end: their last measured field.
+      const b = FIELD_WIDE.has(op) ? defined.at(-1) : f.at(-1);
+      const measured = runs.flatMap((r, i) => (f[i] ? [r.players] : []));
+      const ratio = !a || !b ? NaN : FIELD_WIDE.has(op) ? b.units / (measured.at(-1) ?? 1) / Math.max(a.units / (measured[0] ?? 1), 1e-9) : b.units / Math.max(a.units, 1e-9);
       rows.push([
-        op,
+        FIELD_WIDE.has(op) ? `${op} (ratio per player)` : op,
         ...f.map((x) => (x ? n1(x.rt) : '–')),
         ...f.map((x) => (x ? n1(x.units) : '–')),
         Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '–',

@@ -55,7 +55,7 @@ describe('bounties', () => {
     expect(bountyCredits(cancelled, { type: 'classic' })).toEqual({ e1: 1.5, e2: 0.5 });
   });
 
-  it('R-BTY-3 (DEBT): a progressive bounty counts exactly like a classic one', () => {
+  it('R-BTY-3 (as_classic): a progressive bounty without accumulation counts exactly like a classic one', () => {
     const { state } = history();
     expect(bountyCredits(state, { type: 'progressive' })).toEqual(bountyCredits(state, { type: 'classic' }));
     expect(bountyCredits(state, { type: 'progressive', progressiveMode: 'as_classic' })).toEqual({ e1: 1.5, e2: 1.5 });

@@ -63,22 +63,36 @@ describe('no-shows', () => {
     expect(again.events).toEqual([]);
   });
 
-  it('R-NOSHOW-2: absent_mode seats a dead stack for each no-show', () => {
+  it('R-NOSHOW-2: absent_mode seats a dead stack for each player not checked in at the start', () => {
     const desk = new Desk({ noShowPolicy: 'absent_mode' });
     const id = desk.register('away');
+    desk.seat('here');
     desk.status('running');
-    desk.now = LATE_END;
-    const r = desk.run(noShows, null);
     const reg = desk.state.registrations[id];
     expect(reg?.status).toBe('absent');
-    expect(desk.state.entries[reg?.entryId ?? '']).toMatchObject({ status: 'active', deadStack: true, chips: 20_000, number: 1 });
-    expect(r.events).toContainEqual(expect.objectContaining({ type: 'entry.created', seatNow: true, deadStack: true }));
-    expect(r.events).toContainEqual(expect.objectContaining({ type: 'registration.absent', entryId: reg?.entryId }));
+    expect(desk.state.entries[reg?.entryId ?? '']).toMatchObject({ status: 'active', deadStack: true, deadStackFrom: 0, chips: 20_000, number: 1 });
+    expect(desk.events).toContainEqual(expect.objectContaining({ type: 'entry.created', seatNow: true, deadStack: true }));
+    expect(desk.events).toContainEqual(expect.objectContaining({ type: 'registration.absent', entryId: reg?.entryId }));
+    expect(desk.reg('here').status).toBe('checked_in');
     // No buy-in while the dead stack stands in for the player.
     expect(playerDebt(desk.state, 'away')).toBe(0);
-    const again = desk.run(noShows, null);
-    expect(again.events).toEqual([]);
-    expect(Object.keys(desk.state.entries)).toHaveLength(1);
+    // Nothing is left for the run at the end of late registration.
+    desk.now = LATE_END;
+    expect(desk.run(noShows, null).events).toEqual([]);
+    expect(Object.keys(desk.state.entries)).toHaveLength(2);
+  });
+
+  it('R-NOSHOW-2: a player registered after the start and never seen gets his dead stack at the end of late registration', () => {
+    const desk = new Desk({ noShowPolicy: 'absent_mode' }, 'running');
+    const id = desk.register('later');
+    desk.now = LATE_END;
+    const r = desk.run((s: Tournament, _c: null, ctx: Context) => processNoShows(s, ctx, { forcedBetsPosted: 1_200 }), null);
+    const reg = desk.state.registrations[id];
+    expect(reg?.status).toBe('absent');
+    // It posts from the moment it is seated: the forced bets passed before are not its own.
+    expect(desk.state.entries[reg?.entryId ?? '']).toMatchObject({ deadStack: true, deadStackFrom: 1_200 });
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'entry.created', seatNow: true, deadStack: true }));
+    expect(desk.run(noShows, null).events).toEqual([]);
   });
 
   it('R-NOSHOW-2: the player arriving takes over his stack and his buy-in accrues', () => {
@@ -119,12 +133,26 @@ describe('no-shows', () => {
     expect(desk.events.map((e) => e.type)).toEqual(['entry.voided', 'registration.cancelled']);
   });
 
-  it('R-NOSHOW-2: under absent_mode a late arrival before processing is still admitted', () => {
+  it('R-NOSHOW-2: under absent_mode a late arrival takes over his dead stack after late registration too', () => {
     const desk = new Desk({ noShowPolicy: 'absent_mode' });
     const id = desk.register('late');
     desk.status('running');
     desk.now = LATE_END + 5 * MIN;
     desk.run(checkIn, { registrationId: id });
     expect(desk.state.registrations[id]?.status).toBe('checked_in');
+  });
+
+  it('R-NOSHOW-2: the arriving player takes the stack as it stands; a stack that has posted everything is out', () => {
+    const desk = new Desk({ noShowPolicy: 'absent_mode' });
+    const a = desk.register('a');
+    const b = desk.register('b');
+    desk.status('running');
+    desk.now += 30 * MIN;
+    desk.run(checkIn, { registrationId: a, forcedBetsPosted: 3_000 });
+    const ea = desk.state.entries[desk.reg('a').entryId ?? ''];
+    expect(ea).toMatchObject({ chips: 20_000, forcedBetsPosted: 3_000, status: 'active' });
+    expect(ea).not.toHaveProperty('deadStack');
+    expect(desk.refuse(checkIn, { registrationId: b, forcedBetsPosted: 20_000 }).code).toBe('DEAD_STACK_BLINDED_OUT');
+    expect(desk.state.registrations[b]?.status).toBe('absent');
   });
 });
