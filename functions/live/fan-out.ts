@@ -29,7 +29,12 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
   if (!gateway) return report;
   const messages = liveMessages(p);
   if (messages.length === 0) return report;
-  const targets = await Promise.all(messages.map(async (m) => ({ m, connections: await subscribersOf(topicKey(m.topic)) })));
+  // A few topic reads at a time: a draw has a message per seated player, and thousands of reads at once
+  // only time out and make the stream retry the whole record.
+  const targets: { m: (typeof messages)[number]; connections: string[] }[] = [];
+  for (let i = 0; i < messages.length; i += PARALLEL) {
+    targets.push(...(await Promise.all(messages.slice(i, i + PARALLEL).map(async (m) => ({ m, connections: await subscribersOf(topicKey(m.topic)) })))));
+  }
   const posts = targets.flatMap(({ m, connections }) => {
     if (connections.length === 0) return [];
     let frame = JSON.stringify({ type: 'event', topic: m.topic, clubId: p.clubId, tournamentId: p.tournamentId, version: p.version, at: new Date(p.event.at).toISOString(), data: m.data });
