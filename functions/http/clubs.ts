@@ -7,15 +7,12 @@ import { loadVerification, verificationItem } from '../store/verification-store'
 import { createClub, editClub, type Club as ClubRecord } from '../../domain/clubs/club';
 import { ClubIdParams } from '../../schemas/common';
 import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, itemKeyOf, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 const TAGS = ['Clubs'];
 
 /** The club's item key, for a route's prefetch. */
-export const clubItemKey = (clubId: string): ItemKey => {
-  const { Key } = store().entities.club.get({ clubId }).params() as { Key: ItemKey };
-  return { pk: Key.pk, sk: Key.sk };
-};
+export const clubItemKey = (clubId: string): ItemKey => itemKeyOf(store().entities.club.get({ clubId }).params());
 
 export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<ClubRecord> {
   const item = prefetchedItem(prefetched, clubItemKey(clubId));

@@ -13,7 +13,8 @@ import { runTournamentCommand, tournamentView, versioned } from './tournament-su
 import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
 import { DELETED_PLAYER_NAME } from './players';
 import { resultNames, resultNamesKey } from '../store/result-names';
-import { idField, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { idField, prefetchedItem, type Prefetched } from '../platform/prefetch';
+import { clubItemKey } from './clubs';
 
 const TAGS = ['Knockouts and results'];
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -163,11 +164,6 @@ async function resultsVisible(state: StoredTournament, staff: boolean, prefetche
   return Boolean(data && !data.suspended);
 }
 
-/** The club's item key, as ElectroDB builds it. */
-const clubItemKey = (clubId: string): ItemKey => {
-  const { Key } = store().entities.club.get({ clubId }).params() as { Key: ItemKey };
-  return { pk: Key.pk, sk: Key.sk };
-};
 
 export const resultsRoute = defineRoute({
   operationId: 'getResults',

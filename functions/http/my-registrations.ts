@@ -12,16 +12,8 @@ import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registerPlayer, registrationCommand, registrationView } from './registrations';
 import { registeringPlayerItems } from './player-registrations';
-import { idField, prefetchKeyOf, prefetchedItem, type ItemKey } from '../platform/prefetch';
-
-/** An item's table key, as ElectroDB builds it for a get. */
-const keyOf = (params: unknown): ItemKey => {
-  const { Key } = params as { Key: { pk: string; sk: string } };
-  return { pk: Key.pk, sk: Key.sk };
-};
-
-/** The club's item key. */
-const clubItemKey = (clubId: string): ItemKey => keyOf(store().entities.club.get({ clubId }).params());
+import { idField, itemKeyOf, prefetchKeyOf, prefetchedItem } from '../platform/prefetch';
+import { clubItemKey } from './clubs';
 import { versioned } from './tournament-support';
 
 const TAGS = ['Players'];
@@ -63,8 +55,8 @@ export const listMyRegistrationsRoute = defineRoute({
     const index = await store()
       .entities.playerRegistration.query.byPlayer({ playerId })
       .go({ order: 'desc', count: MY_PAGE, attributes: ['clubId', 'tournamentId'], ...(after ? { cursor: after } : {}) });
-    const rowKey = (r: { clubId: string; tournamentId: string }) => keyOf(store().entities.playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }).params());
-    const rootKey = (r: { clubId: string; tournamentId: string }) => keyOf(store().entities.tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }).params());
+    const rowKey = (r: { clubId: string; tournamentId: string }) => itemKeyOf(store().entities.playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }).params());
+    const rootKey = (r: { clubId: string; tournamentId: string }) => itemKeyOf(store().entities.tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }).params());
     const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);
     assertAccount(req, got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
     const items = index.data.flatMap((ref) => {

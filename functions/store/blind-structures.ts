@@ -2,7 +2,7 @@ import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } fro
 import type { AnteType, BlindStructure, Level, StructurePreset } from '../../domain/clock';
 import { problem } from '../platform/problem';
 import { store } from './service';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, itemKeyOf, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 /** A club's structure as stored: the domain's grid plus bookkeeping. Times are ISO. */
 export interface StoredStructure {
@@ -40,10 +40,7 @@ export const toDomain = (s: StoredStructure): BlindStructure => ({
 });
 
 /** The item key of a club's structure, for a route's prefetch. */
-export const structureItemKey = (clubId: string, structureId: string): ItemKey => {
-  const { Key } = store().entities.blindStructure.get({ clubId, structureId }).params() as { Key: ItemKey };
-  return { pk: Key.pk, sk: Key.sk };
-};
+export const structureItemKey = (clubId: string, structureId: string): ItemKey => itemKeyOf(store().entities.blindStructure.get({ clubId, structureId }).params());
 
 /** The club's structure, from the request's prefetch when it read it. */
 export async function getStructure(clubId: string, structureId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<StoredStructure | undefined> {
