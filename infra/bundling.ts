@@ -23,20 +23,12 @@ export const ESM_REQUIRE_SHIM =
 export const BUNDLE_DEFINE: Record<string, string> = { LAMBDA_BUNDLE: 'true' };
 
 /**
- * Modules evaluated before the entry: functions/store/skip-model-validation.ts (ElectroDB's model check
- * at every cold start, done by the tests instead). Absolute paths, for esbuild run on this machine.
- */
-export const BUNDLE_INJECT: string[] = [fileURLToPath(new URL('../functions/store/skip-model-validation.ts', import.meta.url))];
-
-/**
  * Packages replaced in the bundles by a module of the service (esbuild `alias`), each a dependency's
  * dependency that a function never runs: the SDK's credential chain beyond the environment
- * (functions/platform/env-credentials.ts) and ElectroDB's JSON schema validator
- * (functions/store/jsonschema-unchecked.ts). Absolute paths, like BUNDLE_INJECT.
+ * (functions/platform/env-credentials.ts). An absolute path, for esbuild run on this machine.
  */
 export const BUNDLE_ALIAS: Record<string, string> = {
   '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../functions/platform/env-credentials.ts', import.meta.url)),
-  jsonschema: fileURLToPath(new URL('../functions/store/jsonschema-unchecked.ts', import.meta.url)),
 };
 
 /** `BUNDLE_ALIAS` as NodejsFunction's `esbuildArgs` (its `bundling` has no `alias` of its own). */
@@ -54,7 +46,6 @@ export const BUNDLE_SETTINGS = {
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_SHIM,
   define: BUNDLE_DEFINE,
-  inject: BUNDLE_INJECT,
 } as const;
 
 /** The file beside a bundle that holds the OpenAPI document (read by functions/http/system.ts). */
@@ -91,7 +82,6 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions & {
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: { js: BUNDLE_SETTINGS.banner },
     define: BUNDLE_SETTINGS.define,
-    inject: [...BUNDLE_SETTINGS.inject],
     alias: BUNDLE_ALIAS,
     logLevel: 'error',
     metafile: true,

@@ -111,7 +111,6 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
       format: OutputFormat.ESM,
       ...BUNDLE_SETTINGS,
       mainFields: [...BUNDLE_SETTINGS.mainFields],
-      inject: [...BUNDLE_SETTINGS.inject],
       esbuildArgs: BUNDLE_ESBUILD_ARGS,
       // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
       bundleAwsSDK: true,

@@ -34,16 +34,13 @@ async function main(): Promise<number> {
     } else {
       process.env.TABLE_NAME = runtime.tableName;
       process.env.DYNAMODB_ENDPOINT = runtime.dynamoEndpoint;
-      const { store } = await import('../functions/store/service');
-      const s = store();
-      const { data: club } = await s.entities.club.get({ clubId: values.club }).go();
-      if (!club) {
+      const { clubRecord, memberRecord } = await import('../functions/store/records/club');
+      const { getRecord, putRecord } = await import('../functions/store/table/record-ops');
+      if (!(await getRecord(clubRecord, { clubId: values.club }))) {
         console.error(`no club ${values.club}; create it first (POST /v1/clubs with an owner token)`);
         return 1;
       }
-      await s.entities.member
-        .put({ clubId: values.club, userId: sub, role: role as (typeof STAFF)[number], addedBy: 'local-token-script', addedAt: new Date().toISOString() })
-        .go();
+      await putRecord(memberRecord, { clubId: values.club, userId: sub, role: role as (typeof STAFF)[number], addedBy: 'local-token-script', addedAt: new Date().toISOString() });
       console.error(`note: ${sub} is now ${role} of ${values.club}`);
     }
   }

@@ -4,7 +4,8 @@ import { problem } from '../platform/problem';
 import { newId } from '../platform/ids';
 import { formatApiKey, hashSecret, newApiKeySecret } from '../platform/api-keys';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { store } from '../store/service';
+import { apiKeyRecord } from '../store/records/club';
+import { createRecord, getRecord, queryRecords, updateRecord } from '../store/table/record-ops';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { ApiKey, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from '../../schemas/clubs';
 
@@ -26,9 +27,11 @@ export const listApiKeysRoute = defineRoute({
   responses: { 200: { description: 'A page of keys', schema: page(ApiKey) } },
   handle: async (req) => {
     const scope = `api-keys:${req.params.clubId}`;
-    const { data, cursor } = await store()
-      .entities.apiKey.query.primary({ clubId: req.params.clubId })
-      .go({ limit: req.query.limit ?? 50, cursor: openCursor(req.query.cursor, scope) ?? null });
+    const { data, cursor } = await queryRecords(apiKeyRecord, {
+      partition: { clubId: req.params.clubId },
+      limit: req.query.limit ?? 50,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+    });
     return { status: 200, body: { items: data.map(publicView), nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -57,7 +60,7 @@ export const createApiKeyRoute = defineRoute({
       createdBy: req.club!.actorId,
       createdAt: iso(req.now),
     };
-    await store().entities.apiKey.create(record).go();
+    await createRecord(apiKeyRecord, record);
     return { status: 201, body: { ...publicView(record), key: formatApiKey(clubId, keyId, secret) } };
   },
 });
@@ -72,10 +75,10 @@ export const revokeApiKeyRoute = defineRoute({
   responses: { 204: { description: 'Revoked' } },
   handle: async (req) => {
     const { clubId, keyId } = req.params;
-    const { data } = await store().entities.apiKey.get({ clubId, keyId }).go();
+    const data = await getRecord(apiKeyRecord, { clubId, keyId });
     if (!data) throw problem(404, 'API_KEY_NOT_FOUND', 'No such key');
     if (!data.revokedAt) {
-      await store().entities.apiKey.patch({ clubId, keyId }).set({ revokedAt: iso(req.now), revokedBy: req.club!.actorId }).go();
+      await updateRecord(apiKeyRecord, { clubId, keyId }, { set: { revokedAt: iso(req.now), revokedBy: req.club!.actorId } });
     }
     return { status: 204 };
   },

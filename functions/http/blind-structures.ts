@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_STRUCTURES, copyStructure, validateStructure } from '../../domain/clock';
 import type { BlindStructure as DomainStructure } from '../../domain/clock';
 import { ruleError } from '../../domain/core/errors';
@@ -6,7 +7,8 @@ import { iso } from '../platform/domain-context';
 import { newId } from '../platform/ids';
 import { problem } from '../platform/problem';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { store } from '../store/service';
+import { blindStructureRecord } from '../store/records/club';
+import { createRecord, deleteRecord, queryRecords, updateRecord } from '../store/table/record-ops';
 import { findPreset, presetKey, requireStructure } from '../store/blind-structures';
 import type { StoredStructure } from '../store/blind-structures';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
@@ -44,8 +46,6 @@ const view = (s: StoredStructure) => ({
   updatedAt: s.updatedAt,
 });
 
-const isConditionalFailure = (e: unknown): boolean => /conditional request failed/i.test((e as Error)?.message ?? '');
-
 export const getDefaultStructuresRoute = defineRoute({
   operationId: 'getDefaultBlindStructures',
   method: 'GET',
@@ -80,9 +80,11 @@ export const listStructuresRoute = defineRoute({
   responses: { 200: { description: 'A page of structures', schema: page(BlindStructure) } },
   handle: async (req) => {
     const scope = `blind-structures:${req.params.clubId}`;
-    const { data, cursor } = await store()
-      .entities.blindStructure.query.primary({ clubId: req.params.clubId })
-      .go({ count: req.query.limit ?? 50, cursor: openCursor(req.query.cursor, scope) ?? null });
+    const { data, cursor } = await queryRecords(blindStructureRecord, {
+      partition: { clubId: req.params.clubId },
+      count: req.query.limit ?? 50,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+    });
     return { status: 200, body: { items: (data as StoredStructure[]).map(view), nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -131,7 +133,7 @@ export const createStructureRoute = defineRoute({
       createdAt: at,
       updatedAt: at,
     };
-    await store().entities.blindStructure.create(item).go();
+    await createRecord(blindStructureRecord, item);
     return { status: 201, body: view(item), headers: { location: `/v1/clubs/${clubId}/blind-structures/${structureId}` } };
   },
 });
@@ -174,13 +176,14 @@ export const updateStructureRoute = defineRoute({
       updatedAt: iso(req.now),
     };
     try {
-      await store()
-        .entities.blindStructure.patch({ clubId, structureId })
-        .set({ name: next.name, anteType: next.anteType, levels: next.levels, version: next.version, updatedAt: next.updatedAt })
-        .where((a, op) => op.eq(a.version, current.version))
-        .go();
+      await updateRecord(
+        blindStructureRecord,
+        { clubId, structureId },
+        { set: { name: next.name, anteType: next.anteType, levels: next.levels, version: next.version, updatedAt: next.updatedAt } },
+        { where: { equals: { version: current.version } } },
+      );
     } catch (e) {
-      if (isConditionalFailure(e)) throw problem(409, 'CONCURRENT_UPDATE', 'The structure changed meanwhile; read it and retry');
+      if (e instanceof ConditionalCheckFailedException) throw problem(409, 'CONCURRENT_UPDATE', 'The structure changed meanwhile; read it and retry');
       throw e;
     }
     return { status: 200, body: view(next), headers: { etag: `"${next.version}"` } };
@@ -198,9 +201,9 @@ export const deleteStructureRoute = defineRoute({
   handle: async (req) => {
     const { clubId, structureId } = req.params;
     try {
-      await store().entities.blindStructure.delete({ clubId, structureId }).where((a, op) => op.exists(a.structureId)).go();
+      await deleteRecord(blindStructureRecord, { clubId, structureId }, { exists: ['structureId'] });
     } catch (e) {
-      if (isConditionalFailure(e)) throw problem(404, 'BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
+      if (e instanceof ConditionalCheckFailedException) throw problem(404, 'BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
       throw e;
     }
     return { status: 204 };

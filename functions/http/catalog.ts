@@ -1,6 +1,8 @@
 import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { store } from '../store/service';
+import { clubRecord } from '../store/records/club';
+import { tournamentRecord } from '../store/records/tournament';
+import { getRecords, queryRecords, type SortKeyRange } from '../store/table/record-ops';
 import { PRIZE_PRESETS } from '../../domain/results';
 import * as z from '../../schemas/zod';
 import { PageQuery, page } from '../../schemas/common';
@@ -23,12 +25,18 @@ export const catalogTournamentsRoute = defineRoute({
     const { city, from, to, limit, cursor } = req.query;
     const scope = `catalog:${city ?? ''}:${from ?? ''}:${to ?? ''}`;
     const start = from ?? new Date(req.now).toISOString();
-    let q = store().entities.tournament.query.catalog({}).gte({ catalogKey: start });
-    if (to) q = store().entities.tournament.query.catalog({}).between({ catalogKey: start }, { catalogKey: `${to}~` });
-    const { data, cursor: next } = await (city ? q.where((a, op) => op.eq(a.city, city)) : q).go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
+    const sortKey: SortKeyRange = to ? { between: [start, `${to}~`] } : { gte: start };
+    const { data, cursor: next } = await queryRecords(tournamentRecord, {
+      index: 'catalog',
+      partition: {},
+      sortKey,
+      ...(city ? { filter: { city } } : {}),
+      limit: limit ?? 20,
+      cursor: openCursor(cursor, scope) ?? null,
+    });
     // A suspended club's tournaments are not listed (R-MOD-1); its data stays.
     const clubIds = [...new Set(data.map((t) => t.clubId))];
-    const clubs = clubIds.length ? (await store().entities.club.get(clubIds.map((clubId) => ({ clubId }))).go()).data : [];
+    const clubs = await getRecords(clubRecord, clubIds.map((clubId) => ({ clubId })));
     const suspended = new Set(clubs.filter((c) => c.suspended).map((c) => c.clubId));
     const items = data
       .filter((t) => !suspended.has(t.clubId))
@@ -52,14 +60,15 @@ export const catalogClubsRoute = defineRoute({
   handle: async (req) => {
     const { city, verified, limit, cursor } = req.query;
     const scope = `catalog-clubs:${city ? catalogPart(city) : ''}:${verified ?? ''}`;
-    const all = store().entities.club.query.catalog({});
-    const inCity = city ? all.begins({ catalogKey: catalogCityPrefix(city) }) : all;
-    const q =
-      verified === undefined
-        ? inCity
-        : inCity.where((a, op) => (verified === 'true' ? op.eq(a.verificationStatus, 'verified') : op.ne(a.verificationStatus, 'verified')));
-    // `count` keeps reading past filtered-out items until the page is full.
-    const { data, cursor: next } = await q.go({ count: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
+    // `count` keeps reading past filtered-out clubs until the page is full.
+    const { data, cursor: next } = await queryRecords(clubRecord, {
+      index: 'catalog',
+      partition: {},
+      ...(city ? { sortKey: { beginsWith: catalogCityPrefix(city) } } : {}),
+      ...(verified === 'true' ? { filter: { verificationStatus: 'verified' } } : verified === 'false' ? { exclude: { verificationStatus: 'verified' } } : {}),
+      count: limit ?? 20,
+      cursor: openCursor(cursor, scope) ?? null,
+    });
     const items = data
       .filter((c) => !c.suspended)
       .map((c) => ({

@@ -26,7 +26,8 @@ import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/bl
 import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
 import { domainContext } from '../platform/domain-context';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
-import { store } from '../store/service';
+import { clubRecord } from '../store/records/club';
+import { getRecord } from '../store/table/record-ops';
 import { pendingLevelEndName, syncLevelEnd } from '../jobs/schedules';
 import '../jobs/listeners';
 import { publishTournamentEvents } from './tournament-events';
@@ -122,7 +123,7 @@ const CLUB_NAME_TTL_MS = 5 * 60_000;
 async function clubNameOf(clubId: string, now: number): Promise<string | null> {
   const hit = clubNames.get(clubId);
   if (hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
-  const { data } = await store().entities.club.get({ clubId }).go();
+  const data = await getRecord(clubRecord, { clubId });
   if (clubNames.size >= 1000) clubNames.clear();
   clubNames.set(clubId, { name: data?.name ?? null, at: now });
   return data?.name ?? null;

@@ -1,22 +1,25 @@
 import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { problem } from '../platform/problem';
-import { store } from '../store/service';
+import { clubRecord, memberRecord } from '../store/records/club';
+import { verificationLogRecord, clubVerificationRecord } from '../store/records/verification';
+import { getRecord, putRequest, updateRequest, writeTransaction } from '../store/table/record-ops';
+import { recordOf } from '../store/table/record-type';
 import { clubCatalogKey } from '../store/club-catalog';
 import { loadVerification, verificationItem } from '../store/verification-store';
 import { createClub, editClub, type Club as ClubRecord } from '../../domain/clubs/club';
 import { ClubIdParams } from '../../schemas/common';
 import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
-import { NOTHING_PREFETCHED, itemKeyOf, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 const TAGS = ['Clubs'];
 
 /** The club's item key, for a route's prefetch. */
-export const clubItemKey = (clubId: string): ItemKey => itemKeyOf(store().entities.club.get({ clubId }).params());
+export const clubItemKey = (clubId: string): ItemKey => clubRecord.key({ clubId });
 
 export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<ClubRecord> {
   const item = prefetchedItem(prefetched, clubItemKey(clubId));
-  const data = item !== undefined ? (item ? store().entities.club.parse({ Item: item }).data : null) : (await store().entities.club.get({ clubId }).go()).data;
+  const data = item !== undefined ? recordOf(clubRecord, item) : await getRecord(clubRecord, { clubId });
   if (!data) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
   const { catalogKey: _key, ...club } = data;
   return club as ClubRecord;
@@ -35,14 +38,11 @@ export const createClubRoute = defineRoute({
     const ctx = domainContext(req, 'owner');
     const { attestation: _accepted, ...input } = req.body;
     const club = createClub(input, ctx);
-    const s = store();
     // The club and its first owner appear together or not at all.
-    const { canceled } = await s.transaction
-      .write((e) => [
-        e.club.create({ ...club, catalogKey: clubCatalogKey(club) }).commit(),
-        e.member.create({ clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }).commit(),
-      ])
-      .go();
+    const { canceled } = await writeTransaction([
+      { Put: putRequest(clubRecord, { ...club, catalogKey: clubCatalogKey(club) }, { itemAbsent: true }) },
+      { Put: putRequest(memberRecord, { clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }, { itemAbsent: true }) },
+    ]);
     if (canceled) throw problem(409, 'CONFLICT', 'The club could not be created; retry');
     return { status: 201, body: club, headers: { location: `/v1/clubs/${club.clubId}` } };
   },
@@ -84,22 +84,26 @@ export const updateClubRoute = defineRoute({
       ...(current.kpp !== undefined && next.kpp === undefined ? (['kpp'] as const) : []),
       ...(catalogKey ? [] : (['catalogKey'] as const)),
     ];
-    const { canceled } = await store()
-      .transaction.write((e) => [
-        e.club
-          .patch({ clubId: current.clubId })
-          .set({ ...changes, ...(catalogKey ? { catalogKey } : {}), ...(reset ? { verificationStatus: next.verificationStatus } : {}) })
-          .remove([...remove])
-          .where((a, op) => op.eq(a.updatedAt, current.updatedAt))
-          .commit(),
-        ...(verification && verification.rev > 0
-          ? [
-              e.clubVerification
-                .put(verificationItem(verification, { ...verification.state, status: next.verificationStatus }, at, verification.attestation))
-                .where((a, op) => op.eq(a.rev, verification.rev))
-                .commit(),
-              e.verificationLog
-                .create({
+    const { canceled } = await writeTransaction([
+      {
+        Update: updateRequest(
+          clubRecord,
+          { clubId: current.clubId },
+          { set: { ...changes, ...(catalogKey ? { catalogKey } : {}), ...(reset ? { verificationStatus: next.verificationStatus } : {}) }, remove },
+          { where: { equals: { updatedAt: current.updatedAt } } },
+        ),
+      },
+      ...(verification && verification.rev > 0
+        ? [
+            {
+              Put: putRequest(clubVerificationRecord, verificationItem(verification, { ...verification.state, status: next.verificationStatus }, at, verification.attestation), {
+                equals: { rev: verification.rev },
+              }),
+            },
+            {
+              Put: putRequest(
+                verificationLogRecord,
+                {
                   clubId: current.clubId,
                   at,
                   logId: ctx.newId('vlog'),
@@ -108,12 +112,13 @@ export const updateClubRoute = defineRoute({
                   by: ctx.actor.id,
                   status: next.verificationStatus,
                   reasons: ['LEGAL_DETAILS_CHANGED: a verification is about the legal details it checked (R-CLUB-3)'],
-                })
-                .commit(),
-            ]
-          : []),
-      ])
-      .go();
+                },
+                { itemAbsent: true },
+              ),
+            },
+          ]
+        : []),
+    ]);
     if (canceled) throw problem(409, 'CONCURRENT_UPDATE', 'The club was changed meanwhile; read it and retry');
     return { status: 200, body: next };
   },

@@ -3,7 +3,10 @@ import type { RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
-import { store } from '../store/service';
+import { memberRecord, moderationRecord } from '../store/records/club';
+import { playerRecord } from '../store/records/player';
+import { playerRegistrationRecord } from '../store/records/tournament';
+import { getRecord, putRequest, queryRecords, updateRequest, writeTransaction } from '../store/table/record-ops';
 import { mutateTournament, type StoredTournament } from '../store/tournament-store';
 import { notifier } from '../adapters/notifications';
 import type { Context } from '../../domain/core/context';
@@ -30,7 +33,7 @@ type Params = { clubId: string; tournamentId: string };
 
 /** The club's owner and managers: who hears of a decision about the club's content. */
 async function clubStaffToTell(clubId: string): Promise<string[]> {
-  const { data } = await store().entities.member.query.primary({ clubId }).go({ pages: 'all' });
+  const { data } = await queryRecords(memberRecord, { partition: { clubId }, all: true });
   return data.filter((m) => m.role === 'owner' || m.role === 'manager').map((m) => m.userId);
 }
 
@@ -72,20 +75,18 @@ async function decide(
     undefined,
     () => {
       const e = decided as ContentEvent;
-      const record = store()
-        .entities.moderation.create({
-          targetKey: `club#${clubId}`,
-          actionId,
-          at: iso(e.at),
-          action: e.type === 'content.hidden' ? 'hide' : 'restore',
-          reason: e.reason,
-          by: e.by,
-          kind: e.kind,
-          tournamentId,
-          itemId: e.itemId,
-        })
-        .params() as Record<string, unknown>;
-      return [{ Put: record as never }];
+      const record = {
+        targetKey: `club#${clubId}`,
+        actionId,
+        at: iso(e.at),
+        action: e.type === 'content.hidden' ? 'hide' : 'restore',
+        reason: e.reason,
+        by: e.by,
+        kind: e.kind,
+        tournamentId,
+        itemId: e.itemId,
+      };
+      return [{ Put: putRequest(moderationRecord, record, { itemAbsent: true }) }];
     },
   );
   const e = decided as ContentEvent;
@@ -157,27 +158,31 @@ export const setDisplayNameVisibilityRoute = defineRoute({
     const userId = req.params.playerId;
     const ctx = domainContext(req, 'operator');
     const at = iso(req.now);
-    const { data: player } = await store().entities.player.get({ userId }).go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
+    const player = await getRecord(playerRecord, { userId }, { attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
     if (!player) throw problem(404, 'PLAYER_NOT_FOUND', 'No such player');
     const isHidden = player.displayNameHiddenReason !== undefined;
     if (req.body.hidden && isHidden) throw problem(409, 'CONTENT_ALREADY_HIDDEN', 'The display name is already hidden');
     if (!req.body.hidden && !isHidden) throw problem(409, 'CONTENT_NOT_HIDDEN', 'The display name is not hidden');
-    const { canceled } = await store()
-      .transaction.write((e) => [
-        (req.body.hidden
-          ? e.player.patch({ userId }).set({ displayNameHiddenReason: req.body.reason, updatedAt: at })
-          : e.player.patch({ userId }).set({ updatedAt: at }).remove(['displayNameHiddenReason'])
-        )
-          .where((a, op) => op.eq(a.updatedAt, player.updatedAt))
-          .commit(),
-        e.moderation
-          .create({ targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.hidden ? 'hide' : 'restore', reason: req.body.reason, by: ctx.actor.id, kind: 'display_name', itemId: userId })
-          .commit(),
-      ])
-      .go();
+    const { canceled } = await writeTransaction([
+      {
+        Update: updateRequest(
+          playerRecord,
+          { userId },
+          req.body.hidden ? { set: { displayNameHiddenReason: req.body.reason, updatedAt: at } } : { set: { updatedAt: at }, remove: ['displayNameHiddenReason'] },
+          { where: { equals: { updatedAt: player.updatedAt } } },
+        ),
+      },
+      {
+        Put: putRequest(
+          moderationRecord,
+          { targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.hidden ? 'hide' : 'restore', reason: req.body.reason, by: ctx.actor.id, kind: 'display_name', itemId: userId },
+          { itemAbsent: true },
+        ),
+      },
+    ]);
     if (canceled) throw problem(409, 'CONFLICT', 'The player changed meanwhile; retry');
     // Finished tournaments keep their players' names in one item each: the decision reaches those too.
-    const registrations = await store().entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
+    const registrations = await queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId: userId }, all: true, attributes: ['clubId', 'tournamentId'] });
     await changeResultName(userId, registrations.data, req.body.hidden ? 'hide' : 'restore');
     return { status: 200, body: { kind: 'display_name' as const, targetId: userId, hidden: req.body.hidden, reason: req.body.reason, by: ctx.actor.id, at } };
   },
@@ -195,9 +200,12 @@ export const listModerationNoticesRoute = defineRoute({
   responses: { 200: { description: 'A page of notices', schema: page(ModerationNotice) } },
   handle: async (req) => {
     const scope = `moderation-notices:${req.params.clubId}`;
-    const { data, cursor } = await store()
-      .entities.moderation.query.primary({ targetKey: `club#${req.params.clubId}` })
-      .go({ order: 'desc', limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null });
+    const { data, cursor } = await queryRecords(moderationRecord, {
+      partition: { targetKey: `club#${req.params.clubId}` },
+      order: 'desc',
+      limit: req.query.limit ?? 20,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+    });
     const items = data.map((m) => ({
       noticeId: m.actionId,
       at: m.at,

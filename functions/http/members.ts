@@ -2,7 +2,8 @@ import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { store } from '../store/service';
+import { memberRecord } from '../store/records/club';
+import { deleteRecord, putRecord, queryRecords } from '../store/table/record-ops';
 import { assertKeepsAnOwner } from '../../domain/clubs/members';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { AddMemberBody, Member, MemberParams } from '../../schemas/clubs';
@@ -10,7 +11,7 @@ import { AddMemberBody, Member, MemberParams } from '../../schemas/clubs';
 const TAGS = ['Club staff'];
 
 async function allMembers(clubId: string) {
-  const { data } = await store().entities.member.query.primary({ clubId }).go({ pages: 'all' });
+  const { data } = await queryRecords(memberRecord, { partition: { clubId }, all: true });
   return data;
 }
 
@@ -25,9 +26,11 @@ export const listMembersRoute = defineRoute({
   responses: { 200: { description: 'A page of members', schema: page(Member) } },
   handle: async (req) => {
     const scope = `members:${req.params.clubId}`;
-    const { data, cursor } = await store()
-      .entities.member.query.primary({ clubId: req.params.clubId })
-      .go({ limit: req.query.limit ?? 50, cursor: openCursor(req.query.cursor, scope) ?? null });
+    const { data, cursor } = await queryRecords(memberRecord, {
+      partition: { clubId: req.params.clubId },
+      limit: req.query.limit ?? 50,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+    });
     return { status: 200, body: { items: data, nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -53,7 +56,7 @@ export const addMemberRoute = defineRoute({
       addedBy: req.club!.actorId,
       addedAt: iso(req.now),
     };
-    await store().entities.member.put(member).go();
+    await putRecord(memberRecord, member);
     return { status: 200, body: member };
   },
 });
@@ -72,7 +75,7 @@ export const removeMemberRoute = defineRoute({
     const members = await allMembers(clubId);
     if (!members.some((m) => m.userId === userId)) throw problem(404, 'MEMBER_NOT_FOUND', 'No such member');
     assertKeepsAnOwner(members, { userId, newRole: null });
-    await store().entities.member.delete({ clubId, userId }).go();
+    await deleteRecord(memberRecord, { clubId, userId });
     return { status: 204 };
   },
 });

@@ -5,14 +5,17 @@ import { readItems } from '../store/read-items';
 import { profileItemKey } from '../store/player-schedule';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { assertAccount } from '../platform/authorize';
-import { store } from '../store/service';
+import { clubRecord } from '../store/records/club';
+import { playerRegistrationRecord, tournamentRecord } from '../store/records/tournament';
+import { getRecord, queryRecords } from '../store/table/record-ops';
+import { recordOf } from '../store/table/record-type';
 import { unregister } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registerPlayer, registrationCommand, registrationView } from './registrations';
 import { registeringPlayerItems } from './player-registrations';
-import { idField, itemKeyOf, prefetchKeyOf, prefetchedItem } from '../platform/prefetch';
+import { idField, prefetchKeyOf, prefetchedItem } from '../platform/prefetch';
 import { clubItemKey } from './clubs';
 import { versioned } from './tournament-support';
 
@@ -52,19 +55,24 @@ export const listMyRegistrationsRoute = defineRoute({
     const playerId = me(req);
     const scope = `my-registrations:${playerId}`;
     const after = openCursor(req.query.cursor, scope);
-    const index = await store()
-      .entities.playerRegistration.query.byPlayer({ playerId })
-      .go({ order: 'desc', count: MY_PAGE, attributes: ['clubId', 'tournamentId'], ...(after ? { cursor: after } : {}) });
-    const rowKey = (r: { clubId: string; tournamentId: string }) => itemKeyOf(store().entities.playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }).params());
-    const rootKey = (r: { clubId: string; tournamentId: string }) => itemKeyOf(store().entities.tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }).params());
+    const index = await queryRecords(playerRegistrationRecord, {
+      index: 'byPlayer',
+      partition: { playerId },
+      order: 'desc',
+      count: MY_PAGE,
+      attributes: ['clubId', 'tournamentId'],
+      ...(after ? { cursor: after } : {}),
+    });
+    const rowKey = (r: { clubId: string; tournamentId: string }) => playerRegistrationRecord.key({ clubId: r.clubId, tournamentId: r.tournamentId, playerId });
+    const rootKey = (r: { clubId: string; tournamentId: string }) => tournamentRecord.key({ clubId: r.clubId, tournamentId: r.tournamentId });
     const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);
     assertAccount(req, got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
     const items = index.data.flatMap((ref) => {
       const rowItem = got.get(prefetchKeyOf(rowKey(ref)));
       const rootItem = got.get(prefetchKeyOf(rootKey(ref)));
       if (!rowItem || !rootItem) return [];
-      const r = store().entities.playerRegistration.parse({ Item: rowItem }).data;
-      const root = store().entities.tournament.parse({ Item: rootItem }).data;
+      const r = recordOf(playerRegistrationRecord, rowItem);
+      const root = recordOf(tournamentRecord, rootItem);
       if (!r || !root) return [];
       const seated = root.status === 'running' && r.registrationStatus !== 'cancelled' && r.tableNumber !== undefined && r.seatNumber !== undefined;
       return [
@@ -105,7 +113,7 @@ export const registerMyselfRoute = defineRoute({
     const prefetchedClub = prefetchedItem(req.prefetched, clubItemKey(clubId));
     const club =
       prefetchedClub === undefined
-        ? (await store().entities.club.get({ clubId }).go({ attributes: ['suspended'] })).data
+        ? await getRecord(clubRecord, { clubId }, { attributes: ['suspended'] })
         : prefetchedClub && { suspended: prefetchedClub.suspended === true };
     if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const { outcome, reg } = await registerPlayer(asTournamentRequest(req, clubId, tournamentId), me(req));

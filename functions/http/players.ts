@@ -1,12 +1,15 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../store/client';
 import { emptySchedule } from '../store/player-schedule';
 import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { purgeIdempotencyRecords, userScope } from '../platform/idempotency';
-import { store } from '../store/service';
+import { memberRecord } from '../store/records/club';
+import { notificationRecord, playerRecord } from '../store/records/player';
+import { playerRegistrationRecord } from '../store/records/tournament';
+import { deleteRecord, getRecord, putRequest, queryRecords, updateRecord } from '../store/table/record-ops';
 import { assertAdult } from '../../domain/players/age';
 import { CreatePlayerBody, DeletedAccount, Me, Player, UpdateMeBody } from '../../schemas/players';
 import { changeResultName } from '../store/result-names';
@@ -37,8 +40,9 @@ export const createPlayerRoute = defineRoute({
     const at = iso(req.now);
     const profile = { ...fields, userId, consentAt: at, suspended: false, createdAt: at, updatedAt: at };
     try {
-      const create = store().entities.player.create(profile).params() as Record<string, unknown>;
-      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: create as never }, emptySchedule(userId)] }));
+      // Not writeTransaction: only a refused condition (the profile exists) is a 409, a conflict is not.
+      const create = putRequest(playerRecord, profile, { itemAbsent: true });
+      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: create }, emptySchedule(userId)] }));
     } catch (e) {
       if (e instanceof TransactionCanceledException && e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
         throw problem(409, 'PLAYER_EXISTS', 'This user already has a player profile');
@@ -58,12 +62,10 @@ export const getMeRoute = defineRoute({
   responses: { 200: { description: 'Me', schema: Me } },
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const s = store();
-    const [player, memberships] = await Promise.all([
-      s.entities.player.get({ userId }).go(),
-      s.entities.member.query.byUser({ userId }).go({ pages: 'all' }),
+    const [p, memberships] = await Promise.all([
+      getRecord(playerRecord, { userId }),
+      queryRecords(memberRecord, { index: 'byUser', partition: { userId }, all: true }),
     ]);
-    const p = player.data;
     return {
       status: 200,
       body: {
@@ -77,7 +79,7 @@ export const getMeRoute = defineRoute({
 });
 
 const deleted = () => problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
-const isConditionFailure = (e: unknown) => (e as Error).message?.includes('conditional request failed') ?? false;
+const isConditionFailure = (e: unknown) => e instanceof ConditionalCheckFailedException;
 
 /** The profile as its owner sees it (the erasure markers are not part of it). */
 function ownProfile(p: Record<string, unknown>) {
@@ -96,8 +98,7 @@ export const updateMeRoute = defineRoute({
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const s = store();
-    const { data: current } = await s.entities.player.get({ userId }).go();
+    const current = await getRecord(playerRecord, { userId });
     if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile; create one with POST /v1/players');
     const set: Partial<Record<'displayName' | 'firstName' | 'lastName' | 'city' | 'phone' | 'email', string>> = {};
     const remove: ('firstName' | 'lastName' | 'city' | 'phone' | 'email')[] = [];
@@ -108,12 +109,7 @@ export const updateMeRoute = defineRoute({
     const updatedAt = iso(req.now);
     try {
       // Never writes personal data back onto an erased profile, whatever the race.
-      await s.entities.player
-        .patch({ userId })
-        .set({ ...set, updatedAt })
-        .remove(remove)
-        .where((a, op) => op.notExists(a.deletedAt))
-        .go();
+      await updateRecord(playerRecord, { userId }, { set: { ...set, updatedAt }, remove }, { where: { absent: ['deletedAt'] } });
     } catch (e) {
       if (isConditionFailure(e)) throw deleted();
       throw e;
@@ -127,6 +123,8 @@ export const updateMeRoute = defineRoute({
 /** What an erased profile shows where other people see players (results, seat lists). */
 export const DELETED_PLAYER_NAME = 'Deleted player';
 const ERASED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'] as const;
+/** Feed items deleted at a time when an account is deleted. */
+const FEED_DELETES = 16;
 
 export const deleteMeRoute = defineRoute({
   operationId: 'deleteMe',
@@ -139,31 +137,32 @@ export const deleteMeRoute = defineRoute({
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const s = store();
-    const { data: current } = await s.entities.player.get({ userId }).go();
+    const current = await getRecord(playerRecord, { userId });
     if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
     const at = iso(req.now);
     try {
-      await s.entities.player
-        .patch({ userId })
-        .set({ displayName: DELETED_PLAYER_NAME, adult: true, consentWithdrawnAt: at, deletedAt: at, updatedAt: at })
-        .remove([...ERASED_FIELDS])
-        .where((a, op) => op.notExists(a.deletedAt))
-        .go();
+      await updateRecord(
+        playerRecord,
+        { userId },
+        { set: { displayName: DELETED_PLAYER_NAME, adult: true, consentWithdrawnAt: at, deletedAt: at, updatedAt: at }, remove: ERASED_FIELDS },
+        { where: { absent: ['deletedAt'] } },
+      );
     } catch (e) {
       if (isConditionFailure(e)) throw deleted();
       throw e;
     }
     // The feed is no record the law keeps: it goes (it would expire anyway).
-    const feed = await s.entities.notification.query.primary({ playerId: userId }).go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
-    if (feed.data.length > 0) await s.entities.notification.delete(feed.data).go({ concurrency: 4 });
+    const feed = await queryRecords(notificationRecord, { partition: { playerId: userId }, all: true, attributes: ['playerId', 'at', 'notificationId'] });
+    for (let i = 0; i < feed.data.length; i += FEED_DELETES) {
+      await Promise.all(feed.data.slice(i, i + FEED_DELETES).map((n) => deleteRecord(notificationRecord, n)));
+    }
     // The stored answers of the person's own POSTs (the sign-up's holds the whole profile) go as well.
     await purgeIdempotencyRecords(userScope(userId));
     // The phones registered for pushes (their tokens are personal data) go, at the push service too.
     for (const endpoint of await forgetDevices(userId)) await pushAdapter()?.unregister(endpoint).catch(() => undefined);
     const [registrations, memberships] = await Promise.all([
-      s.entities.playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
-      s.entities.member.query.byUser({ userId }).go({ pages: 'all' }),
+      queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId: userId }, all: true, attributes: ['clubId', 'tournamentId'] }),
+      queryRecords(memberRecord, { index: 'byUser', partition: { userId }, all: true }),
     ]);
     // Results keep the names of their players in one item per tournament: the erased name goes from each.
     await changeResultName(userId, registrations.data, 'erase');

@@ -1,7 +1,8 @@
 import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { store } from '../store/service';
+import { tournamentRecord } from '../store/records/tournament';
+import { queryRecords } from '../store/table/record-ops';
 import { createTournamentItem, requireTournament } from '../store/tournament-store';
 import { changeStatus, createTournament, editSettings, type TournamentStatus } from '../../domain/tournaments';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
@@ -33,8 +34,10 @@ export const listTournamentsRoute = defineRoute({
   responses: { 200: { description: 'A page of tournaments', schema: page(TournamentSummary) } },
   handle: async (req) => {
     const scope = `tournaments:${req.params.clubId}`;
-    const q = store().entities.tournament.query.byClub({ clubId: req.params.clubId });
-    const { data, cursor } = await (req.query.from ? q.gte({ startsAt: req.query.from }) : q).go({
+    const { data, cursor } = await queryRecords(tournamentRecord, {
+      index: 'byClub',
+      partition: { clubId: req.params.clubId },
+      ...(req.query.from ? { sortKey: { gte: req.query.from } } : {}),
       limit: req.query.limit ?? 50,
       cursor: openCursor(req.query.cursor, scope) ?? null,
     });

@@ -2,7 +2,9 @@ import { defineRoute, type RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { problem } from '../platform/problem';
-import { store } from '../store/service';
+import { clubRecord } from '../store/records/club';
+import { clubVerificationRecord } from '../store/records/verification';
+import { getRecords, queryRecords } from '../store/table/record-ops';
 import {
   VerificationChanged,
   loadVerification,
@@ -130,10 +132,13 @@ export const listVerificationQueueRoute = defineRoute({
   handle: async (req) => {
     const { status, limit, cursor } = req.query;
     const scope = `verification-queue:${status}`;
-    const { data, cursor: next } = await store()
-      .entities.clubVerification.query.queue({ queueStatus: status })
-      .go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
-    const clubs = data.length ? (await store().entities.club.get(data.map((v) => ({ clubId: v.clubId }))).go()).data : [];
+    const { data, cursor: next } = await queryRecords(clubVerificationRecord, {
+      index: 'queue',
+      partition: { queueStatus: status },
+      limit: limit ?? 20,
+      cursor: openCursor(cursor, scope) ?? null,
+    });
+    const clubs = await getRecords(clubRecord, data.map((v) => ({ clubId: v.clubId })));
     const byId = new Map(clubs.map((c) => [c.clubId, c]));
     const items = data.flatMap((v) => {
       const c = byId.get(v.clubId);

@@ -12,7 +12,8 @@ import type { VerifyClubJob } from '../adapters/verification-queue/port';
 import { logger } from '../platform/logger';
 import { newId } from '../platform/ids';
 import { DynamoCacheStore } from '../store/registry-cache';
-import { store } from '../store/service';
+import { clubRecord } from '../store/records/club';
+import { getRecord } from '../store/table/record-ops';
 import { AUTOMATIC_ACTOR, VerificationChanged, loadVerification, logEntriesOf, saveVerification } from '../store/verification-store';
 
 /**
@@ -60,7 +61,7 @@ const dropped = (reason: string): VerifyOutcome => ({ outcome: 'dropped', reason
 
 export async function runVerification(job: VerifyClubJob, deps: VerifyDeps = defaultDeps()): Promise<VerifyOutcome> {
   const { clubId, attempt } = job;
-  const { data: club } = await store().entities.club.get({ clubId }).go();
+  const club = await getRecord(clubRecord, { clubId });
   if (!club) return dropped('no such club');
   const before = await loadVerification(clubId, club.verificationStatus as VerificationStatus);
   if (before.state.status !== 'pending' || before.state.attempt !== attempt) {

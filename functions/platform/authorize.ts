@@ -1,9 +1,10 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { problem } from './problem';
-import { DependencyUnavailableError } from './dependency-errors';
-import { store } from '../store/service';
-import { dynamo } from '../store/client';
 import { TABLE_KEYS } from '../store/table-definition';
+import { apiKeyRecord, clubRecord, memberRecord, type ApiKeyRow, type ClubRow, type MemberRow } from '../store/records/club';
+import { playerRecord } from '../store/records/player';
+import { getRecord } from '../store/table/record-ops';
+import { recordOf } from '../store/table/record-type';
+import { readItems } from '../store/read-items';
 import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
 import { NOTHING_PREFETCHED, prefetchKeyOf, type ItemKey, type Prefetched } from './prefetch';
@@ -54,7 +55,7 @@ export async function authorize(
     if (principal.clubId !== pathClubId) throw clubNotFound();
     if (!access.apiKeys) throw problem(403, 'USER_TOKEN_REQUIRED', 'API keys cannot call this route');
     // The key's club was read with the key itself (see readApiKeyWithClub); a principal made elsewhere reads it here.
-    const club = principal.club !== undefined ? principal.club : (await store().entities.club.get({ clubId: pathClubId }).go({ consistent: true, attributes: ['suspended'] })).data;
+    const club = principal.club !== undefined ? principal.club : await getRecord(clubRecord, { clubId: pathClubId }, { consistent: true, attributes: ['suspended'] });
     if (!club) throw clubNotFound();
     if (club.suspended) throw clubSuspended();
     if (!access.roles.includes(principal.role)) throw problem(403, 'FORBIDDEN', 'The key\'s role may not do this');
@@ -75,43 +76,20 @@ export async function authorize(
 type Item = Record<string, unknown>;
 const { partitionKey: PK, sortKey: SK } = TABLE_KEYS;
 
-/** How often keys DynamoDB left unprocessed are asked for again before the read counts as throttled. */
-const BATCH_ATTEMPTS = 4;
 const sameKey = (a: Item, b: Item) => a[PK] === b[PK] && a[SK] === b[SK];
 
 /**
  * One strongly consistent BatchGetItem for a few items of the table, with only the attributes named
- * (the key and ElectroDB's identity attributes are always added, so the entities can decode the items).
- * A removal or a suspension counts at once, in one round trip and at the price of consistent GetItems;
- * the items need not be read as one snapshot, so no transactional read (twice that). Keys DynamoDB leaves
- * unprocessed (throttling) are asked for again after a short jittered pause.
+ * (the key and the record identity are always added, so the records can be told apart). A removal or a
+ * suspension counts at once, in one round trip and at the price of consistent GetItems; the items need
+ * not be read as one snapshot, so no transactional read (twice that).
  */
-async function getConsistent(tableName: string, keys: readonly Item[], attributes: readonly string[] | 'all'): Promise<Item[]> {
-  // `__edb_e__`/`__edb_v__`: the entity name and version ElectroDB stamps on every item it writes.
-  const fields = attributes === 'all' ? [] : [PK, SK, '__edb_e__', '__edb_v__', ...attributes];
-  const names = Object.fromEntries(fields.map((f, i) => [`#a${i}`, f]));
-  const projection = attributes === 'all' ? {} : { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
-  const items: Item[] = [];
-  let pending: Item[] = [...keys];
-  for (let attempt = 1; pending.length > 0; attempt++) {
-    if (attempt > BATCH_ATTEMPTS) throw new DependencyUnavailableError(`BatchGetItem left ${pending.length} keys unprocessed`);
-    if (attempt > 1) await new Promise((ok) => setTimeout(ok, Math.random() * 50 * 2 ** attempt));
-    const out = await dynamo().doc.send(
-      new BatchGetCommand({
-        RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true, ...projection } },
-      }),
-    );
-    items.push(...(out.Responses?.[tableName] ?? []));
-    pending = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  return items;
-}
-
-/** The table key ElectroDB builds for a get, and the table it names. */
-function keyOf(params: { Key?: Item; TableName?: string }): { key: Item; tableName: string } {
-  const { Key, TableName } = params;
-  if (!Key || typeof Key[PK] !== 'string' || typeof Key[SK] !== 'string' || !TableName) throw new Error('unexpected ElectroDB get params');
-  return { key: { [PK]: Key[PK], [SK]: Key[SK] }, tableName: TableName };
+async function getConsistent(keys: readonly Item[], attributes: readonly string[] | 'all'): Promise<Item[]> {
+  const found = await readItems(
+    keys.map((k) => ({ pk: String(k[PK]), sk: String(k[SK]) })),
+    { consistent: true, ...(attributes === 'all' ? {} : { attributes }) },
+  );
+  return [...found.values()];
 }
 
 /** The prefetched items among those read: each key maps to its item or null. */
@@ -138,22 +116,22 @@ function extraKeys(prefetch: readonly ItemKey[], own: readonly Item[]): Item[] {
 /** Prefetch keys alone (routes whose authorization reads nothing). */
 async function readPrefetch(prefetch: readonly ItemKey[]): Promise<Prefetched> {
   if (prefetch.length === 0) return NOTHING_PREFETCHED;
-  const { tableName } = keyOf(store().entities.club.get({ clubId: '-' }).params());
-  return collect(prefetch, await getConsistent(tableName, extraKeys(prefetch, []), 'all'));
+  return collect(prefetch, await getConsistent(extraKeys(prefetch, []), 'all'));
 }
 
 /** The caller's membership and the club's suspension flag, in one round trip (with the route's prefetch). */
-export async function readMembershipWithClub(clubId: string, userId: string, prefetch: readonly ItemKey[] = []) {
-  const s = store();
-  const m = keyOf(s.entities.member.get({ clubId, userId }).params());
-  const c = keyOf(s.entities.club.get({ clubId }).params());
-  const own = [m.key, c.key];
-  const items = await getConsistent(m.tableName, [...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'userId', 'role', 'suspended']);
-  const memberItem = items.find((i) => sameKey(i, m.key));
-  const clubItem = items.find((i) => sameKey(i, c.key));
+export async function readMembershipWithClub(
+  clubId: string,
+  userId: string,
+  prefetch: readonly ItemKey[] = [],
+): Promise<{ member: Pick<MemberRow, 'clubId' | 'userId' | 'role'> | null; club: Pick<ClubRow, 'clubId' | 'suspended'> | null; prefetched: Prefetched }> {
+  const m: Item = { ...memberRecord.key({ clubId, userId }) };
+  const c: Item = { ...clubRecord.key({ clubId }) };
+  const own = [m, c];
+  const items = await getConsistent([...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'userId', 'role', 'suspended']);
   return {
-    member: memberItem ? s.entities.member.parse({ Item: memberItem }, { attributes: ['clubId', 'userId', 'role'] }).data : null,
-    club: clubItem ? s.entities.club.parse({ Item: clubItem }, { attributes: ['clubId', 'suspended'] }).data : null,
+    member: recordOf(memberRecord, items.find((i) => sameKey(i, m))),
+    club: recordOf(clubRecord, items.find((i) => sameKey(i, c))),
     prefetched: collect(prefetch, items),
   };
 }
@@ -162,21 +140,18 @@ export async function readMembershipWithClub(clubId: string, userId: string, pre
  * An API key's record and its club's suspension flag, in one round trip: the key names its club, and
  * a key that gets this far is checked against that club (a key is never good for another one).
  */
-export async function readApiKeyWithClub(clubId: string, keyId: string, prefetch: readonly ItemKey[] = []) {
-  const s = store();
-  const k = keyOf(s.entities.apiKey.get({ clubId, keyId }).params());
-  const c = keyOf(s.entities.club.get({ clubId }).params());
-  const own = [k.key, c.key];
-  const items = await getConsistent(
-    k.tableName,
-    [...own, ...extraKeys(prefetch, own)],
-    prefetch.length > 0 ? 'all' : ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended'],
-  );
-  const keyItem = items.find((i) => sameKey(i, k.key));
-  const clubItem = items.find((i) => sameKey(i, c.key));
+export async function readApiKeyWithClub(
+  clubId: string,
+  keyId: string,
+  prefetch: readonly ItemKey[] = [],
+): Promise<{ apiKey: Pick<ApiKeyRow, 'clubId' | 'keyId' | 'role' | 'secretHash' | 'revokedAt'> | null; club: Pick<ClubRow, 'suspended'> | null; prefetched: Prefetched }> {
+  const k: Item = { ...apiKeyRecord.key({ clubId, keyId }) };
+  const c: Item = { ...clubRecord.key({ clubId }) };
+  const own = [k, c];
+  const items = await getConsistent([...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended']);
   return {
-    apiKey: keyItem ? s.entities.apiKey.parse({ Item: keyItem }, { attributes: ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt'] }).data : null,
-    club: clubItem ? s.entities.club.parse({ Item: clubItem }, { attributes: ['suspended'] }).data : null,
+    apiKey: recordOf(apiKeyRecord, items.find((i) => sameKey(i, k))),
+    club: recordOf(clubRecord, items.find((i) => sameKey(i, c))),
     prefetched: collect(prefetch, items),
   };
 }
@@ -195,13 +170,12 @@ async function assertAccountActive(userId: string, whileSuspended: boolean, pref
   let data: { suspended?: boolean | undefined; deletedAt?: string | undefined } | null;
   let prefetched = NOTHING_PREFETCHED;
   if (prefetch.length === 0) {
-    data = (await store().entities.player.get({ userId }).go({ attributes: ['suspended', 'deletedAt'] })).data;
+    data = await getRecord(playerRecord, { userId }, { attributes: ['suspended', 'deletedAt'] });
   } else {
     // The profile and the route's items in one strongly consistent round trip.
-    const p = keyOf(store().entities.player.get({ userId }).params());
-    const items = await getConsistent(p.tableName, [p.key, ...extraKeys(prefetch, [p.key])], 'all');
-    const profile = items.find((i) => sameKey(i, p.key));
-    data = profile ? store().entities.player.parse({ Item: profile }, { attributes: ['suspended', 'deletedAt'] }).data : null;
+    const p: Item = { ...playerRecord.key({ userId }) };
+    const items = await getConsistent([p, ...extraKeys(prefetch, [p])], 'all');
+    data = recordOf(playerRecord, items.find((i) => sameKey(i, p)));
     prefetched = collect(prefetch, items);
   }
   // R-PD-1: the account was erased at its owner's request; the same token gets this clear answer.

@@ -36,9 +36,3 @@ export function idField(body: unknown, field: string): string | undefined {
   const v = (body as Record<string, unknown>)[field];
   return typeof v === 'string' && ID.test(v) ? v : undefined;
 }
-
-/** The table key of an ElectroDB get's params (`entity.get(...).params()`), for a prefetch. */
-export function itemKeyOf(params: unknown): ItemKey {
-  const { Key } = params as { Key: ItemKey };
-  return { pk: Key.pk, sk: Key.sk };
-}

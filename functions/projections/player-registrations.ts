@@ -1,17 +1,9 @@
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { Patch } from '../store/state-patch';
+import type { PlayerRegistrationRow as StoredRow } from '../store/records/tournament';
 
 /** A player's standing in one tournament, as the by-player index holds it (my registrations, R-REG-1). */
-export interface PlayerRegistrationRow {
-  playerId: string;
-  registrationId: string;
-  registrationStatus: string;
-  entryId?: string;
-  eliminated: boolean;
-  registeredAt: string;
-  tableNumber?: number;
-  seatNumber?: number;
-}
+export type PlayerRegistrationRow = Omit<StoredRow, 'clubId' | 'tournamentId'>;
 
 /** Where an entry sits, as players read it: the table's number and the seat from 1. */
 function seatOf(state: FloorTournament | undefined, entryId: string | undefined): { tableNumber: number; seatNumber: number } | undefined {

@@ -2,7 +2,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
 import { dynamo } from '../store/client';
-import { store } from '../store/service';
+import { config } from '../platform/config';
+import { playerRegistrationRecord } from '../store/records/tournament';
+import { itemOf } from '../store/table/record-type';
 import type { LoggedEvent } from '../store/tournament-log';
 import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
@@ -29,12 +31,11 @@ async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>)
 /** By-player index rows, each written only if no later event wrote it already (`pv`, the event version). */
 async function writeRows(p: ProjectedEvent, rows: readonly PlayerRegistrationRow[]): Promise<void> {
   await inBatches(rows, async (row) => {
-    const params = store().entities.playerRegistration.put({ clubId: p.clubId, tournamentId: p.tournamentId, ...row }).params() as { Item: Record<string, unknown>; TableName: string };
     try {
       await dynamo().doc.send(
         new PutCommand({
-          TableName: params.TableName,
-          Item: { ...params.Item, pv: p.version },
+          TableName: config().tableName,
+          Item: { ...itemOf(playerRegistrationRecord, { clubId: p.clubId, tournamentId: p.tournamentId, ...row }), pv: p.version },
           ConditionExpression: 'attribute_not_exists(pv) OR pv <= :v',
           ExpressionAttributeValues: { ':v': p.version },
         }),

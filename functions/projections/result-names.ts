@@ -1,8 +1,7 @@
-import { store } from '../store/service';
+import { playerRecord } from '../store/records/player';
+import { getRecords } from '../store/table/record-ops';
 import { writeResultNames } from '../store/result-names';
 import type { ProjectedEvent } from './project';
-
-const BATCH = 100;
 
 /**
  * When a tournament finishes, its players' names as results show them, in one item (see
@@ -14,16 +13,10 @@ export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
   const ids = [...new Set(Object.values(p.after.entries).map((e) => e.playerId))];
   const names: Record<string, string> = {};
   const hidden: string[] = [];
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const { data, unprocessed } = await store()
-      .entities.player.get(ids.slice(i, i + BATCH).map((userId) => ({ userId })))
-      .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'] });
-    // Throttled keys: the record is retried rather than a name left out.
-    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} profiles left unread; retrying`);
-    for (const pl of data) {
-      names[pl.userId] = pl.displayName;
-      if (pl.displayNameHiddenReason !== undefined) hidden.push(pl.userId);
-    }
+  // Keys still throttled after a few tries throw: the record is retried rather than a name left out.
+  for (const pl of await getRecords(playerRecord, ids.map((userId) => ({ userId })), { attributes: ['userId', 'displayName', 'displayNameHiddenReason'] })) {
+    names[pl.userId] = pl.displayName;
+    if (pl.displayNameHiddenReason !== undefined) hidden.push(pl.userId);
   }
   await writeResultNames(p.clubId, p.tournamentId, names, hidden);
 }

@@ -1,8 +1,10 @@
 import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } from '../../domain/clock';
 import type { AnteType, BlindStructure, Level, StructurePreset } from '../../domain/clock';
 import { problem } from '../platform/problem';
-import { store } from './service';
-import { NOTHING_PREFETCHED, itemKeyOf, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { blindStructureRecord } from './records/club';
+import { getRecord } from './table/record-ops';
+import { recordOf } from './table/record-type';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 /** A club's structure as stored: the domain's grid plus bookkeeping. Times are ISO. */
 export interface StoredStructure {
@@ -40,13 +42,13 @@ export const toDomain = (s: StoredStructure): BlindStructure => ({
 });
 
 /** The item key of a club's structure, for a route's prefetch. */
-export const structureItemKey = (clubId: string, structureId: string): ItemKey => itemKeyOf(store().entities.blindStructure.get({ clubId, structureId }).params());
+export const structureItemKey = (clubId: string, structureId: string): ItemKey => blindStructureRecord.key({ clubId, structureId });
 
 /** The club's structure, from the request's prefetch when it read it. */
 export async function getStructure(clubId: string, structureId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<StoredStructure | undefined> {
   const item = prefetchedItem(prefetched, structureItemKey(clubId, structureId));
-  if (item !== undefined) return item ? ((store().entities.blindStructure.parse({ Item: item }).data as StoredStructure | null) ?? undefined) : undefined;
-  const { data } = await store().entities.blindStructure.get({ clubId, structureId }).go();
+  // The levels were validated by the domain before every write, so the stored row is the stored structure.
+  const data = item !== undefined ? recordOf(blindStructureRecord, item) : await getRecord(blindStructureRecord, { clubId, structureId });
   return (data as StoredStructure | null) ?? undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { CacheEntry, CacheStore, CacheableAnswer } from '../adapters/registry/cache';
-import { store } from './service';
+import { registryCacheRecord } from './records/verification';
+import { getRecord, putRecord } from './table/record-ops';
 
 /**
  * The registry answers' cache in the single table. The port speaks epoch milliseconds; the item
@@ -10,7 +11,7 @@ export class DynamoCacheStore implements CacheStore {
   constructor(private readonly now: () => number = Date.now) {}
 
   async get(key: string): Promise<CacheEntry | undefined> {
-    const { data } = await store().entities.registryCache.get({ cacheKey: key }).go();
+    const data = await getRecord(registryCacheRecord, { cacheKey: key });
     if (!data) return undefined;
     const expiresAt = data.expiresAt * 1000;
     if (expiresAt <= this.now()) return undefined;
@@ -18,6 +19,6 @@ export class DynamoCacheStore implements CacheStore {
   }
 
   async put(key: string, answer: CacheableAnswer, expiresAt: number): Promise<void> {
-    await store().entities.registryCache.put({ cacheKey: key, answer, expiresAt: Math.ceil(expiresAt / 1000) }).go();
+    await putRecord(registryCacheRecord, { cacheKey: key, answer, expiresAt: Math.ceil(expiresAt / 1000) });
   }
 }

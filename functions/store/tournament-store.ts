@@ -3,8 +3,9 @@ import { indexSeats } from '../../domain/seating';
 import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
-import { store } from './service';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { playerRegistrationRecord, tournamentRecord } from './records/tournament';
+import { getRecords, putRequest, queryRecords, updateRequest } from './table/record-ops';
 import type { AggregateLayout } from './aggregate-codec';
 import { applyPatch, diffState } from './state-patch';
 import { appendEvent, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
@@ -179,10 +180,11 @@ const stripDerived = (s: StoredTournament): object => {
 
 /** Creates the root item and the first event (the whole initial state) in one transaction. */
 export async function createTournamentItem(state: StoredTournament, city?: string): Promise<void> {
-  const s = store();
-  const rootPut = s.entities.tournament
-    .create({ clubId: state.clubId, tournamentId: state.id, version: 1, ...withoutEmptyCatalog(rootAttributes(state)), ...(city ? { city } : {}) })
-    .params() as Record<string, unknown>;
+  const rootPut = putRequest(
+    tournamentRecord,
+    { clubId: state.clubId, tournamentId: state.id, version: 1, ...withoutEmptyCatalog(rootAttributes(state)), ...(city ? { city } : {}) },
+    { itemAbsent: true },
+  );
   try {
     await appendEvent({
       clubId: state.clubId,
@@ -191,7 +193,7 @@ export async function createTournamentItem(state: StoredTournament, city?: strin
       at: state.updatedAt,
       patch: [['s', [], stripDerived(state)]],
       events: [{ type: 'tournament.created' }],
-      with: [{ Put: rootPut as never }],
+      with: [{ Put: rootPut }],
     });
   } catch (e) {
     if (e instanceof VersionConflict) throw problem(409, 'CONFLICT', 'The tournament could not be created; retry');
@@ -207,19 +209,12 @@ function withoutEmptyCatalog<T extends { catalogKey: string }>(attrs: T): Omit<T
 /** The root update that rides in the event's transaction when a listed attribute changed. */
 function rootUpdate(next: StoredTournament, version: number) {
   const { catalogKey, ...rest } = rootAttributes(next);
-  const params = store()
-    .entities.tournament.patch({ clubId: next.clubId, tournamentId: next.id })
-    .set({ ...rest, version, ...(catalogKey ? { catalogKey } : {}) })
-    .remove(catalogKey ? [] : ['catalogKey'])
-    .params() as { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
-  // ElectroDB sets the catalogue index's sort key only: a tournament that was never listed (created while
-  // its texts were held, R-MONEY-2) also needs the index's fixed partition key (entities/tournament.ts).
-  if (catalogKey && params.UpdateExpression.startsWith('SET ')) {
-    params.UpdateExpression = params.UpdateExpression.replace(/^SET /, 'SET #gsi2pk = :gsi2pk, ');
-    params.ExpressionAttributeNames['#gsi2pk'] = 'gsi2pk';
-    params.ExpressionAttributeValues[':gsi2pk'] = 'catalog#tournaments';
-  }
-  return params as unknown as Record<string, unknown>;
+  // Setting catalogKey writes both catalogue index keys; removing it takes the tournament out of the index.
+  return updateRequest(
+    tournamentRecord,
+    { clubId: next.clubId, tournamentId: next.id },
+    { set: { ...rest, version, ...(catalogKey ? { catalogKey } : {}) }, remove: catalogKey ? [] : ['catalogKey'] },
+  );
 }
 
 /**
@@ -325,7 +320,7 @@ async function decideAndAppend<E>(
     if (state === before) return { state, events, version: before.version };
     const version = before.version + 1;
     const patch = diffState(before, state, { skip: DERIVED });
-    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) as never }] : []), ...(companions?.(state) ?? [])];
+    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []), ...(companions?.(state) ?? [])];
     try {
       const bytes = await appendEvent({
         clubId,
@@ -354,15 +349,14 @@ async function decideAndAppend<E>(
 
 /** The players' index rows for one player, across clubs (newest registration first). */
 export async function playerRegistrations(playerId: string) {
-  const { data } = await store().entities.playerRegistration.query.byPlayer({ playerId }).go({ pages: 'all', order: 'desc' });
+  const { data } = await queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId }, order: 'desc', all: true });
   return data;
 }
 
 /** Root items (status, name, start, settings) of several tournaments, in one batch. */
 export async function tournamentRoots(keys: readonly { clubId: string; tournamentId: string }[]) {
   if (keys.length === 0) return [];
-  const { data } = await store().entities.tournament.get(keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId }))).go({ concurrent: 4 });
-  return data;
+  return getRecords(tournamentRecord, keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId })));
 }
 
 /** The settings a root item lists (or, for a tournament stored before the event log, its meta part). */

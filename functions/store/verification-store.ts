@@ -5,7 +5,9 @@ import type {
   VerificationState,
   VerificationStatus,
 } from '../../domain/verification';
-import { store } from './service';
+import { clubRecord, moderationRecord } from './records/club';
+import { clubVerificationRecord, verificationLogRecord, type ClubVerificationRow } from './records/verification';
+import { getRecord, putRequest, queryRecords, updateRequest, writeTransaction } from './table/record-ops';
 
 /** R-CLUB-2: what the club attested with a verification request, who and when. */
 export interface Attestation {
@@ -53,7 +55,7 @@ export class VerificationChanged extends Error {
  * club's own `verificationStatus` (normally `unverified`) with no attempts.
  */
 export async function loadVerification(clubId: string, clubStatus: VerificationStatus = 'unverified'): Promise<StoredVerification> {
-  const { data } = await store().entities.clubVerification.get({ clubId }).go();
+  const data = await getRecord(clubVerificationRecord, { clubId });
   if (!data) return { clubId, state: { status: clubStatus, attempt: 0 }, rev: 0 };
   const state: VerificationState = { status: data.status as VerificationStatus, attempt: data.attempt };
   if (data.requestedAt) state.requestedAt = data.requestedAt;
@@ -101,27 +103,20 @@ export async function saveVerification(change: VerificationChange): Promise<Stor
   const clubId = before.clubId;
   const attestation = change.attestation ?? before.attestation;
   const item = verificationItem(before, state, at, attestation);
-  const { canceled } = await store()
-    .transaction.write((e) => [
-      before.rev === 0
-        ? e.clubVerification.create(item).commit()
-        : e.clubVerification
-            .put(item)
-            .where((a, op) => op.eq(a.rev, before.rev))
-            .commit(),
-      e.club.patch({ clubId }).set({ verificationStatus: state.status }).commit(),
-      ...change.log.map((entry) => e.verificationLog.create({ clubId, at, logId: change.newId('vlog'), ...entry }).commit()),
-      ...(change.moderation
-        ? [e.moderation.create({ targetKey: `club#${clubId}`, actionId: change.newId('mod'), at, ...change.moderation }).commit()]
-        : []),
-    ])
-    .go();
+  const { canceled } = await writeTransaction([
+    { Put: putRequest(clubVerificationRecord, item, before.rev === 0 ? { itemAbsent: true } : { equals: { rev: before.rev } }) },
+    { Update: updateRequest(clubRecord, { clubId }, { set: { verificationStatus: state.status } }) },
+    ...change.log.map((entry) => ({ Put: putRequest(verificationLogRecord, { clubId, at, logId: change.newId('vlog'), ...entry }, { itemAbsent: true }) })),
+    ...(change.moderation
+      ? [{ Put: putRequest(moderationRecord, { targetKey: `club#${clubId}`, actionId: change.newId('mod'), at, ...change.moderation }, { itemAbsent: true }) }]
+      : []),
+  ]);
   if (canceled) throw new VerificationChanged(clubId);
   return { clubId, state, rev: item.rev, ...(attestation ? { attestation } : {}) };
 }
 
 /** The stored item of `state`, one revision after `before`; queued states carry the queue keys. */
-export function verificationItem(before: StoredVerification, state: VerificationState, at: string, attestation?: Attestation) {
+export function verificationItem(before: StoredVerification, state: VerificationState, at: string, attestation?: Attestation): ClubVerificationRow {
   const clubId = before.clubId;
   return {
     clubId,
@@ -143,7 +138,7 @@ export interface VerificationLogItem extends LogEntry {
 
 /** The newest `limit` trail entries, oldest first. */
 export async function verificationHistory(clubId: string, limit = 50): Promise<VerificationLogItem[]> {
-  const { data } = await store().entities.verificationLog.query.primary({ clubId }).go({ order: 'desc', limit });
+  const { data } = await queryRecords(verificationLogRecord, { partition: { clubId }, order: 'desc', limit });
   return data.reverse().map((d) => ({
     at: d.at,
     type: d.type,

@@ -8,8 +8,8 @@
  * under 500 KB minified, and a cold import at most 3x the DynamoDB-only bundle's; then what weighs most
  * in each bundle (esbuild's metafile, by package).
  *
- * The DynamoDB-only reference is the SDK as it ships: without the modules the service injects or
- * substitutes (BUNDLE_INJECT, BUNDLE_ALIAS). A second row builds it with the substitutions, for
+ * The DynamoDB-only reference is the SDK as it ships: without the modules the service substitutes
+ * (BUNDLE_ALIAS). A second row builds it with the substitutions, for
  * information: it shows what they take off the client itself.
  * Run alone with `npm run bench -- bundles` or `npx tsx scripts/bench/bundles.bench.ts`.
  */
@@ -111,8 +111,7 @@ export async function run(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sport-poker-bundles-'));
   try {
     const bundles: Bundle[] = [];
-    // The same settings, minus the service's own modules: the injected ElectroDB patch and, for the
-    // reference itself, the substitutions (the second row has them).
+    // The same settings; the reference itself without the substitutions (the second row has them).
     const references = [
       { name: 'DynamoDB clients only', dir: 'dynamodb-only', alias: {} },
       { name: 'DynamoDB clients, substituted (info)', dir: 'dynamodb-substituted', alias: BUNDLE_ALIAS },
@@ -120,7 +119,7 @@ export async function run(): Promise<BenchRow[]> {
     for (const ref of references) {
       const file = join(dir, ref.dir, 'index.mjs');
       const { entryPoints: _unused, ...options } = esbuildOptions('', file);
-      const { metafile } = await build({ ...options, inject: [], alias: ref.alias, absWorkingDir: ROOT, stdin: { contents: DYNAMODB_ONLY, resolveDir: ROOT, loader: 'ts' } });
+      const { metafile } = await build({ ...options, alias: ref.alias, absWorkingDir: ROOT, stdin: { contents: DYNAMODB_ONLY, resolveDir: ROOT, loader: 'ts' } });
       bundles.push({ name: ref.name, file, kb: statSync(file).size / 1024, cpu: [], wall: [], reference: true, metafile });
     }
     for (const { name, entry } of entries()) {

@@ -1,6 +1,8 @@
 import { seededRandom } from '../../domain/core/random';
 import { createClub } from '../../domain/clubs/club';
-import { store } from '../../functions/store/service';
+import { clubRecord, memberRecord } from '../../functions/store/records/club';
+import { playerRecord } from '../../functions/store/records/player';
+import { createRecord, getRecord, putRecord } from '../../functions/store/table/record-ops';
 import { clubCatalogKey } from '../../functions/store/club-catalog';
 
 export const DEMO = {
@@ -13,9 +15,7 @@ export const DEMO = {
 
 /** The demo club, its owner and manager, and a player profile; left as they are when present. */
 export async function seedDemo(now = Date.now()): Promise<void> {
-  const s = store();
-  const { data: existing } = await s.entities.club.get({ clubId: DEMO.clubId }).go();
-  if (existing) return;
+  if (await getRecord(clubRecord, { clubId: DEMO.clubId })) return;
   const club = createClub(
     {
       name: 'Demo Poker Club',
@@ -31,10 +31,8 @@ export async function seedDemo(now = Date.now()): Promise<void> {
     { now, actor: { id: DEMO.ownerId, role: 'owner' }, rng: seededRandom(1), newId: () => DEMO.clubId },
   );
   const at = club.createdAt;
-  await s.entities.club.create({ ...club, catalogKey: clubCatalogKey(club) }).go();
-  await s.entities.member.put({ clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at }).go();
-  await s.entities.member.put({ clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at }).go();
-  await s.entities.player
-    .put({ userId: DEMO.playerId, displayName: 'Demo Player', dateOfBirth: '1990-05-17', city: 'Moscow', consentAt: at, suspended: false, createdAt: at, updatedAt: at })
-    .go();
+  await createRecord(clubRecord, { ...club, catalogKey: clubCatalogKey(club) });
+  await putRecord(memberRecord, { clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at });
+  await putRecord(memberRecord, { clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at });
+  await putRecord(playerRecord, { userId: DEMO.playerId, displayName: 'Demo Player', dateOfBirth: '1990-05-17', city: 'Moscow', consentAt: at, suspended: false, createdAt: at, updatedAt: at });
 }

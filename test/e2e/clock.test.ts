@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
-import { store } from '../../functions/store/service';
+import { scheduleRecord } from '../../functions/store/records/schedule';
+import { queryRecords } from '../../functions/store/table/record-ops';
 import { LocalScheduler } from '../../functions/adapters/scheduler/local';
 import { noShowJobName } from '../../functions/jobs/schedules';
 
@@ -153,7 +154,7 @@ async function player(sub: string): Promise<string> {
 }
 
 async function pendingSchedules(tournamentId: string): Promise<string[]> {
-  const { data } = await store().entities.schedule.query.primary({}).go({ pages: 'all' });
+  const { data } = await queryRecords(scheduleRecord, { partition: {}, all: true });
   return data.map((s) => s.name).filter((n) => n.includes(tournamentId));
 }
 

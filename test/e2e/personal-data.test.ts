@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, tournamentBody } from '../support/tournament-fixtures';
-import { store } from '../../functions/store/service';
+import { playerRecord } from '../../functions/store/records/player';
+import { getRecord } from '../../functions/store/table/record-ops';
 
 /**
  * A player's own data over HTTP: editing it, and erasing it while the clubs' records stay (R-PD-1).
@@ -73,7 +74,7 @@ describe('deleting my account', () => {
     expect(del.data?.kept.consentWithdrawnAt).toBe(del.data?.deletedAt);
 
     // What remains of the profile: the id, the pseudonym, the fact of the age check, consent dates.
-    const { data: item } = await store().entities.player.get({ userId: 'pd-ann' }).go();
+    const item = await getRecord(playerRecord, { userId: 'pd-ann' }, { consistent: true });
     expect(item).toMatchObject({ userId: 'pd-ann', displayName: 'Deleted player', adult: true, deletedAt: del.data?.deletedAt });
     for (const field of ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email']) expect(item).not.toHaveProperty(field);
     expect(JSON.stringify(item)).not.toMatch(/Карпова|Анна|1990-05-17|ann@example\.com|900 000/);
@@ -101,7 +102,7 @@ describe('deleting my account', () => {
     expect((await me.GET('/v1/me')).error?.code).toBe('ACCOUNT_SUSPENDED');
     const del = await me.DELETE('/v1/me');
     expect(del.response.status).toBe(200);
-    const { data: item } = await store().entities.player.get({ userId: 'pd-sus' }).go();
+    const item = await getRecord(playerRecord, { userId: 'pd-sus' }, { consistent: true });
     // The operator's suspension stays on record; the personal fields do not.
     expect(item).toMatchObject({ suspended: true, displayName: 'Deleted player' });
     expect(item).not.toHaveProperty('email');

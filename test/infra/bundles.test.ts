@@ -71,10 +71,8 @@ describe('the system function bundle', () => {
     expect(renderer.body).toBe(readFileSync(join(ROOT, 'node_modules/redoc/bundles/redoc.standalone.js'), 'utf8'));
   }, 60_000);
 
-  it('finds the ElectroDB method the bundles replace to skip the model check at a cold start', async () => {
-    const { Entity } = await import('electrodb');
-    expect(typeof (Entity.prototype as unknown as Record<string, unknown>)._validateModel).toBe('function');
-    expect(Object.keys(metafile.inputs)).toContain('functions/store/skip-model-validation.ts');
+  it('carries no ElectroDB: the functions read and write records through functions/store/table', () => {
+    expect(Object.keys(metafile.inputs).filter((p) => p.includes('node_modules/electrodb/'))).toEqual([]);
   });
 });
 
@@ -94,7 +92,6 @@ describe('what the bundles leave out', () => {
     const { entryPoints: _entry, ...options } = esbuildOptions('', probeFile());
     const contents = `
       import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-      import { electroDbParams } from './test/support/bundle-probe';
       import { verificationQueue } from './functions/adapters/verification-queue';
       let queue = 'queued in-process';
       try { verificationQueue({}); } catch (e) { queue = e.message; }
@@ -102,7 +99,7 @@ describe('what the bundles leave out', () => {
         (c) => ({ accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken }),
         (e) => ({ error: e.message }),
       );
-      process.stdout.write(JSON.stringify({ credentials, params: electroDbParams(), queue }));`;
+      process.stdout.write(JSON.stringify({ credentials, queue }));`;
     probe = (await build({ ...options, absWorkingDir: ROOT, stdin: { contents, resolveDir: ROOT, loader: 'ts' } })).metafile;
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -114,13 +111,12 @@ describe('what the bundles leave out', () => {
         encoding: 'utf8',
         timeout: 30_000,
       }),
-    ) as { credentials: Record<string, string>; params: Record<string, unknown>; queue: string };
+    ) as { credentials: Record<string, string>; queue: string };
 
-  it("leaves out the SDK's credential chain beyond the environment and ElectroDB's JSON schema validator", () => {
+  it("leaves out the SDK's credential chain beyond the environment, and ElectroDB", () => {
     for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
-      expect(inputs.filter((p) => /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients)|jsonschema)\//.test(p))).toEqual([]);
+      expect(inputs.filter((p) => /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients)|electrodb|jsonschema)\//.test(p))).toEqual([]);
       expect(inputs).toContain('functions/platform/env-credentials.ts');
-      expect(inputs).toContain('functions/store/jsonschema-unchecked.ts');
     }
   });
 
@@ -130,14 +126,6 @@ describe('what the bundles leave out', () => {
     expect(runProbe({}).credentials.error).toMatch(/environment variable credentials/);
   }, 60_000);
 
-  it('builds the same DynamoDB requests through ElectroDB as the sources, where the models are checked', async () => {
-    const { electroDbParams } = await import('../support/bundle-probe');
-    const { config } = await import('../../functions/platform/config');
-    const bundled = runProbe({ TABLE_NAME: config().tableName }).params;
-    expect(bundled).toEqual(JSON.parse(JSON.stringify(electroDbParams())));
-    expect(bundled.entities).toContain('clubVerification');
-  }, 60_000);
-
   it('leaves the in-process verification worker and the SSM client out of the verification API function', () => {
     const inputs = Object.keys(verification.inputs);
     expect(inputs).toContain('functions/adapters/verification-queue/index.ts');
@@ -145,4 +133,23 @@ describe('what the bundles leave out', () => {
     // Without the worker's name a bundle refuses to queue rather than run the worker in the API function.
     expect(runProbe({}).queue).toMatch(/VERIFY_CLUB_FUNCTION_NAME is not set/);
   }, 60_000);
+});
+
+/**
+ * package.json `sideEffects` lets esbuild drop a module none of whose exports a function uses; the
+ * modules imported for their effect are listed there and must stay in the bundles that import them.
+ */
+describe('what the bundles keep', () => {
+  it('keeps the modules imported for their effect: the job listeners and the zod set-up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundles-kept-'));
+    try {
+      const { metafile } = await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'index.mjs')), absWorkingDir: ROOT });
+      const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
+      const kept = (path: string) => output?.inputs[path]?.bytesInOutput ?? 0;
+      expect(kept('functions/jobs/listeners.ts')).toBeGreaterThan(0);
+      expect(kept('schemas/zod.ts')).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

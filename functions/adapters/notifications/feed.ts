@@ -1,7 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { store } from '../../store/service';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { config } from '../../platform/config';
+import { DependencyUnavailableError } from '../../platform/dependency-errors';
+import { notificationRecord } from '../../store/records/player';
+import { playerRegistrationRecord } from '../../store/records/tournament';
+import { queryRecords } from '../../store/table/record-ops';
+import { itemOf } from '../../store/table/record-type';
 import { prefetchKeyOf } from '../../platform/prefetch';
 import { readItems } from '../../store/read-items';
 import { profileItemKey } from '../../store/player-schedule';
@@ -11,6 +15,8 @@ import { appendShared, sharedOf, tournamentFeedKey } from './tournament-feed';
 /** How long a notification stays in the feed. */
 export const FEED_TTL_DAYS = 30;
 const BATCH = 25;
+/** How often items DynamoDB left unprocessed are written again before the write counts as throttled. */
+const WRITE_ATTEMPTS = 4;
 
 const epochSec = (ms: number): number => Math.floor(ms / 1000);
 
@@ -39,11 +45,19 @@ export class DynamoFeed implements NotificationPort {
       data: n.data,
       expiresAt,
     }));
-    const entity = store().entities.notification;
-    for (let i = 0; i < items.length; i += BATCH) {
-      const { unprocessed } = await entity.put(items.slice(i, i + BATCH)).go();
-      if (unprocessed.length > 0) await entity.put(unprocessed as typeof items).go();
-    }
+    for (let i = 0; i < items.length; i += BATCH) await putBatch(items.slice(i, i + BATCH).map((r) => itemOf(notificationRecord, r)));
+  }
+}
+
+/** One BatchWriteItem of up to 25 puts; items DynamoDB leaves unprocessed are written again after a short jittered pause. */
+async function putBatch(items: readonly Record<string, unknown>[]): Promise<void> {
+  const TableName = config().tableName;
+  let pending = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > WRITE_ATTEMPTS) throw new DependencyUnavailableError(`BatchWriteItem left ${pending.length} notifications unprocessed`);
+    if (attempt > 1) await new Promise((ok) => setTimeout(ok, Math.random() * 50 * 2 ** attempt));
+    const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
+    pending = (out.UnprocessedItems?.[TableName] ?? []).flatMap((r) => (r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : []));
   }
 }
 
@@ -104,7 +118,7 @@ function scheduleTournaments(schedule: Item | undefined): TournamentRef[] | unde
 
 /** A player made before schedules existed: the tournaments from the by-player index. */
 async function indexedTournaments(playerId: string): Promise<TournamentRef[]> {
-  const rows = await store().entities.playerRegistration.query.byPlayer({ playerId }).go({ order: 'desc', count: FEED_TOURNAMENTS * 2 });
+  const rows = await queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId }, order: 'desc', count: FEED_TOURNAMENTS * 2 });
   return rows.data
     .filter((r) => r.registrationStatus !== 'cancelled')
     .slice(0, FEED_TOURNAMENTS)

@@ -1,4 +1,6 @@
-import { store } from '../../store/service';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { scheduleNameRecord, scheduleRecord } from '../../store/records/schedule';
+import { deleteRecord, getRecord, putRequest, queryRecords, writeTransaction } from '../../store/table/record-ops';
 import { logger } from '../../platform/logger';
 import { slotOf } from './local';
 
@@ -18,7 +20,7 @@ export interface LocalPoller {
 const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 1000;
 
-const isConditionalFailure = (e: unknown): boolean => /conditional request failed/i.test((e as Error)?.message ?? '');
+const isConditionalFailure = (e: unknown): boolean => e instanceof ConditionalCheckFailedException;
 
 /**
  * Fires the local scheduler's due jobs: every `intervalMs` it reads the schedules due by now, claims
@@ -36,28 +38,22 @@ export function startLocalPoller(opts: {
   let current: Promise<number> | undefined;
 
   async function claim(slot: string, name: string): Promise<boolean> {
-    const s = store();
     try {
-      await s.entities.schedule.delete({ slot }).where((a, op) => op.exists(a.name)).go();
+      await deleteRecord(scheduleRecord, { slot }, { exists: ['name'] });
     } catch (e) {
       if (isConditionalFailure(e)) return false;
       throw e;
     }
     // The lookup goes only if it still points here: the name may already have been scheduled again.
-    await s.entities.scheduleName
-      .delete({ name })
-      .where((a, op) => op.eq(a.slot, slot))
-      .go()
-      .catch((e: unknown) => {
-        if (!isConditionalFailure(e)) throw e;
-      });
+    await deleteRecord(scheduleNameRecord, { name }, { equals: { slot } }).catch((e: unknown) => {
+      if (!isConditionalFailure(e)) throw e;
+    });
     return true;
   }
 
   async function poll(): Promise<number> {
-    const s = store();
     const dueBy = `${new Date(now()).toISOString()}#\uffff`;
-    const { data } = await s.entities.schedule.query.primary({}).lte({ slot: dueBy }).go({ pages: 'all' });
+    const { data } = await queryRecords(scheduleRecord, { partition: {}, sortKey: { lte: dueBy }, all: true });
     let ran = 0;
     for (const item of data) {
       if (stopped) break;
@@ -68,15 +64,13 @@ export function startLocalPoller(opts: {
       } catch (e) {
         const attempts = (item.attempts ?? 0) + 1;
         logger.error('local job failed', { name: item.name, attempts, error: (e as Error).message });
-        if (attempts < MAX_ATTEMPTS && !(await s.entities.scheduleName.get({ name: item.name }).go()).data) {
+        if (attempts < MAX_ATTEMPTS && !(await getRecord(scheduleNameRecord, { name: item.name }))) {
           const dueAt = new Date(now() + RETRY_DELAY_MS).toISOString();
           const slot = slotOf(dueAt, item.name);
-          await s.transaction
-            .write((e) => [
-              e.schedule.put({ slot, name: item.name, dueAt, payload: item.payload, attempts }).commit(),
-              e.scheduleName.put({ name: item.name, slot }).commit(),
-            ])
-            .go();
+          await writeTransaction([
+            { Put: putRequest(scheduleRecord, { slot, name: item.name, dueAt, payload: item.payload, attempts }) },
+            { Put: putRequest(scheduleNameRecord, { name: item.name, slot }) },
+          ]);
         }
       }
     }

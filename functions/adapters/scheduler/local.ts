@@ -1,4 +1,5 @@
-import { store } from '../../store/service';
+import { scheduleNameRecord, scheduleRecord } from '../../store/records/schedule';
+import { deleteRequest, getRecord, putRequest, writeTransaction } from '../../store/table/record-ops';
 import type { ScheduledJob, SchedulerPort } from './port';
 
 export const slotOf = (dueAt: string, name: string): string => `${dueAt}#${name}`;
@@ -10,26 +11,20 @@ export const slotOf = (dueAt: string, name: string): string => `${dueAt}#${name}
  */
 export class LocalScheduler implements SchedulerPort {
   async schedule(job: ScheduledJob): Promise<void> {
-    const s = store();
     const dueAt = new Date(job.at).toISOString();
     const slot = slotOf(dueAt, job.name);
-    const previous = (await s.entities.scheduleName.get({ name: job.name }).go()).data;
-    const { canceled } = await s.transaction
-      .write((e) => [
-        ...(previous && previous.slot !== slot ? [e.schedule.delete({ slot: previous.slot }).commit()] : []),
-        e.schedule.put({ slot, name: job.name, dueAt, payload: job.payload, attempts: 0 }).commit(),
-        e.scheduleName.put({ name: job.name, slot }).commit(),
-      ])
-      .go();
+    const previous = await getRecord(scheduleNameRecord, { name: job.name });
+    const { canceled } = await writeTransaction([
+      ...(previous && previous.slot !== slot ? [{ Delete: deleteRequest(scheduleRecord, { slot: previous.slot }) }] : []),
+      { Put: putRequest(scheduleRecord, { slot, name: job.name, dueAt, payload: job.payload, attempts: 0 }) },
+      { Put: putRequest(scheduleNameRecord, { name: job.name, slot }) },
+    ]);
     if (canceled) throw new Error(`local scheduler: could not schedule ${job.name}`);
   }
 
   async cancel(name: string): Promise<void> {
-    const s = store();
-    const lookup = (await s.entities.scheduleName.get({ name }).go()).data;
+    const lookup = await getRecord(scheduleNameRecord, { name });
     if (!lookup) return;
-    await s.transaction
-      .write((e) => [e.schedule.delete({ slot: lookup.slot }).commit(), e.scheduleName.delete({ name }).commit()])
-      .go();
+    await writeTransaction([{ Delete: deleteRequest(scheduleRecord, { slot: lookup.slot }) }, { Delete: deleteRequest(scheduleNameRecord, { name }) }]);
   }
 }

@@ -2,7 +2,10 @@ import { putItems } from '../../../functions/store/tournament-log';
 import { emptySchedule } from '../../../functions/store/player-schedule';
 import { seededRandom, type Random } from '../../../domain/core/random';
 import { createClub } from '../../../domain/clubs/club';
-import { store } from '../../../functions/store/service';
+import { clubRecord, memberRecord } from '../../../functions/store/records/club';
+import { playerRecord } from '../../../functions/store/records/player';
+import { createRecord, putRecord } from '../../../functions/store/table/record-ops';
+import { itemOf } from '../../../functions/store/table/record-type';
 import { clubCatalogKey } from '../../../functions/store/club-catalog';
 import type { CapacityMeter } from './capacity-meter';
 import type { BenchClient, CallOptions } from './client';
@@ -65,7 +68,6 @@ export async function setupClub(b: Bench, prefix: string, deskCount: number): Pr
   const ownerId = `${prefix}-owner`;
   const deskIds = Array.from({ length: deskCount }, (_, i) => `${prefix}-desk-${i + 1}`);
   await b.meter.run('setup', 'request', async () => {
-    const s = store();
     const now = Date.now();
     const club = createClub(
       {
@@ -81,11 +83,11 @@ export async function setupClub(b: Bench, prefix: string, deskCount: number): Pr
       },
       { now, actor: { id: ownerId, role: 'owner' }, rng: seededRandom(1), newId: () => clubId },
     );
-    await s.entities.club.create({ ...club, catalogKey: clubCatalogKey(club) }).go();
+    await createRecord(clubRecord, { ...club, catalogKey: clubCatalogKey(club) });
     const at = club.createdAt;
-    await s.entities.member.put({ clubId, userId: ownerId, role: 'owner', displayName: 'Owner', addedBy: ownerId, addedAt: at }).go();
+    await putRecord(memberRecord, { clubId, userId: ownerId, role: 'owner', displayName: 'Owner', addedBy: ownerId, addedAt: at });
     for (const userId of deskIds) {
-      await s.entities.member.put({ clubId, userId, role: 'manager', displayName: userId, addedBy: ownerId, addedAt: at }).go();
+      await putRecord(memberRecord, { clubId, userId, role: 'manager', displayName: userId, addedBy: ownerId, addedAt: at });
     }
   });
   return { clubId, base: `/v1/clubs/${clubId}`, owner: await b.mint(ownerId), desks: await Promise.all(deskIds.map((d) => b.mint(d))) };
@@ -107,8 +109,7 @@ export async function setupPlayers(b: Bench, prefix: string, n: number): Promise
         createdAt: at,
         updatedAt: at,
       }));
-      const { unprocessed } = await store().entities.player.put(batch).go({ concurrency: 4 });
-      if (unprocessed.length) throw new Error(`players: ${unprocessed.length} not written`);
+      await putItems(batch.map((p) => itemOf(playerRecord, p)));
       // Sign-up writes each new player's empty R-REG-1 schedule beside the profile (functions/http/players.ts).
       await putItems(batch.map((p) => (emptySchedule(p.userId).Put as { Item: Record<string, unknown> }).Item));
     }
