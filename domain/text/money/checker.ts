@@ -55,42 +55,58 @@ interface EntryRef {
   upperAlone?: boolean;
 }
 
-const codeEntries: { term: string; payload: EntryRef }[] = ISO_4217.flatMap((code) => {
-  const example = `100 ${code}`;
-  if (DISTINCTIVE_CODES.has(code)) {
-    return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
-  }
-  if (WORDLIKE_CODES.has(code)) {
-    return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'none', upper: true, example } as LexiconEntry } }];
-  }
-  return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'review', example } as LexiconEntry, upperAlone: true } }];
-});
-
-const lexicon = new TermSet<EntryRef>([
-  ...LEXICON.map((entry) => ({ term: entry.term, payload: { entry }, ...(entry.translit !== undefined ? { translit: entry.translit } : {}) })),
-  ...codeEntries.map((c) => ({ ...c, translit: false })),
-]);
-const allowlist = new TermSet(ALLOWLIST.map((a) => ({ term: a.term, payload: a, translit: false })));
 /** The words around money words, each a bit in a token's flags. */
 const F = { mult: 1, numWord: 2, negBefore: 4, negAfter: 8, notUnit: 16, fee: 32, dest: 64, cert: 128, year: 256, res: 512, count: 1024 } as const;
 type Flag = (typeof F)[keyof typeof F];
-const grammar = new TermSet<Flag>(
-  (
-    [
-      [MULTIPLIERS, F.mult],
-      [NUMBER_WORDS, F.numWord],
-      [NEGATIONS_BEFORE, F.negBefore],
-      [NEGATIONS_AFTER, F.negAfter],
-      [NOT_UNITS, F.notUnit],
-      [FEE_WORDS, F.fee],
-      [POOL_DESTINATIONS, F.dest],
-      [CERTIFICATE_WORDS, F.cert],
-      [COUNT_WORDS, F.count],
-      ['сезон*/кубок*/кубка/турнир*/чемпионат*/серия/серии/год*/г/г./season/cup/open/series/championship/tour/евро/euro/since/с/от/до/выпуск*/edition/модел*/образц*', F.year],
-      ['p/i', F.res],
-    ] as const
-  ).map(([term, payload]) => ({ term, payload, translit: false })),
-);
+
+interface TermSets {
+  lexicon: TermSet<EntryRef>;
+  allowlist: TermSet<AllowlistEntry>;
+  grammar: TermSet<Flag>;
+}
+let built: TermSets | undefined;
+
+/**
+ * The three sets, compiled on the first check rather than at import (about 40 ms of CPU): a function
+ * that carries the checker but answers a request without text to check does not pay for them.
+ */
+function termSets(): TermSets {
+  if (built) return built;
+  const codeEntries: { term: string; payload: EntryRef }[] = ISO_4217.flatMap((code) => {
+    const example = `100 ${code}`;
+    if (DISTINCTIVE_CODES.has(code)) {
+      return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
+    }
+    if (WORDLIKE_CODES.has(code)) {
+      return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'none', upper: true, example } as LexiconEntry } }];
+    }
+    return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'review', example } as LexiconEntry, upperAlone: true } }];
+  });
+  const lexicon = new TermSet<EntryRef>([
+    ...LEXICON.map((entry) => ({ term: entry.term, payload: { entry }, ...(entry.translit !== undefined ? { translit: entry.translit } : {}) })),
+    ...codeEntries.map((c) => ({ ...c, translit: false })),
+  ]);
+  const allowlist = new TermSet(ALLOWLIST.map((a) => ({ term: a.term, payload: a, translit: false })));
+  const grammar = new TermSet<Flag>(
+    (
+      [
+        [MULTIPLIERS, F.mult],
+        [NUMBER_WORDS, F.numWord],
+        [NEGATIONS_BEFORE, F.negBefore],
+        [NEGATIONS_AFTER, F.negAfter],
+        [NOT_UNITS, F.notUnit],
+        [FEE_WORDS, F.fee],
+        [POOL_DESTINATIONS, F.dest],
+        [CERTIFICATE_WORDS, F.cert],
+        [COUNT_WORDS, F.count],
+        ['сезон*/кубок*/кубка/турнир*/чемпионат*/серия/серии/год*/г/г./season/cup/open/series/championship/tour/евро/euro/since/с/от/до/выпуск*/edition/модел*/образц*', F.year],
+        ['p/i', F.res],
+      ] as const
+    ).map(([term, payload]) => ({ term, payload, translit: false })),
+  );
+  built = { lexicon, allowlist, grammar };
+  return built;
+}
 
 /** The terms of the three sets that may start at a token, found together. */
 interface Candidates {
@@ -104,11 +120,10 @@ interface Candidates {
  * term at all and then cost nothing more.
  */
 const KNOWN_CANDIDATES = new WeakMap<WordForms, Candidates>();
-const candidatesOf = (t: Token): Candidates => ({
-  lexicon: lexicon.candidatesOf(t),
-  allowlist: allowlist.candidatesOf(t),
-  grammar: grammar.candidatesOf(t),
-});
+const candidatesOf = (t: Token): Candidates => {
+  const { lexicon, allowlist, grammar } = termSets();
+  return { lexicon: lexicon.candidatesOf(t), allowlist: allowlist.candidatesOf(t), grammar: grammar.candidatesOf(t) };
+};
 let symbolCandidates: Candidates | undefined;
 function candidatesAt(t: Token): Candidates {
   if (t.kind !== 'word') return (symbolCandidates ??= candidatesOf(t));
@@ -306,8 +321,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     const c = (candidates[i] = candidatesAt(t));
-    flags[i] = t.kind === 'sym' && t.boundary ? 0 : grammar.flagsWith(c.grammar, tokens, i);
-    for (const h of allowlist.matchWith(c.allowlist, tokens, i)) allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
+    flags[i] = t.kind === 'sym' && t.boundary ? 0 : termSets().grammar.flagsWith(c.grammar, tokens, i);
+    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i)) allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
   }
   const r: Reading = { tokens, flags };
   const findings: MoneyFinding[] = [];
@@ -324,7 +339,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         addFinding(found, 'review', i, i, 'symbol', 'a coin, card or bank sign');
       }
     }
-    let hits = lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
+    let hits = termSets().lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
     // After an amount, a Latin letter that looks like a Cyrillic one is read as Cyrillic ("5000 p").
     if (hits.length === 0 && t.kind === 'word' && !t.scripts.cyr && amountBefore(r, i) >= 0) {
       const n = tokens[amountBefore(r, i)];
@@ -332,7 +347,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
       if (!resolution) {
         const visual: Token[] = tokens.slice();
         visual[i] = { ...t, forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [] }, parts: [] };
-        hits = lexicon.matchAt(visual, i);
+        hits = termSets().lexicon.matchAt(visual, i);
       }
     }
     for (const h of hits) {
