@@ -16,7 +16,7 @@ const publicView = <T extends { secretHash?: string }>(k: T) => {
   return rest;
 };
 
-export const listApiKeysRoute = defineRoute({
+export const listApiKeysRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listApiKeys',
   method: 'GET',
   path: '/v1/clubs/{clubId}/api-keys',
@@ -36,7 +36,7 @@ export const listApiKeysRoute = defineRoute({
   },
 });
 
-export const createApiKeyRoute = defineRoute({
+export const createApiKeyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createApiKey',
   method: 'POST',
   path: '/v1/clubs/{clubId}/api-keys',
@@ -65,7 +65,7 @@ export const createApiKeyRoute = defineRoute({
   },
 });
 
-export const revokeApiKeyRoute = defineRoute({
+export const revokeApiKeyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'revokeApiKey',
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/api-keys/{keyId}',

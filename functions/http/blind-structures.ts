@@ -46,7 +46,7 @@ const view = (s: StoredStructure) => ({
   updatedAt: s.updatedAt,
 });
 
-export const getDefaultStructuresRoute = defineRoute({
+export const getDefaultStructuresRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDefaultBlindStructures',
   method: 'GET',
   path: '/v1/blind-structures/defaults',
@@ -69,7 +69,7 @@ export const getDefaultStructuresRoute = defineRoute({
   }),
 });
 
-export const listStructuresRoute = defineRoute({
+export const listStructuresRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listBlindStructures',
   method: 'GET',
   path: '/v1/clubs/{clubId}/blind-structures',
@@ -89,7 +89,7 @@ export const listStructuresRoute = defineRoute({
   },
 });
 
-export const createStructureRoute = defineRoute({
+export const createStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createBlindStructure',
   method: 'POST',
   path: '/v1/clubs/{clubId}/blind-structures',
@@ -138,7 +138,7 @@ export const createStructureRoute = defineRoute({
   },
 });
 
-export const getStructureRoute = defineRoute({
+export const getStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getBlindStructure',
   method: 'GET',
   path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
@@ -149,7 +149,7 @@ export const getStructureRoute = defineRoute({
   handle: async (req) => ({ status: 200, body: view(await requireStructure(req.params.clubId, req.params.structureId)) }),
 });
 
-export const updateStructureRoute = defineRoute({
+export const updateStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateBlindStructure',
   method: 'PUT',
   path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
@@ -190,7 +190,7 @@ export const updateStructureRoute = defineRoute({
   },
 });
 
-export const deleteStructureRoute = defineRoute({
+export const deleteStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteBlindStructure',
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/blind-structures/{structureId}',

@@ -13,7 +13,7 @@ import { catalogCityPrefix, catalogPart } from '../store/club-catalog';
 
 const TAGS = ['Catalogue'];
 
-export const catalogTournamentsRoute = defineRoute({
+export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'catalogTournaments',
   method: 'GET',
   path: '/v1/catalog/tournaments',
@@ -49,7 +49,7 @@ export const catalogTournamentsRoute = defineRoute({
  * R-CLUB-1: the public catalogue of clubs, by city then name. Only listed clubs are in the index
  * (a suspended club has no catalogue key, R-CLUB-4); each item is the explicit public view.
  */
-export const catalogClubsRoute = defineRoute({
+export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'catalogClubs',
   method: 'GET',
   path: '/v1/catalog/clubs',
@@ -83,7 +83,7 @@ export const catalogClubsRoute = defineRoute({
   },
 });
 
-export const prizePresetsRoute = defineRoute({
+export const prizePresetsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listPrizePresets',
   method: 'GET',
   path: '/v1/prize-presets',

@@ -332,7 +332,7 @@ const ScreenQuery = z.strictObject({
   lang: z.enum(['ru', 'en']).optional().openapi({ description: "the labels' language; default from Accept-Language, else English" }),
 });
 
-export const clockScreenRoute = defineRoute({
+export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreen',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/screen',

@@ -183,7 +183,7 @@ async function runClockCommand(
 const CLOCK_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/clock';
 const commandResponses = { 200: { description: 'The clock now and the new tournament version', schema: ClockState } };
 
-export const getClockRoute = defineRoute({
+export const getClockRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClock',
   method: 'GET',
   path: CLOCK_PATH,
@@ -223,7 +223,7 @@ const StartBody = z
   .optional()
   .openapi('ClockStart');
 
-export const startClockRoute = defineRoute({
+export const startClockRoute = /* @__PURE__ */ defineRoute({
   operationId: 'startClock',
   method: 'POST',
   path: `${CLOCK_PATH}/start`,
@@ -260,7 +260,7 @@ export const nextLevelRoute = simpleCommand('nextLevel', 'next', 'Go to the next
 export const previousLevelRoute = simpleCommand('previousLevel', 'previous', 'Go back to the previous level, from its full time', previous);
 export const restartLevelRoute = simpleCommand('restartLevel', 'restart-level', 'Start the current level over from its full time', restartLevel);
 
-export const adjustLevelRoute = defineRoute({
+export const adjustLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'adjustLevel',
   method: 'POST',
   path: `${CLOCK_PATH}/adjust`,
@@ -273,7 +273,7 @@ export const adjustLevelRoute = defineRoute({
   handle: (req) => runClockCommand(req, (t, s, now) => adjust(t, s, now, req.body.by)),
 });
 
-export const addClockTimeRoute = defineRoute({
+export const addClockTimeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addClockTime',
   method: 'POST',
   path: `${CLOCK_PATH}/add-time`,
@@ -286,7 +286,7 @@ export const addClockTimeRoute = defineRoute({
   handle: (req) => runClockCommand(req, (t, s, now) => addTime(t, s, now, req.body.seconds)),
 });
 
-export const overrideCurrentLevelRoute = defineRoute({
+export const overrideCurrentLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'overrideCurrentLevel',
   method: 'PUT',
   path: `${CLOCK_PATH}/current-level`,

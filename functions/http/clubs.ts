@@ -25,7 +25,7 @@ export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_
   return club as ClubRecord;
 }
 
-export const createClubRoute = defineRoute({
+export const createClubRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createClub',
   method: 'POST',
   path: '/v1/clubs',
@@ -48,7 +48,7 @@ export const createClubRoute = defineRoute({
   },
 });
 
-export const getClubRoute = defineRoute({
+export const getClubRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClub',
   method: 'GET',
   path: '/v1/clubs/{clubId}',
@@ -59,7 +59,7 @@ export const getClubRoute = defineRoute({
   handle: async (req) => ({ status: 200, body: await loadClub(req.params.clubId) }),
 });
 
-export const updateClubRoute = defineRoute({
+export const updateClubRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateClub',
   method: 'PATCH',
   path: '/v1/clubs/{clubId}',

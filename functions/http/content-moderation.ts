@@ -101,7 +101,7 @@ async function decide(
 const responses = { 200: { description: 'The decision as recorded', schema: VisibilityResult } };
 const BASE = '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}';
 
-export const setTournamentVisibilityRoute = defineRoute({
+export const setTournamentVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setTournamentVisibility',
   method: 'POST',
   path: `${BASE}/visibility`,
@@ -114,7 +114,7 @@ export const setTournamentVisibilityRoute = defineRoute({
   handle: (req) => decide(req, (s) => ({ kind: 'tournament', itemId: s.id })),
 });
 
-export const setPrizeRowVisibilityRoute = defineRoute({
+export const setPrizeRowVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setPrizeRowVisibility',
   method: 'POST',
   path: `${BASE}/prizes/{index}/visibility`,
@@ -127,7 +127,7 @@ export const setPrizeRowVisibilityRoute = defineRoute({
   handle: (req) => decide(req, (s) => prizeRowTarget(s.settings.prizes, req.params.index)),
 });
 
-export const setMysteryPrizeVisibilityRoute = defineRoute({
+export const setMysteryPrizeVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setMysteryPrizeVisibility',
   method: 'POST',
   path: `${BASE}/mystery-draws/{drawId}/visibility`,
@@ -144,7 +144,7 @@ export const setMysteryPrizeVisibilityRoute = defineRoute({
     }),
 });
 
-export const setDisplayNameVisibilityRoute = defineRoute({
+export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setDisplayNameVisibility',
   method: 'POST',
   path: '/v1/operator/players/{playerId}/display-name/visibility',
@@ -189,7 +189,7 @@ export const setDisplayNameVisibilityRoute = defineRoute({
 });
 
 /** The club reads why the operator acted on its content (and on the club itself): newest first. */
-export const listModerationNoticesRoute = defineRoute({
+export const listModerationNoticesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listModerationNotices',
   method: 'GET',
   path: '/v1/clubs/{clubId}/moderation-notices',

@@ -20,7 +20,7 @@ const me = (req: RouteRequest<unknown, unknown, unknown>): string => {
 
 const view = (d: { deviceId: string; platform: 'apns' | 'fcm'; registeredAt: string }) => ({ deviceId: d.deviceId, platform: d.platform, registeredAt: d.registeredAt });
 
-export const registerDeviceRoute = defineRoute({
+export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
   operationId: 'registerDevice',
   method: 'POST',
   path: '/v1/me/devices',
@@ -40,7 +40,7 @@ export const registerDeviceRoute = defineRoute({
   },
 });
 
-export const listDevicesRoute = defineRoute({
+export const listDevicesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listDevices',
   method: 'GET',
   path: '/v1/me/devices',
@@ -50,7 +50,7 @@ export const listDevicesRoute = defineRoute({
   handle: async (req) => ({ status: 200, body: { items: (await pushSettings(me(req))).devices.map(view) } }),
 });
 
-export const deleteDeviceRoute = defineRoute({
+export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteDevice',
   method: 'DELETE',
   path: '/v1/me/devices/{deviceId}',
@@ -66,7 +66,7 @@ export const deleteDeviceRoute = defineRoute({
   },
 });
 
-export const getPushPreferencesRoute = defineRoute({
+export const getPushPreferencesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getPushPreferences',
   method: 'GET',
   path: '/v1/me/push-preferences',
@@ -76,7 +76,7 @@ export const getPushPreferencesRoute = defineRoute({
   handle: async (req) => ({ status: 200, body: { muted: (await pushSettings(me(req))).muted } }),
 });
 
-export const updatePushPreferencesRoute = defineRoute({
+export const updatePushPreferencesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updatePushPreferences',
   method: 'PUT',
   path: '/v1/me/push-preferences',

@@ -12,7 +12,7 @@ import { etag, eventView, newSeeds, notifySeats, requireEvent, runEventCommand }
 const TAGS = ['Duplicate Poker'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export const createDuplicateEventRoute = defineRoute({
+export const createDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createDuplicateEvent',
   method: 'POST',
   path: '/v1/clubs/{clubId}/duplicate-events',
@@ -39,7 +39,7 @@ export const createDuplicateEventRoute = defineRoute({
   },
 });
 
-export const listDuplicateEventsRoute = defineRoute({
+export const listDuplicateEventsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listDuplicateEvents',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events',
@@ -53,7 +53,7 @@ export const listDuplicateEventsRoute = defineRoute({
   },
 });
 
-export const getDuplicateEventRoute = defineRoute({
+export const getDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateEvent',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}',
@@ -64,7 +64,7 @@ export const getDuplicateEventRoute = defineRoute({
   handle: async (req) => ({ status: 200, body: eventView(await requireEvent(req.params.clubId, req.params.eventId)) }),
 });
 
-export const removeDuplicatePlayerRoute = defineRoute({
+export const removeDuplicatePlayerRoute = /* @__PURE__ */ defineRoute({
   operationId: 'removeDuplicatePlayer',
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/players/{playerId}',
@@ -79,7 +79,7 @@ export const removeDuplicatePlayerRoute = defineRoute({
   },
 });
 
-export const startDuplicateEventRoute = defineRoute({
+export const startDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   operationId: 'startDuplicateEvent',
   method: 'POST',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/start',
@@ -99,7 +99,7 @@ export const startDuplicateEventRoute = defineRoute({
   },
 });
 
-export const getDeckAccessRoute = defineRoute({
+export const getDeckAccessRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDeckAccess',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-deck-access',
@@ -113,7 +113,7 @@ export const getDeckAccessRoute = defineRoute({
   },
 });
 
-export const setDeckAccessRoute = defineRoute({
+export const setDeckAccessRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setDuplicateDeckAccess',
   method: 'PUT',
   path: '/v1/clubs/{clubId}/duplicate-deck-access',

@@ -25,7 +25,7 @@ import { etag, eventView, names, newSeeds, notifyResults, notifySeats, replayRou
 const TAGS = ['Duplicate Poker'];
 const base = '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}';
 
-export const getDuplicateRoundRoute = defineRoute({
+export const getDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateRound',
   method: 'GET',
   path: base,
@@ -51,7 +51,7 @@ function printable(eventName: string, round: number, tables: number[], s: Dealin
   return `${lines.join('\n')}\n`;
 }
 
-export const getDuplicateDecksRoute = defineRoute({
+export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDecks',
   method: 'GET',
   path: `${base}/decks`,
@@ -77,7 +77,7 @@ export const getDuplicateDecksRoute = defineRoute({
   },
 });
 
-export const listDuplicateDeckReadsRoute = defineRoute({
+export const listDuplicateDeckReadsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listDuplicateDeckReads',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/deck-reads',
@@ -92,7 +92,7 @@ export const listDuplicateDeckReadsRoute = defineRoute({
   },
 });
 
-export const enterDuplicateCountsRoute = defineRoute({
+export const enterDuplicateCountsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'enterDuplicateCounts',
   method: 'PUT',
   path: `${base}/tables/{table}/counts`,
@@ -109,7 +109,7 @@ export const enterDuplicateCountsRoute = defineRoute({
   },
 });
 
-export const recordDuplicateHandRoute = defineRoute({
+export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
   operationId: 'recordDuplicateHand',
   method: 'PUT',
   path: `${base}/tables/{table}/hands/{hand}`,
@@ -154,7 +154,7 @@ export const recordDuplicateHandRoute = defineRoute({
   },
 });
 
-export const getDuplicateTableRoute = defineRoute({
+export const getDuplicateTableRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateTable',
   method: 'GET',
   path: `${base}/tables/{table}`,
@@ -189,7 +189,7 @@ export const getDuplicateTableRoute = defineRoute({
   },
 });
 
-export const closeDuplicateRoundRoute = defineRoute({
+export const closeDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'closeDuplicateRound',
   method: 'POST',
   path: `${base}/close`,
@@ -217,7 +217,7 @@ export const closeDuplicateRoundRoute = defineRoute({
   },
 });
 
-export const revealDuplicateRoundRoute = defineRoute({
+export const revealDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'revealDuplicateRound',
   method: 'POST',
   path: `${base}/reveal`,

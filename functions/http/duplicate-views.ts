@@ -35,7 +35,7 @@ export function standingsView(ev: DuplicateEvent) {
   };
 }
 
-export const getDuplicateStandingsRoute = defineRoute({
+export const getDuplicateStandingsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateStandings',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/standings',
@@ -63,7 +63,7 @@ async function diagramFor(req: RouteRequest<{ clubId: string; eventId: string },
   return { ev, r, diagram: handDiagram({ round: r, hand, deck, names: names(ev), replays }) };
 }
 
-export const getDuplicateDiagramRoute = defineRoute({
+export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDiagram',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}/hands/{hand}/diagram',
@@ -117,7 +117,7 @@ function renderDiagram(d: Diagram): string {
   return `<section><h2>Round ${d.round}, hand ${d.hand}</h2><div class="board">${d.board.map(card).join('')}</div><table><tr><th>Seat group</th><th>Cards</th><th>Tables</th></tr>${groups}</table></section>`;
 }
 
-export const getDuplicateScreenRoute = defineRoute({
+export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateScreen',
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen',

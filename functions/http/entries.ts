@@ -25,7 +25,7 @@ const playingLevelsPassed = (s: StoredTournament, now: number): number =>
 const breaksPassed = (s: StoredTournament, now: number): number =>
   s.clock ? clockView(s.clock.timer, s.clock.structure, now).breaksPassed : 0;
 
-export const listEntriesRoute = defineRoute({
+export const listEntriesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listEntries',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
@@ -46,7 +46,7 @@ export const listEntriesRoute = defineRoute({
   },
 });
 
-export const createEntryRoute = defineRoute({
+export const createEntryRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createEntry',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
@@ -90,7 +90,7 @@ export const createEntryRoute = defineRoute({
   },
 });
 
-export const rebuyRoute = defineRoute({
+export const rebuyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'rebuy',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries/{entryId}/rebuys',
@@ -117,7 +117,7 @@ export const rebuyRoute = defineRoute({
   },
 });
 
-export const addonRoute = defineRoute({
+export const addonRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addon',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries/{entryId}/addons',

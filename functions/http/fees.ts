@@ -9,7 +9,7 @@ const TAGS = ['Fees'];
 
 const settlementView = (s: SettlementRecord) => recordView(s, 'settlementId');
 
-export const playerFeesRoute = defineRoute({
+export const playerFeesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getPlayerFees',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/players/{playerId}/fees',
@@ -35,7 +35,7 @@ export const playerFeesRoute = defineRoute({
   },
 });
 
-export const settleRoute = defineRoute({
+export const settleRoute = /* @__PURE__ */ defineRoute({
   operationId: 'settle',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements',
@@ -62,7 +62,7 @@ export const settleRoute = defineRoute({
   },
 });
 
-export const cancelSettlementRoute = defineRoute({
+export const cancelSettlementRoute = /* @__PURE__ */ defineRoute({
   operationId: 'cancelSettlement',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements/{settlementId}/cancel',

@@ -16,7 +16,7 @@ const value = (cards: readonly Card[]) => {
   return { handClass, category: categoryOf(handClass), description: describeClass(handClass), best: text(bestFive(cards)) };
 };
 
-export const evaluateHandsRoute = defineRoute({
+export const evaluateHandsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'evaluateHands',
   method: 'POST',
   path: '/v1/clubs/{clubId}/hands/evaluate',
@@ -45,7 +45,7 @@ export const evaluateHandsRoute = defineRoute({
   },
 });
 
-export const replayHandRoute = defineRoute({
+export const replayHandRoute = /* @__PURE__ */ defineRoute({
   operationId: 'replayHand',
   method: 'POST',
   path: '/v1/clubs/{clubId}/hands/replay',

@@ -28,7 +28,7 @@ const knockoutView = (k: Knockout, bounties: Record<string, KnockoutBounty> = {}
   return { knockoutId: id, ...rest, at: iso(at), ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}), ...(bounty ? { bounty } : {}) };
 };
 
-export const listKnockoutsRoute = defineRoute({
+export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listKnockouts',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
@@ -46,7 +46,7 @@ export const listKnockoutsRoute = defineRoute({
   },
 });
 
-export const recordKnockoutRoute = defineRoute({
+export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   operationId: 'recordKnockout',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
@@ -76,7 +76,7 @@ export const recordKnockoutRoute = defineRoute({
   },
 });
 
-export const cancelKnockoutRoute = defineRoute({
+export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   operationId: 'cancelKnockout',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/cancel',
@@ -95,7 +95,7 @@ export const cancelKnockoutRoute = defineRoute({
   },
 });
 
-export const mysteryDrawRoute = defineRoute({
+export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   operationId: 'drawMystery',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/mystery-draw',
@@ -127,7 +127,7 @@ export const mysteryDrawRoute = defineRoute({
   },
 });
 
-export const standingsRoute = defineRoute({
+export const standingsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getStandings',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/standings',
@@ -165,7 +165,7 @@ async function resultsVisible(state: StoredTournament, staff: boolean, prefetche
 }
 
 
-export const resultsRoute = defineRoute({
+export const resultsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getResults',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/results',
@@ -212,7 +212,7 @@ export const resultsRoute = defineRoute({
 });
 
 /** Finishing computes and keeps the final places (replaces the plain status change). */
-export const finishRoute = defineRoute({
+export const finishRoute = /* @__PURE__ */ defineRoute({
   operationId: 'finishTournament',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/finish',
@@ -227,7 +227,7 @@ export const finishRoute = defineRoute({
   },
 });
 
-export const bountiesRoute = defineRoute({
+export const bountiesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getBounties',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/bounties',
@@ -252,7 +252,7 @@ function publicDraw(d: MysteryTableView['draws'][number], publicOf: StoredTourna
   return { ...rest, ...(prizeText !== undefined && !hidden ? { prizeText } : {}), at: iso(at) as string };
 }
 
-export const mysteryTableRoute = defineRoute({
+export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getMysteryTable',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/mystery-table',

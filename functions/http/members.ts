@@ -15,7 +15,7 @@ async function allMembers(clubId: string) {
   return data;
 }
 
-export const listMembersRoute = defineRoute({
+export const listMembersRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMembers',
   method: 'GET',
   path: '/v1/clubs/{clubId}/members',
@@ -35,7 +35,7 @@ export const listMembersRoute = defineRoute({
   },
 });
 
-export const addMemberRoute = defineRoute({
+export const addMemberRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addMember',
   method: 'POST',
   path: '/v1/clubs/{clubId}/members',
@@ -61,7 +61,7 @@ export const addMemberRoute = defineRoute({
   },
 });
 
-export const removeMemberRoute = defineRoute({
+export const removeMemberRoute = /* @__PURE__ */ defineRoute({
   operationId: 'removeMember',
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/members/{userId}',

@@ -59,7 +59,7 @@ export const withMoneyHold =
 
 export { moneyHoldView } from './money-hold-view';
 
-export const listMoneyReviewsRoute = defineRoute({
+export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMoneyReviews',
   method: 'GET',
   path: '/v1/operator/money-reviews',
@@ -93,7 +93,7 @@ export const listMoneyReviewsRoute = defineRoute({
   },
 });
 
-export const decideMoneyReviewRoute = defineRoute({
+export const decideMoneyReviewRoute = /* @__PURE__ */ defineRoute({
   operationId: 'decideMoneyReview',
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}/money-review',

@@ -33,7 +33,7 @@ const asTournamentRequest = (req: RouteRequest<unknown, unknown, unknown>, clubI
 /** Rows per page: with each row's tournament root and the profile, one BatchGetItem (at most 100 keys). */
 const MY_PAGE = 40;
 
-export const listMyRegistrationsRoute = defineRoute({
+export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMyRegistrations',
   method: 'GET',
   path: '/v1/me/registrations',
@@ -94,7 +94,7 @@ export const listMyRegistrationsRoute = defineRoute({
   },
 });
 
-export const registerMyselfRoute = defineRoute({
+export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
   operationId: 'registerMyself',
   method: 'POST',
   path: '/v1/me/registrations',
@@ -121,7 +121,7 @@ export const registerMyselfRoute = defineRoute({
   },
 });
 
-export const unregisterMyselfRoute = defineRoute({
+export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   operationId: 'unregisterMyself',
   method: 'DELETE',
   path: '/v1/me/registrations/{registrationId}',

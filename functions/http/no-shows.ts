@@ -8,7 +8,7 @@ import { publishTournamentEvents } from './tournament-events';
 import { ifMatch } from './tournament-support';
 import { NoShowsResult, TournamentParams } from '../../schemas/clock';
 
-export const processNoShowsRoute = defineRoute({
+export const processNoShowsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'processNoShows',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/no-shows/process',

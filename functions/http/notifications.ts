@@ -5,7 +5,7 @@ import { assertAccount } from '../platform/authorize';
 import { PageQuery, page } from '../../schemas/common';
 import { Notification } from '../../schemas/notifications';
 
-export const listMyNotificationsRoute = defineRoute({
+export const listMyNotificationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMyNotifications',
   method: 'GET',
   path: '/v1/me/notifications',

@@ -11,7 +11,7 @@ import { PlayerParams, SuspensionBody, SuspensionResult } from '../../schemas/pl
 const TAGS = ['Moderation'];
 
 /** R-MOD-1: a suspension flips the flag and appends an audit record, in one transaction. */
-export const setClubSuspensionRoute = defineRoute({
+export const setClubSuspensionRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setClubSuspension',
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/suspension',
@@ -53,7 +53,7 @@ export const setClubSuspensionRoute = defineRoute({
   },
 });
 
-export const setPlayerSuspensionRoute = defineRoute({
+export const setPlayerSuspensionRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setPlayerSuspension',
   method: 'POST',
   path: '/v1/operator/players/{playerId}/suspension',

@@ -24,7 +24,7 @@ const userIdOf = (p: { kind: string; userId?: string }): string => {
   return p.userId;
 };
 
-export const createPlayerRoute = defineRoute({
+export const createPlayerRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createPlayer',
   method: 'POST',
   path: '/v1/players',
@@ -53,7 +53,7 @@ export const createPlayerRoute = defineRoute({
   },
 });
 
-export const getMeRoute = defineRoute({
+export const getMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getMe',
   method: 'GET',
   path: '/v1/me',
@@ -87,7 +87,7 @@ function ownProfile(p: Record<string, unknown>) {
   return { ...profile, suspended: p.suspended ?? false };
 }
 
-export const updateMeRoute = defineRoute({
+export const updateMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateMe',
   method: 'PATCH',
   path: '/v1/me',
@@ -126,7 +126,7 @@ const ERASED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 
 /** Feed items deleted at a time when an account is deleted. */
 const FEED_DELETES = 16;
 
-export const deleteMeRoute = defineRoute({
+export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteMe',
   method: 'DELETE',
   path: '/v1/me',

@@ -57,7 +57,7 @@ export async function registrationCommand(
   return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
 }
 
-export const listRegistrationsRoute = defineRoute({
+export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listRegistrations',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
@@ -76,7 +76,7 @@ export const listRegistrationsRoute = defineRoute({
   },
 });
 
-export const createRegistrationRoute = defineRoute({
+export const createRegistrationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createRegistration',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
@@ -93,7 +93,7 @@ export const createRegistrationRoute = defineRoute({
   },
 });
 
-export const checkInRoute = defineRoute({
+export const checkInRoute = /* @__PURE__ */ defineRoute({
   operationId: 'checkIn',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations/{registrationId}/check-in',
@@ -109,7 +109,7 @@ export const checkInRoute = defineRoute({
     ),
 });
 
-export const deleteRegistrationRoute = defineRoute({
+export const deleteRegistrationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteRegistration',
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations/{registrationId}',

@@ -105,7 +105,7 @@ const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
     handle: async (req: any) => seatingCommand(req, (s, ctx) => def.op(s, ctx, req)),
   });
 
-export const drawRoute = defineRoute({
+export const drawRoute = /* @__PURE__ */ defineRoute({
   operationId: 'drawSeating',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/draw',
@@ -120,7 +120,7 @@ export const drawRoute = defineRoute({
   },
 });
 
-export const tablesRoute = defineRoute({
+export const tablesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listTables',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/tables',
@@ -134,7 +134,7 @@ export const tablesRoute = defineRoute({
   },
 });
 
-export const listMovesRoute = defineRoute({
+export const listMovesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMoves',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/moves',
@@ -149,7 +149,7 @@ export const listMovesRoute = defineRoute({
   },
 });
 
-export const listProposalsRoute = defineRoute({
+export const listProposalsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listProposals',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/proposals',

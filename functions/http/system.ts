@@ -29,7 +29,7 @@ const openApi = (): Promise<OpenApiDocument> =>
       throw e;
     }));
 
-export const healthRoute = defineRoute({
+export const healthRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getHealth',
   method: 'GET',
   path: '/health',
@@ -39,7 +39,7 @@ export const healthRoute = defineRoute({
   handle: async () => ({ status: 200, body: { status: 'ok' } }),
 });
 
-export const openApiRoute = defineRoute({
+export const openApiRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getOpenApi',
   method: 'GET',
   path: '/openapi.json',
@@ -49,7 +49,7 @@ export const openApiRoute = defineRoute({
   handle: async () => ({ status: 200, body: await openApi(), headers: { 'cache-control': 'public, max-age=300' } }),
 });
 
-export const docsRoute = defineRoute({
+export const docsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDocs',
   method: 'GET',
   path: '/docs',
@@ -64,7 +64,7 @@ export const docsRoute = defineRoute({
   }),
 });
 
-export const docsBundleRoute = defineRoute({
+export const docsBundleRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDocsBundle',
   method: 'GET',
   path: DOCS_BUNDLE_PATH,

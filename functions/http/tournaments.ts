@@ -23,7 +23,7 @@ import { structureItemKey } from '../store/blind-structures';
 
 const TAGS = ['Tournaments'];
 
-export const listTournamentsRoute = defineRoute({
+export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listTournaments',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments',
@@ -46,7 +46,7 @@ export const listTournamentsRoute = defineRoute({
   },
 });
 
-export const createTournamentRoute = defineRoute({
+export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createTournament',
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments',
@@ -81,7 +81,7 @@ export const createTournamentRoute = defineRoute({
   },
 });
 
-export const getTournamentRoute = defineRoute({
+export const getTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getTournament',
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}',
@@ -95,7 +95,7 @@ export const getTournamentRoute = defineRoute({
   },
 });
 
-export const updateTournamentRoute = defineRoute({
+export const updateTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateTournament',
   method: 'PATCH',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}',

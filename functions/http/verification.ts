@@ -78,7 +78,7 @@ async function checkNotStarted(saved: StoredVerification, club: ClubRecord, ctx:
   return save({ before: saved, state: result.state, log: logEntriesOf(result.events, result.state), at: iso(req.now), newId: ctx.newId });
 }
 
-export const requestVerificationRoute = defineRoute({
+export const requestVerificationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'requestVerification',
   method: 'POST',
   path: '/v1/clubs/{clubId}/verification',
@@ -107,7 +107,7 @@ export const requestVerificationRoute = defineRoute({
   },
 });
 
-export const getVerificationRoute = defineRoute({
+export const getVerificationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getVerification',
   method: 'GET',
   path: '/v1/clubs/{clubId}/verification',
@@ -121,7 +121,7 @@ export const getVerificationRoute = defineRoute({
   },
 });
 
-export const listVerificationQueueRoute = defineRoute({
+export const listVerificationQueueRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listVerificationQueue',
   method: 'GET',
   path: '/v1/operator/verifications',
@@ -168,7 +168,7 @@ export const listVerificationQueueRoute = defineRoute({
   },
 });
 
-export const decideVerificationRoute = defineRoute({
+export const decideVerificationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'decideVerification',
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/verification-decision',

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -152,4 +152,21 @@ describe('what the bundles keep', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/**
+ * A function imports a constant or a helper from another group's route module (the deleted player's
+ * name, a club's loader); esbuild keeps a module's top-level calls, so every route of that module, with
+ * what its handler uses, came along. Route definitions are marked pure, so esbuild drops those not used.
+ */
+describe('route definitions', () => {
+  it('are marked pure, so a bundle keeps only the routes it serves', () => {
+    const dir = join(ROOT, 'functions/http');
+    const unmarked = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').map((line, i) => ({ at: `${f}:${i + 1}`, line })))
+      .filter(({ line }) => /=\s*defineRoute\(/.test(line) && !/=\s*\/\* @__PURE__ \*\/ defineRoute\(/.test(line))
+      .map(({ at }) => at);
+    expect(unmarked).toEqual([]);
+  });
 });
