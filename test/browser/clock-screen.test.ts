@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
+import { level, breakLevel } from '../support/tournament-fixtures';
 
 /**
  * The clock screen in a real headless Chromium against the real local API on DynamoDB Local: what a
@@ -23,9 +24,6 @@ let userDataDir: string;
 const requests: string[] = [];
 const clockAnswers: number[] = [];
 const consoleErrors: string[] = [];
-
-const level = (smallBlind: number, bigBlind: number, durationSec: number, ante = 0) => ({ smallBlind, bigBlind, ante, durationSec, isBreak: false });
-const breakLevel = (durationSec: number) => ({ smallBlind: 0, bigBlind: 0, ante: 0, durationSec, isBreak: true });
 
 async function ok(method: string, path: string, body?: unknown, token = owner) {
   const res = await api.call(method, path, { token, ...(body === undefined ? {} : { body }) });

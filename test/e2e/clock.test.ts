@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
+import { expectProblem, waitFor, sleep } from '../support/http-expectations';
+import { level, breakLevel } from '../support/tournament-fixtures';
 import { scheduleRecord } from '../../functions/store/records/schedule';
 import { queryRecords } from '../../functions/store/table/record-ops';
 import { LocalScheduler } from '../../functions/adapters/scheduler/local';
@@ -14,27 +16,6 @@ let owner: string;
 let manager: string;
 let dealer: string;
 let clubId: string;
-
-type Res = Awaited<ReturnType<TestApi['call']>>;
-const expectProblem = (res: Res, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  expect(res.body.code).toBe(code);
-};
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const level = (smallBlind: number, bigBlind: number, durationSec: number, ante = 0) => ({ smallBlind, bigBlind, ante, durationSec, isBreak: false });
-const breakLevel = (durationSec: number) => ({ smallBlind: 0, bigBlind: 0, ante: 0, durationSec, isBreak: true });
 
 beforeAll(async () => {
   api = await startTestApi();

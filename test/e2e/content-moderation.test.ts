@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
+import { expectProblem } from '../support/http-expectations';
 
 /**
  * R-MOD-1 over real HTTP: the operator hides one tournament, one prize row, one mystery prize or one
@@ -13,12 +14,6 @@ let clubId: string;
 let t: string;
 let tid: string;
 
-type Res = Awaited<ReturnType<TestApi['call']>>;
-const expectProblem = (res: Res, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  expect(res.body.code).toBe(code);
-};
 const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) => api.call(method, path, opts);
 const ok = async (method: string, path: string, body?: unknown) => {
   const res = await call(method, path, { token: owner, ...(body !== undefined ? { body } : {}) });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
+import { level, breakLevel } from '../support/tournament-fixtures';
+import type { Res } from '../support/http-expectations';
 import { clubWithOwner, makePlayer } from '../support/tournament-fixtures';
 
 /**
@@ -7,8 +9,6 @@ import { clubWithOwner, makePlayer } from '../support/tournament-fixtures';
  * registration, players bust and re-enter, add-ons are taken at the first break, and the desk settles
  * everyone. Every expected amount is computed here from the scenario below, never read back from the API.
  */
-
-type Res = Awaited<ReturnType<TestApi['call']>>;
 
 let api: TestApi;
 let owner: string;
@@ -52,9 +52,6 @@ function poolKeys(value: unknown, path = '$'): string[] {
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([k, v]) => [...(/pool/i.test(k) ? [`${path}.${k}`] : []), ...poolKeys(v, `${path}.${k}`)]);
 }
-
-const level = (smallBlind: number, bigBlind: number, durationSec: number) => ({ smallBlind, bigBlind, ante: 0, durationSec, isBreak: false });
-const breakLevel = (durationSec: number) => ({ smallBlind: 0, bigBlind: 0, ante: 0, durationSec, isBreak: true });
 
 // ---- The scenario -------------------------------------------------------------------------------
 

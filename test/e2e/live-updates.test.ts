@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
+import { level } from '../support/tournament-fixtures';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
 import WebSocket from 'ws';
 import { connectLive, refusedHandshake, type LiveTestClient } from '../support/live-client';
@@ -16,7 +17,6 @@ type TableV = { tableId: string; number: number; seats: { seat: number; entryId:
 
 const OWNER = 'live-owner';
 const players = Array.from({ length: 12 }, (_, i) => `live-p${String(i + 1).padStart(2, '0')}`);
-const level = (smallBlind: number, bigBlind: number, durationSec: number) => ({ smallBlind, bigBlind, ante: 0, durationSec, isBreak: false });
 
 let api: TestApi;
 let owner: string;

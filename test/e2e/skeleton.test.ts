@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
+import { expectProblem } from '../support/http-expectations';
 
 let api: TestApi;
 let owner: string;
@@ -13,12 +14,6 @@ beforeAll(async () => {
   clubId = res.body.clubId;
 });
 afterAll(async () => api?.close());
-
-const expectProblem = (res: { status: number; headers: Headers; body: { code?: string } }, status: number, code: string) => {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  expect(res.body.code).toBe(code);
-};
 
 describe('system routes over HTTP', () => {
   it('serves /health, the OpenAPI 3.1 contract and the rendered docs', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
+import { expectProblem, waitFor, sleep } from '../support/http-expectations';
+import { level } from '../support/tournament-fixtures';
 import { readEventsAfter } from '../../functions/store/tournament-log';
 
 /**
@@ -10,25 +12,6 @@ import { readEventsAfter } from '../../functions/store/tournament-log';
 let api: TestApi;
 let owner: string;
 let clubId: string;
-
-type Res = Awaited<ReturnType<TestApi['call']>>;
-const expectProblem = (res: Res, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  expect(res.body.code).toBe(code);
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-const level = (smallBlind: number, bigBlind: number, durationSec: number, ante = 0) => ({ smallBlind, bigBlind, ante, durationSec, isBreak: false });
 
 beforeAll(async () => {
   api = await startTestApi();
