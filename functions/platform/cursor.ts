@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { problem } from './problem';
 
 /**
- * ElectroDB cursors reveal the key layout and could be edited to read elsewhere, so the API
+ * The store's cursors (a page's last key) reveal the key layout and could be edited to read elsewhere, so the API
  * hands out sealed ones: base64url(cursor).hmac, with the list's scope bound into the MAC.
  */
 const secret = (): string => process.env.CURSOR_SECRET ?? 'local-cursor-secret';

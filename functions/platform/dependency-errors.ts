@@ -65,7 +65,7 @@ function classifyOne(e: ErrorLike): OutageKind | 'never' | undefined {
 }
 
 /**
- * What kind of outage an error is, looking through wrappers (ElectroDB and Powertools keep the SDK
+ * What kind of outage an error is, looking through wrappers (Powertools keeps the SDK
  * error as `cause`; a failed connection to several addresses is an AggregateError), or undefined.
  */
 export function outageKind(error: unknown): OutageKind | undefined {

@@ -18,8 +18,8 @@ export interface GsiDefinition {
   projection: GsiProjection;
 }
 
-/** ElectroDB keeps only its own entity's items from a query by these two (entity name and version). */
-const ELECTRODB_IDENTITY = ['__edb_e__', '__edb_v__'];
+/** A query keeps only the items of the record kind it reads, told by these two (functions/store/table/record-type.ts). */
+const RECORD_IDENTITY = ['__edb_e__', '__edb_v__'];
 
 /**
  * The attributes the callers of an index's queries read, and nothing else: an index item is written,
@@ -30,7 +30,7 @@ const ELECTRODB_IDENTITY = ['__edb_e__', '__edb_v__'];
  */
 const include = (...queries: readonly (readonly string[])[]): GsiProjection => ({
   type: 'INCLUDE',
-  nonKeyAttributes: [...new Set([...ELECTRODB_IDENTITY, ...queries.flat()])].sort(),
+  nonKeyAttributes: [...new Set([...RECORD_IDENTITY, ...queries.flat()])].sort(),
 });
 
 /** A tournament as lists and the catalogue show it (tournament `byClub` on gsi1 and `catalog` on gsi2). */
