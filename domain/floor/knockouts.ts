@@ -8,6 +8,7 @@ import {
   mysteryTableHash,
   recordKnockout,
   type BountySettings,
+  type EntryLookup,
   type EntryRef,
   type KnockoutSettings,
   type RecordKnockoutCommand,
@@ -24,8 +25,17 @@ export interface FloorResult {
   events: FloorEvent[];
 }
 
-export const entryRefs = (t: FloorTournament): EntryRef[] =>
-  Object.values(t.entries).map((e) => ({ id: e.id, playerId: e.playerId, number: e.number, status: e.status, createdAt: e.createdAt }));
+const refOf = (e: FloorTournament['entries'][string]): EntryRef => ({ id: e.id, playerId: e.playerId, number: e.number, status: e.status, createdAt: e.createdAt });
+
+export const entryRefs = (t: FloorTournament): EntryRef[] => Object.values(t.entries).map(refOf);
+
+/** The entries by id, read where they are: a knockout touches two or three of a field of thousands. */
+const entryLookup = (t: FloorTournament): EntryLookup => ({
+  get: (id) => {
+    const e = Object.hasOwn(t.entries, id) ? t.entries[id] : undefined;
+    return e && refOf(e);
+  },
+});
 
 export const knockoutSettings = (t: FloorTournament): KnockoutSettings => ({
   cancelWindowMs: t.settings.knockoutCancelWindowMinutes * 60_000,
@@ -73,7 +83,7 @@ export function recordKnockoutOnFloor(
   if (state.status !== 'running') {
     throw conflict('TOURNAMENT_NOT_RUNNING', `Knockouts are recorded while the tournament runs (status ${state.status})`);
   }
-  const ko = recordKnockout(state.knockouts ?? emptyKnockoutsState(), entryRefs(state), cmd, ctx, knockoutSettings(state));
+  const ko = recordKnockout(state.knockouts ?? emptyKnockoutsState(), entryLookup(state), cmd, ctx, knockoutSettings(state));
   let next: FloorTournament = { ...state, knockouts: ko.state };
   const busts: TournamentEvent[] = [];
   for (const entryId of ko.bust) {

@@ -13,6 +13,12 @@ export interface EntryRef {
   createdAt: number;
 }
 
-export function indexEntries(entries: readonly EntryRef[]): Map<string, EntryRef> {
-  return new Map(entries.map((e) => [e.id, e]));
+/** Entries by id. */
+export interface EntryLookup {
+  get(id: string): EntryRef | undefined;
+}
+
+/** A list is indexed; a lookup (the floor's, over its own entries map) is used as it is. */
+export function indexEntries(entries: readonly EntryRef[] | EntryLookup): EntryLookup {
+  return Array.isArray(entries) ? new Map((entries as readonly EntryRef[]).map((e) => [e.id, e])) : (entries as EntryLookup);
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
-import { indexEntries, type EntryRef } from './entry-ref';
+import { indexEntries, type EntryLookup, type EntryRef } from './entry-ref';
 import type { ResultsEvent } from './events';
 import { activeKnockoutOf, type KillerCredit, type KillerRef, type Knockout, type KnockoutsState } from './state';
 
@@ -67,7 +67,8 @@ function bustsOf(cmd: RecordKnockoutCommand): { busts: BustSpec[]; field: (i: nu
 
 export function recordKnockout(
   state: KnockoutsState,
-  entries: readonly EntryRef[],
+  /** Looked up by id only: a lookup spares a large field a list and an index per knockout. */
+  entries: readonly EntryRef[] | EntryLookup,
   cmd: RecordKnockoutCommand,
   ctx: Context,
   settings: KnockoutSettings = {},
