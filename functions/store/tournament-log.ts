@@ -4,6 +4,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { dynamo } from './client';
 import { queryAll } from './query-all';
 import { config } from '../platform/config';
+import { DependencyUnavailableError } from '../platform/dependency-errors';
 import { bodyBytes, packBody, unpackBody, type StoredBody } from './item-body';
 import type { Patch } from './state-patch';
 
@@ -136,7 +137,7 @@ async function writeAll(requests: NonNullable<ConstructorParameters<typeof Batch
     const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
     pending = out.UnprocessedItems?.[TableName] ?? [];
     if (pending.length > 0) {
-      if (attempt >= 8) throw new Error('batch write left items unprocessed');
+      if (attempt >= 8) throw new DependencyUnavailableError(`BatchWriteItem left ${pending.length} items unprocessed`);
       await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
     }
   }

@@ -1,22 +1,19 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { config } from '../../platform/config';
-import { DependencyUnavailableError } from '../../platform/dependency-errors';
 import { notificationRecord } from '../../store/records/player';
 import { playerRegistrationRecord } from '../../store/records/tournament';
 import { queryRecords } from '../../store/table/record-ops';
 import { itemOf } from '../../store/table/record-type';
 import { prefetchKeyOf } from '../../platform/prefetch';
 import { readItems } from '../../store/read-items';
+import { putItems } from '../../store/tournament-log';
 import { profileItemKey } from '../../store/player-schedule';
 import type { NotificationPort, PlayerNotification } from './port';
 import { appendShared, sharedOf, tournamentFeedKey } from './tournament-feed';
 
 /** How long a notification stays in the feed. */
 export const FEED_TTL_DAYS = 30;
-const BATCH = 25;
-/** How often items DynamoDB left unprocessed are written again before the write counts as throttled. */
-const WRITE_ATTEMPTS = 4;
 
 const epochSec = (ms: number): number => Math.floor(ms / 1000);
 
@@ -45,19 +42,8 @@ export class DynamoFeed implements NotificationPort {
       data: n.data,
       expiresAt,
     }));
-    for (let i = 0; i < items.length; i += BATCH) await putBatch(items.slice(i, i + BATCH).map((r) => itemOf(notificationRecord, r)));
-  }
-}
-
-/** One BatchWriteItem of up to 25 puts; items DynamoDB leaves unprocessed are written again after a short jittered pause. */
-async function putBatch(items: readonly Record<string, unknown>[]): Promise<void> {
-  const TableName = config().tableName;
-  let pending = items.map((Item) => ({ PutRequest: { Item } }));
-  for (let attempt = 1; pending.length > 0; attempt++) {
-    if (attempt > WRITE_ATTEMPTS) throw new DependencyUnavailableError(`BatchWriteItem left ${pending.length} notifications unprocessed`);
-    if (attempt > 1) await new Promise((ok) => setTimeout(ok, Math.random() * 50 * 2 ** attempt));
-    const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
-    pending = (out.UnprocessedItems?.[TableName] ?? []).flatMap((r) => (r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : []));
+    // BatchWriteItems of 25; what DynamoDB leaves unprocessed is written again, then the write is an outage.
+    await putItems(items.map((r) => itemOf(notificationRecord, r)));
   }
 }
 
