@@ -22,13 +22,21 @@ export const ESM_REQUIRE_SHIM =
  */
 export const BUNDLE_DEFINE: Record<string, string> = { LAMBDA_BUNDLE: 'true' };
 
+const platformModule = (file: string): string => fileURLToPath(new URL(`../functions/platform/${file}`, import.meta.url));
+
 /**
  * Packages replaced in the bundles by a module of the service (esbuild `alias`), each a dependency's
- * dependency that a function never runs: the SDK's credential chain beyond the environment
- * (functions/platform/env-credentials.ts). An absolute path, for esbuild run on this machine.
+ * dependency whose full weight a function never runs: the SDK's credential chain beyond the environment
+ * (functions/platform/env-credentials.ts), the SDK's event-stream codec (no operation called streams:
+ * functions/platform/no-event-streams.ts) and the JMESPath interpreter Powertools idempotency reads two
+ * field names with (functions/platform/field-path-search.ts). Absolute paths, for esbuild run on this
+ * machine; a subpath of a package is named on its own (esbuild would append it to the file's path).
  */
 export const BUNDLE_ALIAS: Record<string, string> = {
-  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../functions/platform/env-credentials.ts', import.meta.url)),
+  '@aws-sdk/credential-provider-node': platformModule('env-credentials.ts'),
+  '@smithy/core/event-streams': platformModule('no-event-streams.ts'),
+  '@aws-lambda-powertools/jmespath': platformModule('field-path-search.ts'),
+  '@aws-lambda-powertools/jmespath/functions': platformModule('field-path-search.ts'),
 };
 
 /** `BUNDLE_ALIAS` as NodejsFunction's `esbuildArgs` (its `bundling` has no `alias` of its own). */

@@ -8,8 +8,38 @@ import { build, type Metafile } from 'esbuild';
 import { contractAssetCommands, esbuildOptions } from '../../infra/bundling';
 import { DOCS_BUNDLE_PATH } from '../../functions/http/docs-page';
 import { openApiDocument } from '../../functions/http/contract';
+import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { createRequire } from 'node:module';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Powertools idempotency as functions/platform/idempotency.ts sets it up, and events it reads. */
+const IDEMPOTENCY_OPTIONS = { eventKeyJmesPath: 'idempotency', payloadValidationJmesPath: 'body', throwOnNoIdempotencyKey: false };
+const IDEMPOTENCY_EVENTS = [
+  { idempotency: { scope: 'club:c1', route: '/v1/clubs/c1/tournaments', key: 'k-1' }, body: '{"name":"Friday"}' },
+  { idempotency: { scope: 'club:c1', route: '/v1/clubs/c1/tournaments', key: 'k-2' }, body: '{"name":"Friday"}' },
+  { idempotency: { scope: 'user:u1', route: '/v1/me/devices', key: 'k-1' }, body: null },
+  { idempotency: { scope: 'club:c2', route: '/v1/clubs/c2/tournaments', key: 'k-1' } },
+];
+/** The JMESPath interpreter Powertools idempotency depends on (installed beside it, not at the top). */
+const idempotencyRequire = createRequire(createRequire(import.meta.url).resolve('@aws-lambda-powertools/idempotency'));
+const { search: jmespath } = idempotencyRequire('@aws-lambda-powertools/jmespath') as { search: (expression: string, data: unknown) => unknown };
+
+/** Field paths and data that JMESPath answers with a value or null. */
+const PATH_CASES: [string, unknown][] = [
+  ['idempotency', { idempotency: { key: 'a' } }],
+  ['idempotency', { idempotency: null }],
+  ['idempotency', {}],
+  ['body', { body: '' }],
+  ['body', { body: 0 }],
+  ['body', { body: false }],
+  ['a.b', { a: { b: [1, 2] } }],
+  ['a.b', { a: 'text' }],
+  ['a.b', { a: [{ b: 1 }] }],
+  ['a.b.c', { a: { b: null } }],
+  ['body', null],
+];
 
 /**
  * The system function as the stack bundles it (infra/bundling.ts), with the files the bundling hook puts
@@ -99,7 +129,19 @@ describe('what the bundles leave out', () => {
         (c) => ({ accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken }),
         (e) => ({ error: e.message }),
       );
-      process.stdout.write(JSON.stringify({ credentials, queue }));`;
+      import { LambdaClient } from '@aws-sdk/client-lambda';
+      import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+      import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+      import { search } from '@aws-lambda-powertools/jmespath';
+      const refusal = (f) => { try { f(); return 'ran'; } catch (e) { return e.message; } };
+      const lambda = new LambdaClient({ region: 'eu-central-1' });
+      const streams = refusal(() => lambda.config.eventStreamMarshaller.serialize());
+      const layer = new DynamoDBPersistenceLayer({ tableName: 'probe' });
+      layer.configure({ config: new IdempotencyConfig(${JSON.stringify(IDEMPOTENCY_OPTIONS)}), keyPrefix: 'http' });
+      const hashes = ${JSON.stringify(IDEMPOTENCY_EVENTS)}.map((event) => [layer.getHashedIdempotencyKey(event), layer.getHashedPayload(event)]);
+      const paths = ${JSON.stringify(PATH_CASES)}.map(([expression, data]) => search(expression, data));
+      const richer = refusal(() => search('body[0]', {}));
+      process.stdout.write(JSON.stringify({ credentials, queue, streams, hashes, paths, richer }));`;
     probe = (await build({ ...options, absWorkingDir: ROOT, stdin: { contents, resolveDir: ROOT, loader: 'ts' } })).metafile;
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -111,7 +153,7 @@ describe('what the bundles leave out', () => {
         encoding: 'utf8',
         timeout: 30_000,
       }),
-    ) as { credentials: Record<string, string>; queue: string };
+    ) as { credentials: Record<string, string>; queue: string; streams: string; hashes: string[][]; paths: unknown[]; richer: string };
 
   it("leaves out the SDK's credential chain beyond the environment, and ElectroDB", () => {
     for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
@@ -124,6 +166,27 @@ describe('what the bundles leave out', () => {
     const env = { AWS_ACCESS_KEY_ID: 'AKIDBUNDLETEST', AWS_SECRET_ACCESS_KEY: 'secret-from-env', AWS_SESSION_TOKEN: 'token-from-env' };
     expect(runProbe(env).credentials).toEqual({ accessKeyId: 'AKIDBUNDLETEST', secretAccessKey: 'secret-from-env', sessionToken: 'token-from-env' });
     expect(runProbe({}).credentials.error).toMatch(/environment variable credentials/);
+  }, 60_000);
+
+  it("leaves out the SDK's event-stream codec; a client that wires one gets a marshaller that refuses", () => {
+    for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
+      expect(inputs.filter((p) => p.includes('/submodules/event-streams/'))).toEqual([]);
+    }
+    expect(Object.keys(probe.inputs)).toContain('functions/platform/no-event-streams.ts');
+    expect(runProbe({}).streams).toMatch(/event streams are not bundled/);
+  }, 60_000);
+
+  it('reads the idempotency key and payload with field paths, hashing them as the JMESPath interpreter does', async () => {
+    expect(Object.keys(probe.inputs).filter((p) => p.includes('jmespath'))).toEqual([]);
+    const layer = new DynamoDBPersistenceLayer({ tableName: 'probe' });
+    layer.configure({ config: new IdempotencyConfig(IDEMPOTENCY_OPTIONS), keyPrefix: 'http' });
+    const exposed = layer as unknown as { getHashedIdempotencyKey(e: unknown): string; getHashedPayload(e: unknown): string };
+    const expected = IDEMPOTENCY_EVENTS.map((event) => [exposed.getHashedIdempotencyKey(event), exposed.getHashedPayload(event)]);
+    const out = runProbe({});
+    expect(out.hashes).toEqual(expected);
+    expect(new Set(expected.map(([key]) => key)).size).toBe(IDEMPOTENCY_EVENTS.length);
+    expect(out.paths).toEqual(PATH_CASES.map(([expression, data]) => jmespath(expression, data)));
+    expect(out.richer).toMatch(/only field paths are bundled/);
   }, 60_000);
 
   it('leaves the in-process verification worker and the SSM client out of the verification API function', () => {
