@@ -37,6 +37,12 @@ export const BUNDLE_ALIAS: Record<string, string> = {
   '@smithy/core/event-streams': platformModule('no-event-streams.ts'),
   '@aws-lambda-powertools/jmespath': platformModule('field-path-search.ts'),
   '@aws-lambda-powertools/jmespath/functions': platformModule('field-path-search.ts'),
+  // zod/mini with the classic methods the schemas call (schemas/zod-mini.ts); the module itself reaches
+  // zod/mini and the two parts it needs by their own names, which exact keys keep from the rule above.
+  zod: fileURLToPath(new URL('../schemas/zod-mini.ts', import.meta.url)),
+  'zod/mini': 'zod/mini',
+  'zod/v4/core': 'zod/v4/core',
+  'zod/locales': 'zod/locales',
 };
 
 /** `BUNDLE_ALIAS` as NodejsFunction's `esbuildArgs` (its `bundling` has no `alias` of its own). */

@@ -5,7 +5,9 @@ import { routes as playersRoutes } from './handlers/players';
 import { routes as operatorRoutes } from './handlers/operator';
 import { routes as clockRoutes } from './handlers/clock';
 import { routes as tournamentsRoutes } from './handlers/tournaments';
-import { routes as floorRoutes } from './handlers/floor';
+import { routes as deskRoutes } from './handlers/desk';
+import { routes as seatingRoutes } from './handlers/seating';
+import { routes as resultsRoutes } from './handlers/results';
 import { routes as catalogRoutes } from './handlers/catalog';
 import { routes as verificationRoutes } from './handlers/verification';
 import { routes as handsRoutes } from './handlers/hands';
@@ -23,7 +25,9 @@ export const HANDLER_GROUPS = {
   operator: operatorRoutes,
   clock: clockRoutes,
   tournaments: tournamentsRoutes,
-  floor: floorRoutes,
+  desk: deskRoutes,
+  seating: seatingRoutes,
+  results: resultsRoutes,
   catalog: catalogRoutes,
   verification: verificationRoutes,
   hands: handsRoutes,

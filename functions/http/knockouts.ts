@@ -28,6 +28,17 @@ const knockoutView = (k: Knockout, bounties: Record<string, KnockoutBounty> = {}
   return { knockoutId: id, ...rest, at: iso(at), ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}), ...(bounty ? { bounty } : {}) };
 };
 
+// The answers' schemas are built outside the route definitions: a definition whose arguments call
+// anything is kept in every bundle that imports this module (the desk's, for `finishRoute`), handler
+// and all it reaches included.
+const KnockoutList = z.object({ version: z.number().int(), items: z.array(KnockoutView) });
+const KnockoutsRecorded = z.object({ version: z.number().int(), items: z.array(KnockoutView), flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable() });
+const KnockoutCancelled = z.object({ version: z.number().int(), item: KnockoutView });
+const MysteryDrawn = z.object({
+  version: z.number().int(),
+  item: z.object({ drawId: z.string(), sequence: z.number().int(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), prizeIndex: z.number().int().optional(), at: z.string() }),
+});
+
 export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listKnockouts',
   method: 'GET',
@@ -35,7 +46,7 @@ export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   summary: 'Knockout records in elimination order, cancelled ones included (audit, R-KO-1)',
   tags: TAGS,
   params: TournamentParams,
-  responses: { 200: { description: 'Knockouts', schema: z.object({ version: z.number().int(), items: z.array(KnockoutView) }) } },
+  responses: { 200: { description: 'Knockouts', schema: KnockoutList } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const bounties = knockoutBounties(state);
@@ -57,7 +68,7 @@ export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   responses: {
     201: {
       description: 'The records made',
-      schema: z.object({ version: z.number().int(), items: z.array(KnockoutView), flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable() }),
+      schema: KnockoutsRecorded,
     },
   },
   problems: [409, 422],
@@ -84,7 +95,7 @@ export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   tags: TAGS,
   params: KnockoutParams,
   body: CancelKnockoutBody,
-  responses: { 200: { description: 'The cancelled record', schema: z.object({ version: z.number().int(), item: KnockoutView }) } },
+  responses: { 200: { description: 'The cancelled record', schema: KnockoutCancelled } },
   problems: [409, 422],
   handle: async (req) => {
     const outcome = await runTournamentCommand(req, (t, ctx) =>
@@ -106,10 +117,7 @@ export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   responses: {
     201: {
       description: 'The draw',
-      schema: z.object({
-        version: z.number().int(),
-        item: z.object({ drawId: z.string(), sequence: z.number().int(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), prizeIndex: z.number().int().optional(), at: z.string() }),
-      }),
+      schema: MysteryDrawn,
     },
   },
   problems: [409, 422],

@@ -59,6 +59,10 @@ export const withMoneyHold =
 
 export { moneyHoldView } from './money-hold-view';
 
+// Built outside the route definition: a definition whose arguments call anything is kept in every bundle
+// that imports this module (the tournaments function imports its helpers).
+const MoneyReviewPage = page(MoneyReviewQueueItem);
+
 export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMoneyReviews',
   method: 'GET',
@@ -66,7 +70,7 @@ export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({
   summary: 'The moderation queue of tournament texts held by the money check, oldest first in a page (R-MONEY-2)',
   tags: TAGS,
   query: PageQuery,
-  responses: { 200: { description: 'A page of held tournaments', schema: page(MoneyReviewQueueItem) } },
+  responses: { 200: { description: 'A page of held tournaments', schema: MoneyReviewPage } },
   handle: async (req) => {
     const scope = 'money-reviews';
     const start = openCursor(req.query.cursor, scope);

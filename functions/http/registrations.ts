@@ -57,6 +57,13 @@ export async function registrationCommand(
   return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
 }
 
+// Schemas built outside the route definitions: a definition whose arguments call anything is kept in
+// every bundle that imports this module, handler included.
+const RegistrationListQuery = z.strictObject({ status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional() });
+const RegistrationList = z.object({ version: z.number().int(), items: z.array(Registration) });
+const RegistrationAnswer = Versioned(Registration);
+const registeringNamedPlayer = registeringPlayerItems('playerId');
+
 export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listRegistrations',
   method: 'GET',
@@ -64,8 +71,8 @@ export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
   summary: 'Registrations in order, with the waitlist',
   tags: TAGS,
   params: TournamentParams,
-  query: z.strictObject({ status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional() }),
-  responses: { 200: { description: 'All registrations', schema: z.object({ version: z.number().int(), items: z.array(Registration) }) } },
+  query: RegistrationListQuery,
+  responses: { 200: { description: 'All registrations', schema: RegistrationList } },
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const items = Object.values(state.registrations)
@@ -84,9 +91,9 @@ export const createRegistrationRoute = /* @__PURE__ */ defineRoute({
   tags: TAGS,
   params: TournamentParams,
   body: RegisterBody,
-  responses: { 201: { description: 'The registration', schema: Versioned(Registration) } },
+  responses: { 201: { description: 'The registration', schema: RegistrationAnswer } },
   problems: [409, 422],
-  prefetch: registeringPlayerItems('playerId'),
+  prefetch: registeringNamedPlayer,
   handle: async (req) => {
     const { outcome, reg } = await registerPlayer(req, req.body.playerId);
     return versioned(201, outcome.version, { version: outcome.version, item: registrationView(reg) });
@@ -100,7 +107,7 @@ export const checkInRoute = /* @__PURE__ */ defineRoute({
   summary: 'Check in at the desk: the first buy-in accrues as debt (postpayment, R-REG-3)',
   tags: TAGS,
   params: RegistrationParams,
-  responses: { 200: { description: 'The registration', schema: Versioned(Registration) } },
+  responses: { 200: { description: 'The registration', schema: RegistrationAnswer } },
   problems: [409, 422],
   // R-LATE-1 / R-NOSHOW-2: the clock's forced-bet count sizes a late stack and a dead stack handed over.
   handle: async (req) =>
@@ -116,7 +123,7 @@ export const deleteRegistrationRoute = /* @__PURE__ */ defineRoute({
   summary: 'Unregister a player (the place goes to the waitlist inside late registration)',
   tags: TAGS,
   params: RegistrationParams,
-  responses: { 200: { description: 'The cancelled registration', schema: Versioned(Registration) } },
+  responses: { 200: { description: 'The cancelled registration', schema: RegistrationAnswer } },
   problems: [409],
   handle: async (req) => registrationCommand(req, req.params.registrationId, unregister),
 });

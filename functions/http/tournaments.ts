@@ -4,16 +4,14 @@ import { openCursor, sealCursor } from '../platform/cursor';
 import { tournamentRecord } from '../store/records/tournament';
 import { queryRecords } from '../store/table/record-ops';
 import { createTournamentItem, requireTournament } from '../store/tournament-store';
-import { changeStatus, createTournament, editSettings, type TournamentStatus } from '../../domain/tournaments';
+import { createTournament, editSettings, type TournamentStatus } from '../../domain/tournaments';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import * as z from '../../schemas/zod';
 import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, UpdateTournamentBody } from '../../schemas/tournaments';
 import { clubItemKey, loadClub } from './clubs';
 import { createInput, patchInput, runTournamentCommand, tournamentView, versioned } from './tournament-support';
 import { publishTournamentEvents } from './tournament-events';
-import { finishRoute } from './knockouts';
-import { freezeIfMissing, structureToFreeze, withFrozenStructure } from './tournament-structure';
-import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { structureToFreeze, withFrozenStructure } from './tournament-structure';
 import { withMysteryCommitment } from '../../domain/floor/bounties';
 import { randomSecret } from '../platform/ids';
 import { holdAfterWrite } from '../../domain/tournaments/money-hold';
@@ -119,36 +117,5 @@ export const updateTournamentRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
-const lifecycle = (operationId: string, action: string, to: TournamentStatus, summary: string) =>
-  defineRoute({
-    operationId,
-    method: 'POST',
-    path: `/v1/clubs/{clubId}/tournaments/{tournamentId}/${action}`,
-    summary,
-    tags: TAGS,
-    params: TournamentParams,
-    responses: { 200: { description: 'The tournament', schema: Tournament } },
-    problems: [409],
-    handle: async (req) => {
-      const { state, version } = await runTournamentCommand(req, async (s, ctx) => {
-        const r = changeStatus(s, { to }, ctx);
-        const next = { ...s, ...r.state };
-        // R-LIFE-2: settings freeze here; R-NOSHOW-2: the dead stacks made at the start take their seats.
-        if (to === 'registration_open') return { ...r, state: await freezeIfMissing(next) };
-        if (to === 'running') return seatNewEntries(next, r.events, ctx);
-        return { ...r, state: next };
-      });
-      return versioned(200, version, tournamentView(state));
-    },
-  });
-
-export const tournamentRoutes = [
-  listTournamentsRoute,
-  createTournamentRoute,
-  getTournamentRoute,
-  updateTournamentRoute,
-  lifecycle('openRegistration', 'open-registration', 'registration_open', 'Open registration (R-LIFE-1)'),
-  lifecycle('startTournament', 'start', 'running', 'Start the tournament (R-LIFE-1)'),
-  finishRoute,
-  lifecycle('cancelTournament', 'cancel', 'cancelled', 'Cancel the tournament from any non-final status (R-LIFE-1)'),
-];
+/** A tournament's settings: list, create, read, edit. Its lifecycle is in tournament-lifecycle.ts. */
+export const tournamentRoutes = [listTournamentsRoute, createTournamentRoute, getTournamentRoute, updateTournamentRoute];

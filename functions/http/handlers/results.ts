@@ -1,0 +1,12 @@
+import { httpHandler } from '../../platform/http-handler';
+import type { Route } from '../../platform/route';
+import { knockoutRoutes } from '../knockouts';
+
+/**
+ * The routes of the "results" function: knockouts, bounties and mystery draws, standings and results.
+ * Its bundle holds only these.
+ */
+export const routes: readonly Route[] = [...knockoutRoutes];
+
+/** Lambda entry of the "results" group. */
+export const handler = httpHandler(routes);

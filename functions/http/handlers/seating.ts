@@ -1,0 +1,9 @@
+import { httpHandler } from '../../platform/http-handler';
+import type { Route } from '../../platform/route';
+import { seatingRoutes } from '../seating';
+
+/** The routes of the "seating" function: tables, the draw, moves and balancing. Its bundle holds only these. */
+export const routes: readonly Route[] = [...seatingRoutes];
+
+/** Lambda entry of the "seating" group. */
+export const handler = httpHandler(routes);

@@ -1,0 +1,44 @@
+import { defineRoute } from '../platform/route';
+import { changeStatus, type TournamentStatus } from '../../domain/tournaments';
+import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { Tournament, TournamentParams } from '../../schemas/tournaments';
+import { runTournamentCommand, tournamentView, versioned } from './tournament-support';
+import { freezeIfMissing } from './tournament-structure';
+import { finishRoute } from './knockouts';
+
+const TAGS = ['Tournaments'];
+
+/**
+ * A tournament's status changes: open registration, start, finish, cancel (R-LIFE-1). Apart from the
+ * settings routes (tournaments.ts), which check texts for money wording, so that the desk's function does
+ * not carry the checker.
+ */
+const lifecycle = (operationId: string, action: string, to: TournamentStatus, summary: string) =>
+  defineRoute({
+    operationId,
+    method: 'POST',
+    path: `/v1/clubs/{clubId}/tournaments/{tournamentId}/${action}`,
+    summary,
+    tags: TAGS,
+    params: TournamentParams,
+    responses: { 200: { description: 'The tournament', schema: Tournament } },
+    problems: [409],
+    handle: async (req) => {
+      const { state, version } = await runTournamentCommand(req, async (s, ctx) => {
+        const r = changeStatus(s, { to }, ctx);
+        const next = { ...s, ...r.state };
+        // R-LIFE-2: settings freeze here; R-NOSHOW-2: the dead stacks made at the start take their seats.
+        if (to === 'registration_open') return { ...r, state: await freezeIfMissing(next) };
+        if (to === 'running') return seatNewEntries(next, r.events, ctx);
+        return { ...r, state: next };
+      });
+      return versioned(200, version, tournamentView(state));
+    },
+  });
+
+export const tournamentLifecycleRoutes = [
+  /* @__PURE__ */ lifecycle('openRegistration', 'open-registration', 'registration_open', 'Open registration (R-LIFE-1)'),
+  /* @__PURE__ */ lifecycle('startTournament', 'start', 'running', 'Start the tournament (R-LIFE-1)'),
+  finishRoute,
+  /* @__PURE__ */ lifecycle('cancelTournament', 'cancel', 'cancelled', 'Cancel the tournament from any non-final status (R-LIFE-1)'),
+];
