@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { Architecture, Runtime, Tracing, type IDestination } from 'aws-cdk-lib/aws-lambda';
-import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/http/api';
@@ -110,7 +110,6 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     bundling: {
       format: OutputFormat.ESM,
       ...BUNDLE_SETTINGS,
-      charset: Charset.UTF8,
       mainFields: [...BUNDLE_SETTINGS.mainFields],
       esbuildArgs: BUNDLE_ESBUILD_ARGS,
       // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
