@@ -56,7 +56,8 @@ export { $ZodError as ZodError };
 config({ ...en(), memoizer: memoizer() });
 
 type Schema = InstanceType<typeof ZodMiniType>;
-type Methods = Record<string, (this: Schema & Record<string, never>, ...args: never[]) => unknown>;
+/** Methods by name, each taking the schema it is called on as `this`. */
+type Methods = Record<string, (this: never, ...args: never[]) => unknown>;
 
 /**
  * Adds methods to the instances of one kind of schema: zod copies what a schema constructor's
