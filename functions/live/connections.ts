@@ -1,7 +1,8 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../store/client';
 import { config } from '../platform/config';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
+import { writeAll } from '../store/batch-write';
 
 /**
  * Live connections as items of the single table, each with a TTL:
@@ -45,24 +46,12 @@ export async function getConnection(connectionId: string): Promise<LiveConnectio
   return { connectionId, caller: Item.caller as LiveCaller, topics: (Item.topics as string[] | undefined) ?? [] };
 }
 
-async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 4) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
-      if (attempt > 0) await new Promise((ok) => setTimeout(ok, 25 * 2 ** attempt));
-      const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
-      pending = out.UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
-    }
-  }
-}
-
 /** Adds topics to a connection: the subscription items, then the list on the connection (for $disconnect). */
 export async function addSubscriptions(connectionId: string, topics: readonly string[]): Promise<void> {
   const fresh = [...new Set(topics)];
   if (fresh.length === 0) return;
   const expiresAt = nowSec() + CONNECTION_TTL_SEC;
-  await batchWrite(fresh.map((topic) => ({ PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', [TTL_ATTRIBUTE]: expiresAt } } })));
+  await writeAll(fresh.map((topic) => ({ PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', [TTL_ATTRIBUTE]: expiresAt } } })));
   await dynamo().doc.send(
     new UpdateCommand({
       TableName: table(),
@@ -78,7 +67,7 @@ export async function addSubscriptions(connectionId: string, topics: readonly st
 export async function removeConnection(connectionId: string): Promise<void> {
   const c = await getConnection(connectionId);
   if (c && c.topics.length > 0) {
-    await batchWrite([...new Set(c.topics)].map((topic) => ({ DeleteRequest: { Key: { pk: topicPk(topic), sk: connectionId } } })));
+    await writeAll([...new Set(c.topics)].map((topic) => ({ DeleteRequest: { Key: { pk: topicPk(topic), sk: connectionId } } })));
   }
   await dynamo().doc.send(new DeleteCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' } }));
 }

@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { BatchWriteItemCommand, ConditionalCheckFailedException, DeleteItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
@@ -8,6 +8,8 @@ import { TABLE_KEYS, TTL_ATTRIBUTE } from '../store/table-definition';
 import { config } from './config';
 import { logger } from './logger';
 import { dynamo } from '../store/client';
+import { queryAll } from '../store/query-all';
+import { writeAll } from '../store/batch-write';
 import { HttpProblem } from './problem';
 
 /** Where the key is put on the event; null (no header, or not a POST) means "not idempotent". */
@@ -159,35 +161,14 @@ export function idempotency(): middy.MiddlewareObj {
  * answers may hold personal data that must not outlive an erasure (R-PD-1).
  */
 export async function purgeIdempotencyRecords(scope: string): Promise<number> {
-  const db = dynamo().raw;
-  const table = config().tableName;
-  let deleted = 0;
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
-        ExpressionAttributeValues: { ':pk': { S: PARTITION }, ':prefix': { S: scopePrefix(scope) } },
-        ProjectionExpression: '#pk, #sk',
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    const keys = page.Items ?? [];
-    for (let i = 0; i < keys.length; i += 25) {
-      let pending = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= 8) throw new Error('idempotency records could not be deleted');
-        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        const out = await db.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
-        const left = out.UnprocessedItems?.[table] ?? [];
-        deleted += pending.length - left.length;
-        pending = left.flatMap((w) => (w.DeleteRequest?.Key ? [{ DeleteRequest: { Key: w.DeleteRequest.Key } }] : []));
-      }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return deleted;
+  // A person's records of the last day: a few.
+  const keys = await queryAll({
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey },
+    ExpressionAttributeValues: { ':pk': PARTITION, ':prefix': scopePrefix(scope) },
+    ProjectionExpression: '#pk, #sk',
+    ConsistentRead: true,
+  });
+  await writeAll(keys.map((Key) => ({ DeleteRequest: { Key } })));
+  return keys.length;
 }

@@ -1,6 +1,8 @@
-import { BatchGetCommand, BatchWriteCommand, ScanCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
 import { queryAll } from './query-all';
+import { readItems } from './read-items';
+import { writeAll, type WriteRequest } from './batch-write';
 import { unpackBody } from './item-body';
 import { config } from '../platform/config';
 import { DuplicateVersionConflict, loadEvent, saveEvent } from './duplicate-store';
@@ -14,36 +16,19 @@ import { renamePlayer, type DuplicateEvent } from '../../domain/duplicate/event'
  * indexed by `indexStoredDuplicateEvents` (scripts/duplicate-player-index.ts), once, at deploy.
  */
 const PREFIX = 'dup#';
-const BATCH = 25;
 const MAX_ATTEMPTS = 6;
 
 const table = () => config().tableName;
 const playerPk = (playerId: string): string => `player#${playerId}`;
 const entrySk = (clubId: string, eventId: string): string => `${PREFIX}${clubId}#${eventId}`;
 
-type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
-
-async function writeAll(requests: WriteRequest[]): Promise<void> {
-  let pending = requests;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-    pending = out.UnprocessedItems?.[table()] ?? [];
-    if (pending.length > 0) {
-      if (attempt >= 8) throw new Error('batch write left items unprocessed');
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-    }
-  }
-}
-
 /** Writes the index items of every player of the event (idempotent: a put of the same item). */
 export async function indexDuplicatePlayers(ev: Pick<DuplicateEvent, 'clubId' | 'eventId' | 'players'>): Promise<void> {
   const puts: WriteRequest[] = ev.players.map((p) => ({
     PutRequest: { Item: { pk: playerPk(p.playerId), sk: entrySk(ev.clubId, ev.eventId), kind: 'duplicatePlayerEntry', clubId: ev.clubId, eventId: ev.eventId } },
   }));
-  const batches: WriteRequest[][] = [];
-  for (let i = 0; i < puts.length; i += BATCH) batches.push(puts.slice(i, i + BATCH));
   // A few batches at a time: a thousand players are forty batches.
-  for (let i = 0; i < batches.length; i += 4) await Promise.all(batches.slice(i, i + 4).map(writeAll));
+  await writeAll(puts, 4);
 }
 
 /** The Duplicate events the player is in, as indexed. */
@@ -85,16 +70,11 @@ export async function pseudonymiseInDuplicateEvents(playerId: string, pseudonym:
 async function erasedPlayers(ids: readonly string[]): Promise<Set<string>> {
   const erased = new Set<string>();
   for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ pk: playerPk(id), sk: 'profile' }));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      const out: BatchGetCommandOutput = await dynamo().doc.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, deletedAt' } } }));
-      for (const item of out.Responses?.[table()] ?? []) if (item.deletedAt !== undefined) erased.add(String(item.pk).slice('player#'.length));
-      keys = out.UnprocessedKeys?.[table()]?.Keys;
-      if (keys && keys.length > 0) {
-        if (attempt >= 8) throw new Error('batch get left keys unprocessed');
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-    }
+    const profiles = await readItems(
+      ids.slice(i, i + 100).map((id) => ({ pk: playerPk(id), sk: 'profile' })),
+      { consistent: true, attributes: ['deletedAt'] },
+    );
+    for (const item of profiles.values()) if (item.deletedAt !== undefined) erased.add(String(item.pk).slice('player#'.length));
   }
   return erased;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand, PutCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, PutCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './client';
 import { queryAll } from './query-all';
 import { config } from '../platform/config';
-import { DependencyUnavailableError } from '../platform/dependency-errors';
+import { MAX_WRITES, writeAll, writeBatch } from './batch-write';
 import { bodyBytes, packBody, unpackBody, type StoredBody } from './item-body';
 import type { Patch } from './state-patch';
 
@@ -25,7 +25,6 @@ export const tournamentPk = (clubId: string, tournamentId: string): string => `c
 
 /** Room under DynamoDB's 400 KB item limit for keys and attribute names. */
 const MAX_INLINE_BYTES = 300_000;
-const BATCH = 25;
 /** Chunk puts in flight at once. */
 const CHUNK_PUTS = 4;
 
@@ -130,24 +129,9 @@ async function writtenBy(pk: string, sk: string, writer: string): Promise<boolea
   return Item?.w === writer;
 }
 
-async function writeAll(requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]): Promise<void> {
-  const TableName = config().tableName;
-  let pending = requests;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    const out = await dynamo().doc.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
-    pending = out.UnprocessedItems?.[TableName] ?? [];
-    if (pending.length > 0) {
-      if (attempt >= 8) throw new DependencyUnavailableError(`BatchWriteItem left ${pending.length} items unprocessed`);
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-    }
-  }
-}
-
 /** Deletes items by sort key (best effort is not enough for garbage: unprocessed ones are retried). */
 export async function deleteItems(pk: string, sks: readonly string[]): Promise<void> {
-  for (let i = 0; i < sks.length; i += BATCH) {
-    await writeAll(sks.slice(i, i + BATCH).map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
-  }
+  await writeAll(sks.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
 }
 
 /** About this much per BatchWriteItem: large parts go a few per request, each within one request timeout. */
@@ -157,21 +141,21 @@ const BATCH_BYTES = 1_000_000;
 const roughBytes = (item: Item): number =>
   Object.values(item).reduce<number>((n, v) => n + (v instanceof Uint8Array ? v.byteLength : typeof v === 'string' ? v.length : 16), 0);
 
-/** Writes items in batches of at most 25 items and about BATCH_BYTES. */
+/** Writes items in batches of at most 25 items and about BATCH_BYTES (a snapshot's parts are large). */
 export async function putItems(items: readonly Item[]): Promise<void> {
   let batch: Item[] = [];
   let bytes = 0;
   for (const item of items) {
     const size = roughBytes(item);
-    if (batch.length > 0 && (batch.length === BATCH || bytes + size > BATCH_BYTES)) {
-      await writeAll(batch.map((Item) => ({ PutRequest: { Item } })));
+    if (batch.length > 0 && (batch.length === MAX_WRITES || bytes + size > BATCH_BYTES)) {
+      await writeBatch(batch.map((Item) => ({ PutRequest: { Item } })));
       batch = [];
       bytes = 0;
     }
     batch.push(item);
     bytes += size;
   }
-  if (batch.length > 0) await writeAll(batch.map((Item) => ({ PutRequest: { Item } })));
+  if (batch.length > 0) await writeBatch(batch.map((Item) => ({ PutRequest: { Item } })));
 }
 
 /** Decodes one event head (with its chunks, when it has them) into a LoggedEvent. */

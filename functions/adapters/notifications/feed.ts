@@ -7,7 +7,7 @@ import { queryRecords } from '../../store/table/record-ops';
 import { itemOf } from '../../store/table/record-type';
 import { prefetchKeyOf } from '../../platform/prefetch';
 import { readItems } from '../../store/read-items';
-import { putItems } from '../../store/tournament-log';
+import { writeAll } from '../../store/batch-write';
 import { profileItemKey } from '../../store/player-schedule';
 import type { NotificationPort, PlayerNotification } from './port';
 import { appendShared, sharedOf, tournamentFeedKey } from './tournament-feed';
@@ -42,8 +42,7 @@ export class DynamoFeed implements NotificationPort {
       data: n.data,
       expiresAt,
     }));
-    // BatchWriteItems of 25; what DynamoDB leaves unprocessed is written again, then the write is an outage.
-    await putItems(items.map((r) => itemOf(notificationRecord, r)));
+    await writeAll(items.map((r) => ({ PutRequest: { Item: itemOf(notificationRecord, r) } })));
   }
 }
 
