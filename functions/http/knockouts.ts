@@ -28,9 +28,8 @@ const knockoutView = (k: Knockout, bounties: Record<string, KnockoutBounty> = {}
   return { knockoutId: id, ...rest, at: iso(at), ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}), ...(bounty ? { bounty } : {}) };
 };
 
-// The answers' schemas are built outside the route definitions: a definition whose arguments call
-// anything is kept in every bundle that imports this module (the desk's, for `finishRoute`), handler
-// and all it reaches included.
+// Built outside the route definitions: a definition whose arguments call anything stays in every bundle
+// that imports this module, handler included (test/infra/bundles.test.ts).
 const KnockoutList = z.object({ version: z.number().int(), items: z.array(KnockoutView) });
 const KnockoutsRecorded = z.object({ version: z.number().int(), items: z.array(KnockoutView), flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable() });
 const KnockoutCancelled = z.object({ version: z.number().int(), item: KnockoutView });

@@ -59,8 +59,8 @@ export const withMoneyHold =
 
 export { moneyHoldView } from './money-hold-view';
 
-// Built outside the route definition: a definition whose arguments call anything is kept in every bundle
-// that imports this module (the tournaments function imports its helpers).
+// Built outside the route definitions: a definition whose arguments call anything stays in every bundle
+// that imports this module, handler included (test/infra/bundles.test.ts).
 const MoneyReviewPage = page(MoneyReviewQueueItem);
 
 export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({

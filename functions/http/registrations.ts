@@ -57,8 +57,8 @@ export async function registrationCommand(
   return versioned(200, outcome.version, { version: outcome.version, item: registrationView(reg) });
 }
 
-// Schemas built outside the route definitions: a definition whose arguments call anything is kept in
-// every bundle that imports this module, handler included.
+// Built outside the route definitions: a definition whose arguments call anything stays in every bundle
+// that imports this module, handler included (test/infra/bundles.test.ts).
 const RegistrationListQuery = z.strictObject({ status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional() });
 const RegistrationList = z.object({ version: z.number().int(), items: z.array(Registration) });
 const RegistrationAnswer = Versioned(Registration);

@@ -32,39 +32,37 @@ export function settingsView(s: StoredTournament['settings']): Record<string, un
 }
 
 /**
- * Counts over the whole field, kept per map: a state's maps are never changed in place (a command copies
- * the one it touches), so a map seen before has the counts it had. A GET of a large field, and a command
- * that leaves the registrations alone, do not walk 10,000 records again.
+ * A count over one of a state's maps, kept per map: a state's maps are never changed in place (a command
+ * copies the one it touches), so a map seen before has the counts it had. A GET of a large field, and a
+ * command that leaves the registrations alone, do not walk 10,000 records again.
  */
-const registrationCounts = new WeakMap<object, { registered: number; waitlisted: number; checkedIn: number }>();
-const entryCounts = new WeakMap<object, { entries: number; activeEntries: number }>();
-
-function countRegistrations(registrations: StoredTournament['registrations']) {
-  let counts = registrationCounts.get(registrations);
-  if (!counts) {
-    counts = { registered: 0, waitlisted: 0, checkedIn: 0 };
-    for (const r of Object.values(registrations)) {
-      if (r.status === 'registered' || r.status === 'absent') counts.registered++;
-      else if (r.status === 'waitlisted') counts.waitlisted++;
-      else if (r.status === 'checked_in') counts.checkedIn++;
-    }
-    registrationCounts.set(registrations, counts);
-  }
-  return counts;
+function countedPerMap<M extends object, C>(count: (map: M) => C): (map: M) => C {
+  const seen = new WeakMap<M, C>();
+  return (map) => {
+    let counts = seen.get(map);
+    if (counts === undefined) seen.set(map, (counts = count(map)));
+    return counts;
+  };
 }
 
-function countEntries(entries: StoredTournament['entries']) {
-  let counts = entryCounts.get(entries);
-  if (!counts) {
-    counts = { entries: 0, activeEntries: 0 };
-    for (const e of Object.values(entries)) {
-      if (e.status !== 'void') counts.entries++;
-      if (e.status === 'active') counts.activeEntries++;
-    }
-    entryCounts.set(entries, counts);
+const countRegistrations = countedPerMap((registrations: StoredTournament['registrations']) => {
+  const counts = { registered: 0, waitlisted: 0, checkedIn: 0 };
+  for (const r of Object.values(registrations)) {
+    if (r.status === 'registered' || r.status === 'absent') counts.registered++;
+    else if (r.status === 'waitlisted') counts.waitlisted++;
+    else if (r.status === 'checked_in') counts.checkedIn++;
   }
   return counts;
-}
+});
+
+const countEntries = countedPerMap((entries: StoredTournament['entries']) => {
+  const counts = { entries: 0, activeEntries: 0 };
+  for (const e of Object.values(entries)) {
+    if (e.status !== 'void') counts.entries++;
+    if (e.status === 'active') counts.activeEntries++;
+  }
+  return counts;
+});
 
 export function tournamentView(t: StoredTournament) {
   return {
