@@ -17,32 +17,19 @@ export const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * Identifiers replaced at bundling time. `LAMBDA_BUNDLE` makes schemas/zod.ts skip the OpenAPI
- * metadata (and with it zod-to-openapi): the functions serve a contract generated at bundling time.
+ * Identifiers replaced at bundling time. `LAMBDA_BUNDLE` leaves the in-process verification worker out of
+ * the API functions (functions/adapters/verification-queue).
  */
 export const BUNDLE_DEFINE: Record<string, string> = { LAMBDA_BUNDLE: 'true' };
 
-const platformModule = (file: string): string => fileURLToPath(new URL(`../functions/platform/${file}`, import.meta.url));
-
 /**
- * Packages replaced in the bundles by a module of the service (esbuild `alias`), each a dependency's
- * dependency whose full weight a function never runs: the SDK's credential chain beyond the environment
- * (functions/platform/env-credentials.ts), the SDK's event-stream codec (no operation called streams:
- * functions/platform/no-event-streams.ts) and the JMESPath interpreter Powertools idempotency reads two
- * field names with (functions/platform/field-path-search.ts). Absolute paths, for esbuild run on this
- * machine; a subpath of a package is named on its own (esbuild would append it to the file's path).
+ * Packages replaced in the bundles by a module of the service (esbuild `alias`): only the SDK's default
+ * credential chain, by its first link (functions/platform/env-credentials.ts, the SDK's own `fromEnv`),
+ * since Lambda hands a function its role's credentials in the environment. Every other library runs in
+ * the bundles as it ships. An absolute path, for esbuild run on this machine.
  */
 export const BUNDLE_ALIAS: Record<string, string> = {
-  '@aws-sdk/credential-provider-node': platformModule('env-credentials.ts'),
-  '@smithy/core/event-streams': platformModule('no-event-streams.ts'),
-  '@aws-lambda-powertools/jmespath': platformModule('field-path-search.ts'),
-  '@aws-lambda-powertools/jmespath/functions': platformModule('field-path-search.ts'),
-  // zod/mini with the classic methods the schemas call (schemas/zod-mini.ts); the module itself reaches
-  // zod/mini and the two parts it needs by their own names, which exact keys keep from the rule above.
-  zod: fileURLToPath(new URL('../schemas/zod-mini.ts', import.meta.url)),
-  'zod/mini': 'zod/mini',
-  'zod/v4/core': 'zod/v4/core',
-  'zod/locales': 'zod/locales',
+  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../functions/platform/env-credentials.ts', import.meta.url)),
 };
 
 /** The money checker's lexicon and the Russian texts as UTF-8 (2 bytes a letter) rather than \u escapes (6). */
