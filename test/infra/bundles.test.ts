@@ -83,6 +83,12 @@ describe('the system function bundle', () => {
     expect(renderer.body).toBe(readFileSync(join(ROOT, 'node_modules/redoc/bundles/redoc.standalone.js'), 'utf8'));
   }, 60_000);
 
+  // Powertools' packages on one version share one copy of their commons (logger, metrics, idempotency).
+  it('carries one copy of Powertools commons', () => {
+    const copies = new Set(Object.keys(metafile.inputs).map((p) => /^(.*node_modules\/@aws-lambda-powertools\/commons)\//.exec(p)?.[1]).filter(Boolean));
+    expect(copies.size).toBe(1);
+  });
+
   it('carries no ElectroDB: the functions read and write records through functions/store/table', () => {
     expect(Object.keys(metafile.inputs).filter((p) => p.includes('node_modules/electrodb/'))).toEqual([]);
   });
