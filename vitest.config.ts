@@ -4,6 +4,19 @@ import { defineConfig } from 'vitest/config';
 // that later releases need Node 22 (see scripts/local/node-version.ts).
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
+/** Suites run a second time against the functions' bundles, built as the stack builds them. */
+const BUNDLED_SUITES = ['test/e2e/evening.test.ts', 'test/e2e/mobile-app.test.ts', 'test/e2e/duplicate-run.test.ts'];
+
+/** Suites that start the local API over DynamoDB Local. */
+const integration = {
+  // One DynamoDB Local for the run; each file makes its own table.
+  globalSetup: ['test/support/global-setup.ts'],
+  // The handlers' embedded metrics would only fill the test output.
+  env: { ...env, POWERTOOLS_METRICS_DISABLED: 'true' },
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,12 +30,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/reliability/**/*.test.ts', 'test/browser/**/*.test.ts'],
-          // One DynamoDB Local for the run; each file makes its own table.
-          globalSetup: ['test/support/global-setup.ts'],
-          // The handlers' embedded metrics would only fill the test output.
-          env: { ...env, POWERTOOLS_METRICS_DISABLED: 'true' },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...integration,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-bundles',
+          include: BUNDLED_SUITES,
+          ...integration,
+          globalSetup: [...integration.globalSetup, 'test/support/bundles-setup.ts'],
+          env: { ...integration.env, TEST_HANDLERS: 'bundles' },
         },
       },
     ],

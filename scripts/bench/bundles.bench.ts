@@ -14,12 +14,13 @@
  * Run alone with `npm run bench -- bundles` or `npx tsx scripts/bench/bundles.bench.ts`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { BUNDLE_ALIAS, LAMBDA_NODE_OPTIONS, esbuildOptions } from '../../infra/bundling';
+import { functionEntries } from '../local/function-bundles';
 
 export interface BenchRow {
   name: string;
@@ -30,20 +31,6 @@ export interface BenchRow {
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const IMPORT_LIMIT_RATIO = 2.5;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The stack's functions: one per handler group, and those of infra/scheduling, verification, projections, live. */
-function entries(): { name: string; entry: string }[] {
-  const groups = readdirSync(join(ROOT, 'functions/http/handlers'))
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => ({ name: f.replace(/\.ts$/, ''), entry: `functions/http/handlers/${f}` }));
-  return [
-    ...groups,
-    { name: 'jobs', entry: 'functions/jobs/handler.ts' },
-    { name: 'verify-club', entry: 'functions/jobs/verify-club.ts' },
-    { name: 'projections', entry: 'functions/projections/handler.ts' },
-    { name: 'live', entry: 'functions/live/handler.ts' },
-  ];
-}
 
 const DYNAMODB_ONLY = `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -121,7 +108,7 @@ export async function run(): Promise<BenchRow[]> {
       const { metafile } = await build({ ...options, alias: ref.alias, absWorkingDir: ROOT, stdin: { contents: DYNAMODB_ONLY, resolveDir: ROOT, loader: 'ts' } });
       bundles.push({ name: ref.name, file, kb: statSync(file).size / 1024, cpu: [], wall: [], reference: true, metafile });
     }
-    for (const { name, entry } of entries()) {
+    for (const { name, entry } of functionEntries()) {
       const file = join(dir, name, 'index.mjs');
       const { metafile } = await build({ ...esbuildOptions(join(ROOT, entry), file), absWorkingDir: ROOT });
       bundles.push({ name, file, kb: statSync(file).size / 1024, cpu: [], wall: [], metafile });

@@ -1,7 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { localIssuer, type LocalIssuer } from './issuer';
-import { createGatewayServer, type LambdaHandler } from './http-adapter';
+import { createGatewayServer, lambdaContext, type LambdaHandler } from './http-adapter';
+import { loadBundledHandler } from './bundled-handler';
 import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
 import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
 import type { LocalLiveServer } from './live-server';
@@ -26,9 +29,18 @@ export interface LocalApi {
 export const LOCAL_AUDIENCE = 'sport-poker-local';
 export const JWKS_PATH = '/local-issuer/.well-known/jwks.json';
 
+/** Where the functions' handlers come from: their source modules, or their bundles as deployed. */
+export type HandlerSource = 'sources' | { bundles: string };
+
 /**
  * The API on this machine: environment for the handlers, the local token issuer with its JWKS,
  * and the gateway adapter in front of the same handler modules the stack deploys.
+ *
+ * With `handlers: { bundles: dir }` every HTTP group, the stream consumer and the jobs function run from
+ * the bundles that scripts/local/function-bundles.ts built in `dir`, called as Lambda calls them. Each
+ * bundle has its own module instances, as each function has its own container in AWS, so what this
+ * process puts into the source modules (the live gateway, the push recorder) does not reach them: like a
+ * function without LIVE_CALLBACK_URL or SNS applications, they fan out nothing and push nothing.
  */
 export async function startLocalApi(opts: {
   port: number;
@@ -37,7 +49,11 @@ export async function startLocalApi(opts: {
   tableName: string;
   keyFile?: string;
   logLevel?: string;
+  handlers?: HandlerSource;
 }): Promise<LocalApi> {
+  const bundles = typeof opts.handlers === 'object' ? opts.handlers.bundles : undefined;
+  // One set of containers per API: a bundle loaded again here starts with fresh module state.
+  const containers = randomUUID();
   const host = opts.host ?? '127.0.0.1';
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${opts.port}`;
   const issuerUrl = `${base}/local-issuer`;
@@ -60,8 +76,9 @@ export async function startLocalApi(opts: {
   const { HANDLER_GROUPS } = await import('../../functions/http/api');
   const handlers: Record<string, LambdaHandler> = {};
   for (const group of Object.keys(HANDLER_GROUPS)) {
-    const mod = (await import(`../../functions/http/handlers/${group}.ts`)) as { handler: LambdaHandler };
-    handlers[group] = mod.handler;
+    handlers[group] = bundles
+      ? await loadBundledHandler<LambdaHandler>(bundles, group, containers)
+      : ((await import(`../../functions/http/handlers/${group}.ts`)) as { handler: LambdaHandler }).handler;
   }
   const routes = Object.entries(HANDLER_GROUPS).flatMap(([group, rs]) => rs.map((route) => ({ route, group, handler: handlers[group] as LambdaHandler })));
 
@@ -92,15 +109,27 @@ export async function startLocalApi(opts: {
   let poller: LocalPoller | undefined;
   if (process.env.SCHEDULER === 'local') {
     const { startLocalPoller } = await import('../../functions/adapters/scheduler/local-poller');
-    const { runJob } = await import('../../functions/jobs/run-job');
-    poller = startLocalPoller({ run: (payload) => runJob(payload) });
+    if (bundles) {
+      const jobs = await loadBundledHandler<(event: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>>(bundles, 'jobs', containers);
+      poller = startLocalPoller({ run: (payload) => jobs(payload, lambdaContext('sport-poker-jobs', randomUUID())) });
+    } else {
+      const { runJob } = await import('../../functions/jobs/run-job');
+      poller = startLocalPoller({ run: (payload) => runJob(payload) });
+    }
   }
   // The same consumer the projections Lambda runs, fed from the table's stream.
   let streams: LocalStreamPoller | undefined;
   if (process.env.STREAMS !== 'off') {
     const { startLocalStreamPoller } = await import('../../functions/adapters/stream/local-poller');
-    const { projectStreamRecords } = await import('../../functions/projections/consume');
-    streams = startLocalStreamPoller({ tableName: opts.tableName, endpoint: opts.dynamoEndpoint, handle: projectStreamRecords });
+    let handle: (records: DynamoDBStreamEvent['Records']) => Promise<DynamoDBBatchResponse | void>;
+    if (bundles) {
+      type StreamHandler = (event: DynamoDBStreamEvent, context: ReturnType<typeof lambdaContext>) => Promise<DynamoDBBatchResponse>;
+      const projections = await loadBundledHandler<StreamHandler>(bundles, 'projections', containers);
+      handle = (records) => projections({ Records: records }, lambdaContext('sport-poker-projections', randomUUID()));
+    } else {
+      handle = (await import('../../functions/projections/consume')).projectStreamRecords;
+    }
+    streams = startLocalStreamPoller({ tableName: opts.tableName, endpoint: opts.dynamoEndpoint, handle });
   }
   return {
     url: base,

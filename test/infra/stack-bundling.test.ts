@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../../infra/bundling';
+import { buildFunctionBundles, bundleFile } from '../../scripts/local/function-bundles';
 import { serviceFunction } from '../../infra/functions';
 import { stageConfig } from '../../infra/stage-config';
 
@@ -21,7 +22,7 @@ describe('what the stack deploys', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stack-bundling-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('is the bundle the benchmark measures, byte for byte', async () => {
+  it('is the bundle the benchmark measures and the bundled suites run, byte for byte', async () => {
     const entry = 'functions/http/handlers/results.ts';
     const app = new App({ outdir: join(dir, 'cdk.out') });
     const stack = new Stack(app, 'BundlingProbe');
@@ -37,5 +38,10 @@ describe('what the stack deploys', () => {
     expect(deployed).not.toMatch(/\\u04[0-9a-f]{2}/);
     expect(Buffer.byteLength(deployed)).toBe(Buffer.byteLength(code));
     expect(deployed).toBe(code);
+
+    // The e2e-bundles suites run bundles built together in one esbuild call (scripts/local/function-bundles.ts).
+    const together = join(dir, 'together');
+    await buildFunctionBundles(together, [{ name: 'results', entry }, { name: 'projections', entry: 'functions/projections/handler.ts' }]);
+    expect(readFileSync(bundleFile(together, 'results'), 'utf8')).toBe(deployed);
   }, 180_000);
 });

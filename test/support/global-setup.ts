@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamoLocal } from '../../scripts/local/dynamodb-local';
+import { startDynamoLocal, type DynamoLocal } from '../../scripts/local/dynamodb-local';
 import { portFromEnv } from './ports';
 
 declare module 'vitest' {
@@ -8,6 +8,9 @@ declare module 'vitest' {
   }
 }
 
+/** The run's DynamoDB Local, shared by the projects that set this up (integration, e2e-bundles). */
+let shared: { db: Promise<DynamoLocal>; users: number } | undefined;
+
 /** One DynamoDB Local (in memory) for the run; every test file makes its own table in it. */
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DYNAMODB_ENDPOINT;
@@ -15,10 +18,16 @@ export default async function setup(project: TestProject) {
     project.provide('dynamoEndpoint', external);
     return async () => undefined;
   }
-  const port = portFromEnv('TEST_DYNAMODB_PORT');
-  const db = await startDynamoLocal(port === undefined ? {} : { port });
-  project.provide('dynamoEndpoint', db.endpoint);
+  if (!shared) {
+    const port = portFromEnv('TEST_DYNAMODB_PORT');
+    shared = { db: startDynamoLocal(port === undefined ? {} : { port }), users: 0 };
+  }
+  const mine = shared;
+  mine.users++;
+  project.provide('dynamoEndpoint', (await mine.db).endpoint);
   return async () => {
-    await db.stop();
+    if (--mine.users > 0) return;
+    if (shared === mine) shared = undefined;
+    await (await mine.db).stop();
   };
 }

@@ -16,12 +16,17 @@ export interface TestApi extends LocalApi {
   client: (auth?: { token?: TokenSource; apiKey?: string }) => SportPokerClient;
 }
 
-/** The real local API (gateway adapter + handlers) on a free port (or see ./ports), over its own fresh table. */
+/**
+ * The real local API (gateway adapter + handlers) on a free port (or see ./ports), over its own fresh table.
+ * With TEST_HANDLERS=bundles (the `e2e-bundles` project) the functions run from the bundles its global setup
+ * built (./bundles-setup.ts), as deployed.
+ */
 export async function startTestApi(): Promise<TestApi> {
   const dynamoEndpoint = inject('dynamoEndpoint');
   const tableName = `t-${randomUUID()}`;
   await ensureTable(dynamoEndpoint, tableName);
-  const api = await startLocalApi({ port: await apiPort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL' });
+  const handlers = process.env.TEST_HANDLERS === 'bundles' ? { bundles: inject('bundleDir') } : 'sources';
+  const api = await startLocalApi({ port: await apiPort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL', handlers });
   // Every answer a test receives is held to the contract the same API serves.
   let contract: Promise<ContractChecker> | undefined;
   const contractOf = () => (contract ??= fetch(`${api.url}/openapi.json`).then(async (r) => new ContractChecker((await r.json()) as ConstructorParameters<typeof ContractChecker>[0])));
