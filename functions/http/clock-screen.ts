@@ -92,6 +92,10 @@ const cspFor = (live: string | null) => [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const SCREEN_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/screen';
+/** The script's URL relative to the page, like the clock GET's: it resolves under any stage prefix. */
+const SCRIPT_SRC = '../'.repeat(SCREEN_PATH.split('/').length - 2) + SCREEN_SCRIPTS.clock.path.slice(1);
+
 const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -108,7 +112,7 @@ export function renderScreen(lang: ScreenLang, tournamentName: string, live: Scr
 <main><section class="clock"><div id="level" class="level"></div><div id="time" class="time"></div><div id="blinds" class="blinds"></div><div id="ante" class="ante"></div></section>
 <aside>${card('next', t.next, '<div id="nextAnte" class="ka"></div>')}${card('break', t.nextBreak)}${card('entries', t.entries)}${card('players', t.players)}${card('avg', t.avg)}</aside></main>
 <footer><div class="k">${esc(t.prizes)}</div><ol id="prizes"></ol></footer><div id="conn" class="conn" hidden>${esc(t.offline)}</div>
-${data(DATA_BLOCKS.labels, labels)}${data(DATA_BLOCKS.live, live)}<script src="${SCREEN_SCRIPTS.clock.path}"></script></body></html>`;
+${data(DATA_BLOCKS.labels, labels)}${data(DATA_BLOCKS.live, live)}<script src="${SCRIPT_SRC}"></script></body></html>`;
 }
 
 const ScreenQuery = z.strictObject({
@@ -118,7 +122,7 @@ const ScreenQuery = z.strictObject({
 export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreen',
   method: 'GET',
-  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/screen',
+  path: SCREEN_PATH,
   summary:
     "The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock",
   tags: ['Clock'],

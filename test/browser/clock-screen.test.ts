@@ -252,9 +252,17 @@ describe('the clock screen on a TV', () => {
     expect(headers['content-security-policy']).toMatch(/default-src 'none'; script-src 'self'; style-src 'sha256-[^']+'; connect-src 'self'/);
     const html = await res.text();
     expect(Buffer.byteLength(html)).toBeLessThan(30_000);
-    // The script comes by URL from the API; the page's only inline <script> elements are JSON data.
-    expect(html).toContain('<script src="/screens/clock.js"></script>');
-    expect([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([' type="application/json" id="i18n"', ' type="application/json" id="live"', ' src="/screens/clock.js"']);
+    // The script comes by URL from the API (relative, like the clock GET, so a stage prefix keeps it), and
+    // the page's only inline <script> elements are JSON data.
+    const src = ' src="../../../../../screens/clock.js"';
+    expect(new URL('../../../../../screens/clock.js', res.url()).href).toBe(`${api.url}/screens/clock.js`);
+    expect([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([' type="application/json" id="i18n"', ' type="application/json" id="live"', src]);
+    // The script: one bundled file for the browser, from this API and public, asked for again with every page.
+    const script = await api.call('GET', '/screens/clock.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('cache-control')).toBe('no-cache');
+    expect(String(script.body)).toMatch(/^"use strict";\(\(\)=>\{/);
 
     await waitForText(page, 'level', 'Level 1');
     expect(await text(page, 'blinds')).toBe('100 / 200');
