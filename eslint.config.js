@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/'] },
@@ -42,6 +43,17 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'time comes in through the context' },
         { object: 'Math', property: 'random', message: 'randomness comes in through the context' },
       ],
+    },
+  },
+  {
+    // The screens' browser code (functions/http/screen-scripts.ts serves it): the browser's globals, none of Node's.
+    files: ['functions/http/screens/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['node:*', '**/functions/platform/**', '**/functions/store/**'], message: 'browser code: no Node or server modules' }],
+      }],
+      'no-restricted-globals': ['error', { name: 'process', message: 'browser code reads no environment' }],
     },
   },
 );

@@ -10,6 +10,7 @@ import type { StageConfig } from './stage-config';
 import type { DataTable } from './table';
 import type { Identity } from './identity';
 import { BUNDLE_ESBUILD_ARGS, BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
+import { screenAssetCommands } from './screen-assets';
 
 export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
@@ -47,6 +48,8 @@ export interface ServiceFunctionProps {
   asyncInvoke?: { retryAttempts: number; maxEventAge: Duration; onFailure: IDestination };
   /** Bundle the OpenAPI document beside the code (the function serving /openapi.json and /docs). */
   withOpenApi?: boolean;
+  /** Bundle the screens' browser scripts beside the code (the function serving the clock screen). */
+  withScreens?: boolean;
 }
 
 /** The variables every function reads (functions/platform/config.ts, Powertools). */
@@ -114,12 +117,15 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
       esbuildArgs: BUNDLE_ESBUILD_ARGS,
       // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
       bundleAwsSDK: true,
-      ...(props.withOpenApi
+      ...(props.withOpenApi || props.withScreens
         ? {
             commandHooks: {
               beforeInstall: () => [],
               beforeBundling: () => [],
-              afterBundling: (inputDir: string, outputDir: string) => contractAssetCommands(inputDir, outputDir),
+              afterBundling: (inputDir: string, outputDir: string) => [
+                ...(props.withOpenApi ? contractAssetCommands(inputDir, outputDir) : []),
+                ...(props.withScreens ? screenAssetCommands(inputDir, outputDir) : []),
+              ],
             },
           }
         : {}),
@@ -169,6 +175,7 @@ export class ApiFunctions extends Construct {
         entry: `functions/http/handlers/${group}.ts`,
         environment,
         withOpenApi: group === 'system',
+        withScreens: group === 'clock',
       });
       data.grantItemAccess(made.fn);
       return { ...made, group };

@@ -869,6 +869,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/screens/clock.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script of the clock screen (getClockScreen), from the same origin as the page
+         * @description The script of the clock screen (getClockScreen), from the same origin as the page. Access: public.
+         */
+        get: operations["getClockScreenScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments/{tournamentId}/no-shows/process": {
         parameters: {
             query?: never;
@@ -9287,7 +9307,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page, with a Content-Security-Policy that allows only its own inline script and style */
+            /** @description The page, with a Content-Security-Policy that allows only the script of getClockScreenScript and its own inline style */
             200: {
                 headers: {
                     /** @description The version of the resource after this answer, quoted: send it back as If-Match */
@@ -9366,6 +9386,53 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClockScreenScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,5 +1,6 @@
 import type { Route } from '../platform/route';
 import { systemRoutes, describeContract, type OpenApiDocument } from './system';
+import { describeScreenBuild } from './screen-scripts';
 import { routes as clubsRoutes } from './handlers/clubs';
 import { routes as playersRoutes } from './handlers/players';
 import { routes as operatorRoutes } from './handlers/operator';
@@ -41,3 +42,5 @@ export const ALL_ROUTES: readonly Route[] = Object.values(HANDLER_GROUPS).flat()
 // Whatever loads the whole table (the local server, the tests) builds the contract itself; the Lambda
 // functions never import this module and serve the document generated when they were bundled.
 describeContract(async () => (await import('./contract')).openApiDocument() as OpenApiDocument);
+// Likewise the screens' scripts: built from the sources on first request (esbuild is not in any function).
+describeScreenBuild(async (name) => (await import('./screen-build')).buildScreenScript(name));

@@ -29,7 +29,7 @@ const WITH_ETAG = new Set([...IF_MATCH, 'createTournament', 'getClock', 'registe
 const carriesEtag = (route: Route): boolean => WITH_ETAG.has(route.operationId) || route.path.includes('{tournamentId}');
 const WITH_LOCATION = new Set(['createClub', 'createBlindStructure', 'createTournament', 'requestVerification']);
 /** Routes that answer from code alone: no store, so no 503. */
-const STATIC = new Set(['getHealth', 'getOpenApi', 'getDocs', 'getDocsBundle', 'getDefaultBlindStructures', 'listPrizePresets']);
+const STATIC = new Set(['getHealth', 'getOpenApi', 'getDocs', 'getDocsBundle', 'getClockScreenScript', 'getDefaultBlindStructures', 'listPrizePresets']);
 
 const problemAnswer = (description: string, headers?: Record<string, Header>): Answer => ({
   description,

@@ -56,6 +56,7 @@ export const ACCESS: Record<string, Access> = {
   getClock: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
   // the TV page that reads the public clock: the same rule
   getClockScreen: { kind: 'club', roles: ALL_STAFF, apiKeys: true, publicView: true },
+  getClockScreenScript: { kind: 'public' },
   startClock: club(['owner', 'manager']),
   pauseClock: club(['owner', 'manager']),
   resumeClock: club(['owner', 'manager']),

@@ -2,11 +2,11 @@ import { httpHandler } from '../../platform/http-handler';
 import type { Route } from '../../platform/route';
 import { blindStructureRoutes } from '../blind-structures';
 import { clockRoutes } from '../clock';
-import { clockScreenRoute } from '../clock-screen';
+import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
 
 /** The routes of the "clock" function: blind structures, the clock, its screen and no-shows. Its bundle holds only these. */
-export const routes: readonly Route[] = [...blindStructureRoutes, ...clockRoutes, clockScreenRoute, ...noShowRoutes];
+export const routes: readonly Route[] = [...blindStructureRoutes, ...clockRoutes, clockScreenRoute, clockScreenScriptRoute, ...noShowRoutes];
 
 /** Lambda entry of the "clock" group. */
 export const handler = httpHandler(routes);
