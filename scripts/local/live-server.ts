@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { LiveGateway } from '../../functions/live/gateway';
 import { closeConnection, openConnection, receive } from '../../functions/live/protocol';
 import { LIVE_PROTOCOL } from '../../functions/live/topics';
+import { logger } from '../../functions/platform/logger';
 
 /** Where the local server takes WebSocket upgrades (API Gateway's WebSocket API has its own URL in AWS). */
 export const LIVE_PATH = '/v1/live';
@@ -27,6 +28,7 @@ export function attachLiveServer(server: Server): LocalLiveServer {
   const sockets = new Map<string, WebSocket>();
   const wss = new WebSocketServer({
     noServer: true,
+    // API Gateway's frame limit is 32 KB: a larger message is closed with 1009, as there.
     maxPayload: 32 * 1024,
     // The server speaks one subprotocol; the `bearer.` one that carried the token is never echoed.
     handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
@@ -37,7 +39,12 @@ export function attachLiveServer(server: Server): LocalLiveServer {
     socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 503 ? 'Service Unavailable' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   };
 
+  // A socket error is the peer's doing (a reset, a malformed frame): without a listener it would end the process.
+  wss.on('error', (e) => logger.warn('live server error', { error: e.message }));
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node leaves an upgraded socket without an 'error' listener; a reset during the handshake would throw.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== LIVE_PATH) {
       reject(socket, 400, 'ROUTE_NOT_FOUND', `WebSocket upgrades are taken at ${LIVE_PATH}`);
@@ -60,6 +67,8 @@ export function attachLiveServer(server: Server): LocalLiveServer {
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.set(connectionId, ws);
+        // ws has already answered a protocol error with its close code (1002, 1007, 1009) and closes the socket.
+        ws.on('error', (e) => logger.info('live socket closed on a protocol error', { connectionId, error: e.message }));
         // Messages of one socket are handled in order, as API Gateway's routes see them.
         let chain = Promise.resolve();
         ws.on('message', (data, isBinary) => {
