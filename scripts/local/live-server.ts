@@ -7,11 +7,19 @@ import { closeConnection, openConnection, receive } from '../../functions/live/p
 import { LIVE_PROTOCOL } from '../../functions/live/topics';
 import { logger } from '../../functions/platform/logger';
 
+/**
+ * Bytes a socket may have queued and unread: a few of the largest frames (the fan-out caps one at 120 KB).
+ * API Gateway buffers for a slow client on its side; locally the queue is this process's memory.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** RFC 6455 "Try Again Later": the server ended the socket because the client did not keep up. */
+const CLOSE_SLOW_READER = 1013;
+
 /** Where the local server takes WebSocket upgrades (API Gateway's WebSocket API has its own URL in AWS). */
 export const LIVE_PATH = '/v1/live';
 
 export interface LocalLiveServer {
-  /** The gateway the fan-out posts through: a send on the socket of that id. */
+  /** The gateway the fan-out posts through: a send on the socket of that id, never waiting for the peer to read. */
   gateway: LiveGateway;
   /** Open sockets. */
   readonly size: number;
@@ -90,7 +98,16 @@ export function attachLiveServer(server: Server): LocalLiveServer {
     post: async (connectionId, frame) => {
       const ws = sockets.get(connectionId);
       if (!ws || ws.readyState !== ws.OPEN) return 'gone';
-      await new Promise<void>((ok, fail) => ws.send(frame, (e) => (e ? fail(e) : ok())));
+      // A reader that lets frames pile up loses its socket, so that it never holds up the fan-out or
+      // this process's memory: 1013 tells the client to reconnect later and read the REST views again.
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        sockets.delete(connectionId);
+        ws.close(CLOSE_SLOW_READER, 'SLOW_READER: frames were not read; reconnect and read the views again');
+        return 'gone';
+      }
+      // Handed to the socket, not awaited: the send completes when the peer reads, and a peer that does not
+      // read must not stall the frames of everyone else.
+      ws.send(frame, (e) => e && logger.info('live frame not sent', { connectionId, error: e.message }));
       return 'sent';
     },
     close: async (connectionId, code, reason) => {
