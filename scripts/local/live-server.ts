@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -6,6 +6,7 @@ import type { LiveGateway } from '../../functions/live/gateway';
 import { closeConnection, openConnection, receive } from '../../functions/live/protocol';
 import { LIVE_PROTOCOL } from '../../functions/live/topics';
 import { logger } from '../../functions/platform/logger';
+import { PROBLEM_CONTENT_TYPE, problem, problemResponse } from '../../functions/platform/problem';
 
 /**
  * Bytes a socket may have queued and unread: a few of the largest frames (the fan-out caps one at 120 KB).
@@ -42,10 +43,23 @@ export function attachLiveServer(server: Server): LocalLiveServer {
     handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
   });
 
-  const reject = (socket: Duplex, status: number, code: string, message: string) => {
-    const body = JSON.stringify({ code, detail: message });
-    socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 503 ? 'Service Unavailable' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  // A refused handshake is an HTTP answer: problem+json with a stable code, as the REST API's.
+  const reject = (socket: Duplex, status: number, code: string, message: string, headers: string[] = []) => {
+    const answer = problemResponse(problem(status, code, message), LIVE_PATH);
+    const body = answer.body ?? '';
+    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, `content-type: ${PROBLEM_CONTENT_TYPE}`, `content-length: ${Buffer.byteLength(body)}`, 'connection: close', ...headers];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   };
+  // The handshakes ws refuses itself (no key, an unknown version): the same answer, and the connection
+  // opened for it is removed again.
+  const pending = new WeakMap<Duplex, string>();
+  wss.on('wsClientError', (e, socket, req) => {
+    const connectionId = pending.get(socket);
+    if (connectionId) void closeConnection(connectionId).catch(() => undefined);
+    if (req.method !== 'GET') return reject(socket, 405, 'METHOD_NOT_ALLOWED', e.message, ['allow: GET']);
+    // RFC 6455 4.4: a refused handshake names the version the server speaks.
+    reject(socket, 400, 'HANDSHAKE_INVALID', e.message, ['sec-websocket-version: 13']);
+  });
 
   // A socket error is the peer's doing (a reset, a malformed frame): without a listener it would end the process.
   wss.on('error', (e) => logger.warn('live server error', { error: e.message }));
@@ -55,7 +69,7 @@ export function attachLiveServer(server: Server): LocalLiveServer {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== LIVE_PATH) {
-      reject(socket, 400, 'ROUTE_NOT_FOUND', `WebSocket upgrades are taken at ${LIVE_PATH}`);
+      reject(socket, 404, 'ROUTE_NOT_FOUND', `WebSocket upgrades are taken at ${LIVE_PATH}`);
       return;
     }
     const connectionId = randomUUID();
@@ -73,7 +87,9 @@ export function attachLiveServer(server: Server): LocalLiveServer {
         reject(socket, outcome.status, outcome.code, outcome.message);
         return;
       }
+      pending.set(socket, connectionId);
       wss.handleUpgrade(req, socket, head, (ws) => {
+        pending.delete(socket);
         sockets.set(connectionId, ws);
         // ws has already answered a protocol error with its close code (1002, 1007, 1009) and closes the socket.
         ws.on('error', (e) => logger.info('live socket closed on a protocol error', { connectionId, error: e.message }));

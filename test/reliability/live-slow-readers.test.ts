@@ -73,14 +73,14 @@ describe('a socket that does not read', () => {
     for (const action of ['pause', 'resume', 'pause']) {
       const r = await api.call('POST', `${t}/clock/${action}`, { token: owner });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const frame = await healthy.next((f) => f.type === 'event' && f.version === r.body.version, 20_000);
+      const frame = await healthy.next((f) => f.type === 'event' && f.version === r.body.version, 30_000);
       expect(frame.data.events.map((e: { type: string }) => e.type)).toContain(`clock.${action === 'pause' ? 'paused' : 'resumed'}`);
     }
-    await api.streams?.drain(20_000);
+    await api.streams?.drain(30_000);
 
     // Once they read again, the paused sockets find the reason they were closed.
     for (const s of slow) s.socket.resume();
     for (const s of slow) expect(await s.closeCode()).toBe(1013);
     await expect.poll(() => api.live.size, { timeout: 10_000 }).toBe(1);
-  }, 90_000);
+  }, 120_000);
 });
