@@ -122,6 +122,20 @@ describe('POST /v1/clubs/{clubId}/hands/replay', () => {
     expect(raised.body.stacks.map((s: { end: number }) => s.end)).toEqual([1045, 995, 960]);
   });
 
+  it('a seat name with a bidirectional override or a control character: 422 INVALID_CHARACTERS naming the seat, as every other name', async () => {
+    for (const name of ['Anna \u202Enna', 'Bo\u0000ris', 'Ve\u2066ra', 'Line\nbreak']) {
+      const body = { ...threeWay, seats: threeWay.seats.map((s, i) => (i === 1 ? { ...s, name } : s)) };
+      const res = await api.call('POST', `${base}/hands/replay`, { token: dealer, body });
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body).toMatchObject({ code: 'INVALID_CHARACTERS', errors: [{ field: 'body.seats.1.name' }] });
+      expect(JSON.stringify(res.body)).not.toContain(name);
+    }
+    // A name in another script is text like any other, stored in NFC.
+    const ok = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: { ...threeWay, seats: threeWay.seats.map((s, i) => (i === 1 ? { ...s, name: 'Арам' } : s)) } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.text).toContain('Арам');
+  });
+
   it('R-HE-5: 422 names the first illegal action by index, with what was legal', async () => {
     const body = { ...threeWay, seats: threeWay.seats.map((s) => ({ ...s, stack: 10000 })), actions: [{ seat: 1, action: 'raise', to: 600 }, { seat: 2, action: 'raise', to: 900 }] };
     const res = await api.call('POST', `${base}/hands/replay`, { token: owner, body });
