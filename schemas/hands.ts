@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { Id } from './common';
+import { humanText } from './text';
 
 /**
  * The Hold'em tools of the floor (R-HE-1..9): evaluate hands, replay a hand record. Cards are text (`As`,
@@ -45,7 +46,7 @@ export const HandRecord = z
     blinds: z.strictObject({ smallBlind: Chips, bigBlind: Chips, ante: Chips, anteType: z.enum(['none', 'classic', 'bb']) }),
     button: SeatNo,
     seats: z
-      .array(z.strictObject({ seat: SeatNo, name: z.string().min(1).max(60).optional(), stack: Chips, empty: z.boolean().optional() }))
+      .array(z.strictObject({ seat: SeatNo, name: humanText({ min: 1, max: 60 }).optional(), stack: Chips, empty: z.boolean().optional() }))
       .min(2)
       .max(10),
     options: z.strictObject({ postForEmptySeats: z.boolean().optional(), dealToEmptySeats: z.boolean().optional() }).optional(),

@@ -68,6 +68,8 @@ export interface SeatState {
   committed: number;
   /** Chips put in during the hand (antes and blinds included). */
   total: number;
+  /** Part of `total` that is dead money, no bet of this seat: the BB ante (R-HE-4). */
+  dead: number;
   folded: boolean;
   allIn: boolean;
   cards: Card[];
@@ -235,6 +237,7 @@ export function startHand(setup: HandSetup, cards: CardSource): HandState {
     stack: s.stack,
     committed: 0,
     total: 0,
+    dead: 0,
     folded: false,
     allIn: false,
     cards: [],
@@ -278,7 +281,12 @@ export function startHand(setup: HandSetup, cards: CardSource): HandState {
   if (setup.anteType === 'classic') for (const s of clockwiseFromButton(st)) if (s.inHand) post(s, 'ante', setup.ante);
   post(sb, 'small-blind', setup.smallBlind);
   post(bb, 'big-blind', setup.bigBlind);
-  if (setup.anteType === 'bb') post(bb, 'ante', setup.ante);
+  if (setup.anteType === 'bb') {
+    // The BB ante is the table's ante paid by one seat: dead money in the main pot, not part of the big blind's bet.
+    const before = bb.total;
+    post(bb, 'ante', setup.ante);
+    bb.dead += bb.total - before;
+  }
   st.currentBet = setup.bigBlind;
 
   deal(st);
@@ -508,7 +516,7 @@ function finish(st: HandState): void {
       shown.set(s.seat, { seat: s.seat, cards: s.cards, handClass, category: categoryOf(handClass), description: describeClass(handClass), best: bestFive(seven) });
     }
   }
-  const pots = buildPots(order.map((s) => ({ seat: s.seat, total: s.total, folded: !live(s) })));
+  const pots = buildPots(order.map((s) => ({ seat: s.seat, total: s.total, dead: s.dead, folded: !live(s) })));
   const results: PotResult[] = pots.map((p, index) => {
     let winners = p.eligible;
     if (p.eligible.length > 1) {
@@ -534,4 +542,4 @@ export const handCards = (st: HandState): { seat: number; cards: string[] }[] =>
 
 /** The pots as they stand (a hand in progress): no winners yet. */
 export const potsNow = (st: HandState): PotResult[] =>
-  st.result?.pots ?? buildPots(clockwiseFromButton(st).map((s) => ({ seat: s.seat, total: s.total, folded: !live(s) }))).map((p, index) => ({ ...p, index, winners: [] }));
+  st.result?.pots ?? buildPots(clockwiseFromButton(st).map((s) => ({ seat: s.seat, total: s.total, dead: s.dead, folded: !live(s) }))).map((p, index) => ({ ...p, index, winners: [] }));

@@ -5,7 +5,10 @@
  */
 export interface Contribution {
   seat: number;
+  /** What the seat put in during the hand, `dead` included. */
   total: number;
+  /** Part of `total` that is no bet of the seat (R-HE-4: the BB ante, paid for the table): it goes to the main pot. */
+  dead?: number;
   folded: boolean;
 }
 
@@ -17,7 +20,10 @@ export interface Pot {
   uncalled: boolean;
 }
 
-export function buildPots(all: readonly Contribution[]): Pot[] {
+export function buildPots(withDead: readonly Contribution[]): Pot[] {
+  // Dead money is nobody's bet: it is never matched nor returned, and whoever wins the main pot takes it.
+  const dead = withDead.reduce((sum, c) => sum + (c.dead ?? 0), 0);
+  const all = withDead.map((c) => ({ seat: c.seat, total: c.total - (c.dead ?? 0), folded: c.folded }));
   const returned: Pot[] = [];
   // Chips nobody live could match go back: a folded seat's dead money above every live total, then the part of
   // the largest live bet that nobody else reached (the uncalled bet).
@@ -50,6 +56,11 @@ export function buildPots(all: readonly Contribution[]): Pot[] {
       pots.push({ amount, eligible, uncalled: false });
     }
     prev = level;
+  }
+  if (dead > 0) {
+    const main = pots[0];
+    if (main) main.amount += dead;
+    else pots.push({ amount: dead, eligible: contributions.filter((c) => !c.folded).map((c) => c.seat), uncalled: false });
   }
   return [...pots, ...returned].filter((p) => p.amount > 0);
 }

@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger';
 import { closeConnection, openConnection, receive } from './protocol';
+import { problem, problemResponse } from '../platform/problem';
 
 /** $connect carries the handshake's headers; the other routes do not. */
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> };
@@ -16,7 +17,7 @@ export const handler = middy(async (event: WebSocketEvent): Promise<APIGatewayPr
   const { routeKey, connectionId } = event.requestContext;
   if (routeKey === '$connect') {
     const outcome = await openConnection(connectionId, event.headers ?? {});
-    if (!outcome.ok) return { statusCode: outcome.status, body: JSON.stringify({ code: outcome.code, detail: outcome.message }) };
+    if (!outcome.ok) return problemResponse(problem(outcome.status, outcome.code, outcome.message));
     return { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': outcome.protocol } };
   }
   if (routeKey === '$disconnect') {

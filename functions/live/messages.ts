@@ -72,6 +72,24 @@ const staffTables = (t: StoredTournament) =>
       seats: table.seats.map((entryId, i) => ({ seat: i + 1, entryId, playerId: entryId ? (t.entries[entryId]?.playerId ?? null) : null })),
     }));
 
+const isSeatRef = (v: unknown): v is SeatRef =>
+  typeof v === 'object' && v !== null && typeof (v as SeatRef).tableId === 'string' && typeof (v as SeatRef).seat === 'number';
+
+/**
+ * The staff's events, seats numbered from 1 as in every REST view (the domain counts from 0): each seat
+ * reference (`at` of a freed seat, `from` and `to` of a move) with its table's number.
+ */
+const staffEvents = (p: LiveEvent) =>
+  (p.event.events as DomainEvent[]).map((e) =>
+    Object.fromEntries(
+      Object.entries(e).map(([k, v]) => {
+        if (!isSeatRef(v)) return [k, v];
+        const table = p.after.seating?.tables[v.tableId] ?? p.before?.seating?.tables[v.tableId];
+        return [k, { tableId: v.tableId, tableNumber: table?.number ?? null, seat: v.seat + 1 }];
+      }),
+    ),
+  );
+
 /** Players an event concerns: records it touched, and those its events name (a move, a draw). */
 function concernedPlayers(p: LiveEvent): Set<string> {
   const players = touchedPlayers(p.before, p.after, p.event.patch);
@@ -146,7 +164,7 @@ export function liveMessages(p: LiveEvent): LiveMessage[] {
   if (types.length > 0) {
     out.push({
       topic: { kind: 'staff', clubId, tournamentId },
-      data: { status: p.after.status, events: p.event.events, ...(seatingChanged ? { tables: staffTables(p.after) } : {}) },
+      data: { status: p.after.status, events: staffEvents(p), ...(seatingChanged ? { tables: staffTables(p.after) } : {}) },
     });
   }
   out.push(...playerMessages(p));

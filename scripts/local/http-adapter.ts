@@ -43,15 +43,20 @@ export function lambdaContext(functionName: string, requestId: string): Context 
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > GATEWAY_MAX_BODY) return 'too_large';
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The body, or 'too_large' as soon as it passes the gateway's limit (the rest is left unread). */
+function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= GATEWAY_MAX_BODY) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).pause();
+      ok('too_large');
+    };
+    const onEnd = () => ok(Buffer.concat(chunks));
+    req.on('data', onData).once('end', onEnd).once('error', fail);
+  });
 }
 
 /** A path segment decoded as API Gateway does; null when its percent-encoding is malformed. */
@@ -66,8 +71,22 @@ function decodeSegment(segment: string): string | null {
 function send(res: ServerResponse, r: APIGatewayProxyStructuredResultV2): void {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
-  res.writeHead(r.statusCode ?? 200, headers);
-  res.end(r.body ?? '');
+  const body = r.body ?? '';
+  const status = r.statusCode ?? 200;
+  // Framed by its length, as API Gateway's answers are (204 and 304 carry none).
+  if (status !== 204 && status !== 304) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+/**
+ * A body the gateway does not take: 413, and the connection closed, since the rest of the body is never
+ * read (a client announcing 100 GB would otherwise hold the socket, waiting for an answer).
+ */
+function refuseBody(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const answer = problemResponse(problem(413, 'BODY_TOO_LARGE', `The body is too large; the gateway takes at most ${GATEWAY_MAX_BODY} bytes`), path);
+  send(res, { ...answer, headers: { ...answer.headers, connection: 'close' } });
+  res.once('finish', () => req.socket.destroySoon());
 }
 
 /**
@@ -84,6 +103,8 @@ export function createGatewayServer(
       try {
         if (extra?.(req, res)) return;
         const url = new URL(req.url ?? '/', 'http://localhost');
+        // As API Gateway, refused from the announced length before any route is looked at.
+        if (Number(req.headers['content-length'] ?? 0) > GATEWAY_MAX_BODY) return refuseBody(req, res, url.pathname);
         const method = (req.method ?? 'GET').toUpperCase();
         if (method === 'OPTIONS') {
           res.writeHead(204, {
@@ -104,7 +125,7 @@ export function createGatewayServer(
           return send(res, { ...answer, headers: { ...answer.headers, allow } });
         }
         const body = await readBody(req);
-        if (body === 'too_large') return send(res, problemResponse(problem(413, 'BODY_TOO_LARGE', 'The body is too large'), url.pathname));
+        if (body === 'too_large') return refuseBody(req, res, url.pathname);
         const values = match.regex.exec(url.pathname)?.slice(1) ?? [];
         const decoded = values.map(decodeSegment);
         if (decoded.includes(null)) {

@@ -96,6 +96,46 @@ describe('POST /v1/clubs/{clubId}/hands/replay', () => {
     expect(res.body.text).toContain('Anna collected 3000 from main pot');
   });
 
+  it('R-HE-4: the BB ante is dead money in the pot, never returned to the big blind as an uncalled bet', async () => {
+    const checks = [2, 3, 1].flatMap(() => [2, 3, 1].map((seat) => ({ seat, action: 'check' })));
+    const bbAnte = (actions: { seat: number; action: string; to?: number }[]) => ({
+      v: 1,
+      betting: 'no-limit',
+      blinds: { smallBlind: 5, bigBlind: 10, ante: 10, anteType: 'bb' },
+      button: 1,
+      seats: [1, 2, 3].map((seat) => ({ seat, stack: 1000 })),
+      cards: { holes: { '1': ['Ah', 'Ad'], '2': ['Ks', 'Kh'], '3': ['Qs', 'Qh'] }, board: ['2c', '7d', '9h', 'Js', '4c'] },
+      actions,
+    });
+    const limped = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: bbAnte([{ seat: 1, action: 'call' }, { seat: 2, action: 'call' }, { seat: 3, action: 'check' }, ...checks]) });
+    expect(limped.status, JSON.stringify(limped.body)).toBe(200);
+    expect(limped.body.pots.map((p: { amount: number; uncalled: boolean; winners: unknown }) => [p.amount, p.uncalled, p.winners])).toEqual([[40, false, [{ seat: 1, amount: 40 }]]]);
+    expect(limped.body.stacks.map((s: { end: number }) => s.end)).toEqual([1030, 990, 980]);
+    expect(limped.body.text).not.toContain('Uncalled bet');
+
+    const raised = await api.call('POST', `${base}/hands/replay`, {
+      token: dealer,
+      body: bbAnte([{ seat: 1, action: 'raise', to: 30 }, { seat: 2, action: 'fold' }, { seat: 3, action: 'call' }, ...checks.filter((c) => c.seat !== 2)]),
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body.pots.map((p: { amount: number; uncalled: boolean }) => [p.amount, p.uncalled])).toEqual([[75, false]]);
+    expect(raised.body.stacks.map((s: { end: number }) => s.end)).toEqual([1045, 995, 960]);
+  });
+
+  it('a seat name with a bidirectional override or a control character: 422 INVALID_CHARACTERS naming the seat, as every other name', async () => {
+    for (const name of ['Anna \u202Enna', 'Bo\u0000ris', 'Ve\u2066ra', 'Line\nbreak']) {
+      const body = { ...threeWay, seats: threeWay.seats.map((s, i) => (i === 1 ? { ...s, name } : s)) };
+      const res = await api.call('POST', `${base}/hands/replay`, { token: dealer, body });
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body).toMatchObject({ code: 'INVALID_CHARACTERS', errors: [{ field: 'body.seats.1.name' }] });
+      expect(JSON.stringify(res.body)).not.toContain(name);
+    }
+    // A name in another script is text like any other, stored in NFC.
+    const ok = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: { ...threeWay, seats: threeWay.seats.map((s, i) => (i === 1 ? { ...s, name: 'Арам' } : s)) } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.text).toContain('Арам');
+  });
+
   it('R-HE-5: 422 names the first illegal action by index, with what was legal', async () => {
     const body = { ...threeWay, seats: threeWay.seats.map((s) => ({ ...s, stack: 10000 })), actions: [{ seat: 1, action: 'raise', to: 600 }, { seat: 2, action: 'raise', to: 900 }] };
     const res = await api.call('POST', `${base}/hands/replay`, { token: owner, body });

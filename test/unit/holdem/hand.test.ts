@@ -74,6 +74,31 @@ describe('antes (R-HE-4)', () => {
     ]);
   });
 
+  // Blinds 5/10, BB ante 10, button seat 1: seat 2 posts the small blind, seat 3 the big blind and the ante.
+  const bbAnte = (actions: ReturnType<typeof a>[]) =>
+    replay(record({ seats: seats(1000, 1000, 1000), button: 1, holes: { 1: 'Ah Ad', 2: 'Ks Kh', 3: 'Qs Qh' }, board: BOARD, blinds: { smallBlind: 5, bigBlind: 10, ante: 10, anteType: 'bb' }, actions }));
+  const checkedDown = [2, 3, 1].flatMap(() => [a(2, 'check'), a(3, 'check'), a(1, 'check')]);
+
+  it('R-HE-4: the BB ante is dead money in the main pot, not an uncalled part of the big blind\'s bet', () => {
+    const r = bbAnte([a(1, 'call'), a(2, 'call'), a(3, 'check'), ...checkedDown]);
+    expect(r.result?.pots.map((p) => [p.amount, p.uncalled, p.winners])).toEqual([[40, false, [{ seat: 1, amount: 40 }]]]);
+    expect(r.result?.stacks.map((s) => s.end)).toEqual([1030, 990, 980]);
+  });
+
+  it('R-HE-4: with a raise the BB ante stays in the pot: raise to 30, fold, call make 75', () => {
+    const r = bbAnte([a(1, 'raise', 30), a(2, 'fold'), a(3, 'call'), ...checkedDown.filter((x) => x.seat !== 2)]);
+    expect(r.result?.pots.map((p) => [p.amount, p.uncalled, p.winners])).toEqual([[75, false, [{ seat: 1, amount: 75 }]]]);
+    expect(r.result?.stacks.map((s) => s.end)).toEqual([1045, 995, 960]);
+  });
+
+  it('R-HE-4: the BB ante is not matched: the big blind\'s option is to check at 10, and a walk gives it the pot', () => {
+    expect(bbAnte([a(1, 'call'), a(2, 'call')]).next).toMatchObject({ seat: 3, toCall: 0, actions: ['fold', 'check', 'raise', 'allin'] });
+    const walk = bbAnte([a(1, 'fold'), a(2, 'fold')]);
+    // The small blind's 5 is won, the big blind's unmatched 5 returned, its ante won back with the pot.
+    expect(walk.result?.pots.map((p) => [p.amount, p.uncalled])).toEqual([[20, false], [5, true]]);
+    expect(walk.result?.stacks.map((s) => s.end)).toEqual([1000, 995, 1005]);
+  });
+
   it('R-HE-4: no ante: only the blinds; an ante with type none is refused', () => {
     const st = startFromRecord(record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD }));
     expect(st.postings.map((p) => p.kind)).toEqual(['small-blind', 'big-blind']);

@@ -74,10 +74,13 @@ describe('hand properties (random legal play)', () => {
         const { state } = playRandomHand(toRecord(s), s.play);
         const r = state.result;
         if (!r) throw new Error('no result');
-        // A seat that put in T can win at most T from every other seat.
+        // A seat that bet T can win at most T from every other seat's bets, and the dead money (the BB ante,
+        // R-HE-4), which is nobody's bet and goes with the main pot.
+        const bet = (o: HandState['seats'][number]) => o.total - o.dead;
+        const dead = state.seats.reduce((a, o) => a + o.dead, 0);
         for (const x of state.seats) {
           const won = r.pots.flatMap((p) => p.winners).filter((w) => w.seat === x.seat).reduce((a, w) => a + w.amount, 0);
-          const cap = state.seats.reduce((a, o) => a + Math.min(o.total, x.total), 0);
+          const cap = state.seats.reduce((a, o) => a + Math.min(bet(o), bet(x)), 0) + dead;
           if (x.total > 0 || won > 0) expect(won).toBeLessThanOrEqual(Math.max(cap, x.total));
         }
       }),
