@@ -7,7 +7,7 @@ import { newId } from '../platform/ids';
 import { problem } from '../platform/problem';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { entities } from '../store/entities';
-import { conditionRefused } from '../store/entities/items';
+import { conditionRefused, readCount } from '../store/entities/items';
 import { findPreset, presetKey, requireStructure } from '../store/blind-structures';
 import type { StoredStructure } from '../store/blind-structures';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
@@ -79,10 +79,8 @@ export const listStructuresRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of structures', schema: page(BlindStructure) } },
   handle: async (req) => {
     const scope = `blind-structures:${req.params.clubId}`;
-    const pageSize = req.query.limit ?? 50;
-    const { data, cursor } = await entities()
-      .blindStructure.query.primary({ clubId: req.params.clubId })
-      .go({ count: pageSize, limit: pageSize, cursor: openCursor(req.query.cursor, scope) ?? null });
+    const query = entities().blindStructure.query.primary({ clubId: req.params.clubId });
+    const { data, cursor } = await readCount(req.query.limit ?? 50, openCursor(req.query.cursor, scope) ?? null, (n, at) => query.go({ limit: n, cursor: at }));
     return { status: 200, body: { items: (data as StoredStructure[]).map(view), nextCursor: sealCursor(cursor, scope) } };
   },
 });

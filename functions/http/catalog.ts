@@ -1,7 +1,7 @@
 import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { entities } from '../store/entities';
-import { batchGet } from '../store/entities/items';
+import { batchGet, readCount } from '../store/entities/items';
 import { PRIZE_PRESETS } from '../../domain/results';
 import * as z from '../../schemas/zod';
 import { PageQuery, page } from '../../schemas/common';
@@ -56,12 +56,12 @@ export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { city, verified, limit, cursor } = req.query;
     const scope = `catalog-clubs:${city ? catalogPart(city) : ''}:${verified ?? ''}`;
-    // `count` keeps reading past filtered-out clubs until the page is full; each page reads at most that many.
+    // Keeps reading past filtered-out clubs until the page is full.
     const index = entities().club.query.catalog({});
-    const pageSize = limit ?? 20;
-    const { data, cursor: next } = await (city ? index.begins({ catalogKey: catalogCityPrefix(city) }) : index)
-      .where((c, { eq, ne }) => (verified === 'true' ? eq(c.verificationStatus, 'verified') : verified === 'false' ? ne(c.verificationStatus, 'verified') : ''))
-      .go({ count: pageSize, limit: pageSize, cursor: openCursor(cursor, scope) ?? null });
+    const query = (city ? index.begins({ catalogKey: catalogCityPrefix(city) }) : index).where((c, { eq, ne }) =>
+      verified === 'true' ? eq(c.verificationStatus, 'verified') : verified === 'false' ? ne(c.verificationStatus, 'verified') : '',
+    );
+    const { data, cursor: next } = await readCount(limit ?? 20, openCursor(cursor, scope) ?? null, (n, at) => query.go({ limit: n, cursor: at }));
     const items = data
       .filter((c) => !c.suspended)
       .map((c) => ({

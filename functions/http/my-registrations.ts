@@ -6,7 +6,7 @@ import { profileItemKey } from '../store/player-schedule';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { assertAccount } from '../platform/authorize';
 import { entities } from '../store/entities';
-import { keyOf, recordOf } from '../store/entities/items';
+import { keyOf, readCount, recordOf } from '../store/entities/items';
 import { unregister } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
@@ -54,10 +54,8 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
     const scope = `my-registrations:${playerId}`;
     const after = openCursor(req.query.cursor, scope);
     const { playerRegistration, tournament } = entities();
-    // The page ends at the last row read: its keys (player, registeredAt) make the cursor.
-    const index = await playerRegistration.query
-      .byPlayer({ playerId })
-      .go({ order: 'desc', count: MY_PAGE, limit: MY_PAGE, attributes: ['clubId', 'tournamentId', 'playerId', 'registeredAt'], cursor: after ?? null });
+    const query = playerRegistration.query.byPlayer({ playerId });
+    const index = await readCount(MY_PAGE, after ?? null, (n, at) => query.go({ order: 'desc', limit: n, attributes: ['clubId', 'tournamentId'], cursor: at }));
     const rowKey = (r: { clubId: string; tournamentId: string }) => keyOf(playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }));
     const rootKey = (r: { clubId: string; tournamentId: string }) => keyOf(tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }));
     const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);

@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { config } from '../../platform/config';
 import { entities } from '../../store/entities';
+import { readCount } from '../../store/entities/items';
 import { prefetchKeyOf } from '../../platform/prefetch';
 import { readItems } from '../../store/read-items';
 import { writeAll } from '../../store/batch-write';
@@ -101,9 +102,8 @@ function scheduleTournaments(schedule: Item | undefined): TournamentRef[] | unde
 
 /** A player made before schedules existed: the tournaments from the by-player index. */
 async function indexedTournaments(playerId: string): Promise<TournamentRef[]> {
-  const rows = await entities()
-    .playerRegistration.query.byPlayer({ playerId })
-    .go({ order: 'desc', count: FEED_TOURNAMENTS * 2, limit: FEED_TOURNAMENTS * 2 });
+  const query = entities().playerRegistration.query.byPlayer({ playerId });
+  const rows = await readCount(FEED_TOURNAMENTS * 2, null, (n, at) => query.go({ order: 'desc', limit: n, cursor: at }));
   return rows.data
     .filter((r) => r.registrationStatus !== 'cancelled')
     .slice(0, FEED_TOURNAMENTS)

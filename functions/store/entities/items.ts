@@ -64,3 +64,24 @@ export async function batchGet<K, R>(keys: readonly K[], read: (keys: K[]) => Pr
 export function defined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
+
+/**
+ * Up to `count` records of a query, reading pages until that many are found or the range ends, each page
+ * asking DynamoDB for no more than are still missing (a filter may leave some of a page out). The cursor
+ * is DynamoDB's own position after the last page read (ElectroDB's `count` option would build it from the
+ * last record's key attributes instead, which an index that does not project them cannot give).
+ */
+export async function readCount<R>(
+  count: number,
+  cursor: string | null,
+  page: (limit: number, cursor: string | null) => Promise<{ data: R[]; cursor: string | null }>,
+): Promise<{ data: R[]; cursor: string | null }> {
+  const data: R[] = [];
+  let at = cursor;
+  do {
+    const out = await page(Math.max(count - data.length, 1), at);
+    data.push(...out.data);
+    at = out.cursor;
+  } while (at && data.length < count);
+  return { data, cursor: at };
+}
