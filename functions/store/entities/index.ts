@@ -1,7 +1,7 @@
 /**
  * The ElectroDB service over the single table: every kind of item as an entity, with the collections of
- * a partition (`club`: a club's profile, members and API keys; `tournament`: a tournament's root, parts
- * and registration rows). Built at first use, not at import: constructing the entities checks their
+ * a partition (`club`: a club's profile, members and API keys; `tournament`: a tournament's root, parts,
+ * registration rows and log events). Built at first use, not at import: constructing the entities checks their
  * models (CPU a cold start need not pay before a request reads), and the table name and client are
  * those of the environment at that moment (tests set TABLE_NAME after imports).
  */
@@ -18,6 +18,7 @@ import { playerEntity } from './player';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
 import { playerRegistrationEntity, tournamentEntity, tournamentPartEntity } from './tournament';
+import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
 
 function build(c: EntityConfiguration) {
@@ -35,6 +36,7 @@ function build(c: EntityConfiguration) {
       tournament: tournamentEntity(c),
       tournamentPart: tournamentPartEntity(c),
       playerRegistration: playerRegistrationEntity(c),
+      tournamentEvent: tournamentEventEntity(c),
       clubVerification: clubVerificationEntity(c),
       verificationLog: verificationLogEntity(c),
       registryCache: registryCacheEntity(c),

@@ -92,6 +92,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     keys: { pk: 'club#c1#t#t2', sk: 'meta', gsi1pk: 'club#c1#tournaments', gsi1sk: `${at}#t2`, ...identity('tournament') },
   },
   {
+    name: 'tournament log event',
+    entity: 'tournamentEvent',
+    record: { clubId: 'c1', tournamentId: 't1', v: 42, kind: 'tournamentEvent', at: 1_800_000_000_000, w: 'writer', b: '{"p":[],"e":[]}' },
+    keys: { pk: 'club#c1#t#t1', sk: 'e#000000000042', ...identity('tournamentEvent') },
+  },
+  {
     name: 'tournament part',
     entity: 'tournamentPart',
     record: { clubId: 'c1', tournamentId: 't1', part: 'meta', body: '{}', writtenAt: 2 },
