@@ -1,7 +1,8 @@
 /**
  * What the store needs around ElectroDB's own calls: the table key of an entity's item (a prefetch names
  * it before anything is read), the record a raw item holds (items read in the authorization's one
- * BatchGetItem, which spans entities) and whether a write was refused by its condition.
+ * BatchGetItem, which spans entities), whether a write was refused by its condition, a batch get that asks
+ * again for unprocessed keys, and a page filled past a filter.
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Entity, EntityItem } from 'electrodb';
