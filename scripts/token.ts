@@ -34,13 +34,13 @@ async function main(): Promise<number> {
     } else {
       process.env.TABLE_NAME = runtime.tableName;
       process.env.DYNAMODB_ENDPOINT = runtime.dynamoEndpoint;
-      const { clubRecord, memberRecord } = await import('../functions/store/records/club');
-      const { getRecord, putRecord } = await import('../functions/store/table/record-ops');
-      if (!(await getRecord(clubRecord, { clubId: values.club }))) {
+      const { entities } = await import('../functions/store/entities');
+      const { club, member } = entities();
+      if (!(await club.get({ clubId: values.club }).go()).data) {
         console.error(`no club ${values.club}; create it first (POST /v1/clubs with an owner token)`);
         return 1;
       }
-      await putRecord(memberRecord, { clubId: values.club, userId: sub, role: role as (typeof STAFF)[number], addedBy: 'local-token-script', addedAt: new Date().toISOString() });
+      await member.put({ clubId: values.club, userId: sub, role: role as (typeof STAFF)[number], addedBy: 'local-token-script', addedAt: new Date().toISOString() }).go();
       console.error(`note: ${sub} is now ${role} of ${values.club}`);
     }
   }

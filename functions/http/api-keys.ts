@@ -4,8 +4,7 @@ import { problem } from '../platform/problem';
 import { newId } from '../platform/ids';
 import { formatApiKey, hashSecret, newApiKeySecret } from '../platform/api-keys';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { apiKeyRecord } from '../store/records/club';
-import { createRecord, getRecord, queryRecords, updateRecord } from '../store/table/record-ops';
+import { entities } from '../store/entities';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { ApiKey, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from '../../schemas/clubs';
 
@@ -27,11 +26,9 @@ export const listApiKeysRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of keys', schema: page(ApiKey) } },
   handle: async (req) => {
     const scope = `api-keys:${req.params.clubId}`;
-    const { data, cursor } = await queryRecords(apiKeyRecord, {
-      partition: { clubId: req.params.clubId },
-      limit: req.query.limit ?? 50,
-      cursor: openCursor(req.query.cursor, scope) ?? null,
-    });
+    const { data, cursor } = await entities()
+      .apiKey.query.primary({ clubId: req.params.clubId })
+      .go({ limit: req.query.limit ?? 50, cursor: openCursor(req.query.cursor, scope) ?? null });
     return { status: 200, body: { items: data.map(publicView), nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -60,7 +57,7 @@ export const createApiKeyRoute = /* @__PURE__ */ defineRoute({
       createdBy: req.club!.actorId,
       createdAt: iso(req.now),
     };
-    await createRecord(apiKeyRecord, record);
+    await entities().apiKey.create(record).go();
     return { status: 201, body: { ...publicView(record), key: formatApiKey(clubId, keyId, secret) } };
   },
 });
@@ -75,10 +72,10 @@ export const revokeApiKeyRoute = /* @__PURE__ */ defineRoute({
   responses: { 204: { description: 'Revoked' } },
   handle: async (req) => {
     const { clubId, keyId } = req.params;
-    const data = await getRecord(apiKeyRecord, { clubId, keyId });
+    const { data } = await entities().apiKey.get({ clubId, keyId }).go();
     if (!data) throw problem(404, 'API_KEY_NOT_FOUND', 'No such key');
     if (!data.revokedAt) {
-      await updateRecord(apiKeyRecord, { clubId, keyId }, { set: { revokedAt: iso(req.now), revokedBy: req.club!.actorId } });
+      await entities().apiKey.patch({ clubId, keyId }).set({ revokedAt: iso(req.now), revokedBy: req.club!.actorId }).go();
     }
     return { status: 204 };
   },

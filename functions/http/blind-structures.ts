@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_STRUCTURES, copyStructure, validateStructure } from '../../domain/clock';
 import type { BlindStructure as DomainStructure } from '../../domain/clock';
 import { ruleError } from '../../domain/core/errors';
@@ -7,8 +6,8 @@ import { iso } from '../platform/domain-context';
 import { newId } from '../platform/ids';
 import { problem } from '../platform/problem';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { blindStructureRecord } from '../store/records/club';
-import { createRecord, deleteRecord, queryRecords, updateRecord } from '../store/table/record-ops';
+import { entities } from '../store/entities';
+import { conditionRefused, readCount } from '../store/entities/items';
 import { findPreset, presetKey, requireStructure } from '../store/blind-structures';
 import type { StoredStructure } from '../store/blind-structures';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
@@ -80,11 +79,8 @@ export const listStructuresRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of structures', schema: page(BlindStructure) } },
   handle: async (req) => {
     const scope = `blind-structures:${req.params.clubId}`;
-    const { data, cursor } = await queryRecords(blindStructureRecord, {
-      partition: { clubId: req.params.clubId },
-      count: req.query.limit ?? 50,
-      cursor: openCursor(req.query.cursor, scope) ?? null,
-    });
+    const query = entities().blindStructure.query.primary({ clubId: req.params.clubId });
+    const { data, cursor } = await readCount(req.query.limit ?? 50, openCursor(req.query.cursor, scope) ?? null, (n, at) => query.go({ limit: n, cursor: at }));
     return { status: 200, body: { items: (data as StoredStructure[]).map(view), nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -133,7 +129,7 @@ export const createStructureRoute = /* @__PURE__ */ defineRoute({
       createdAt: at,
       updatedAt: at,
     };
-    await createRecord(blindStructureRecord, item);
+    await entities().blindStructure.create(item).go();
     return { status: 201, body: view(item), headers: { location: `/v1/clubs/${clubId}/blind-structures/${structureId}` } };
   },
 });
@@ -176,14 +172,13 @@ export const updateStructureRoute = /* @__PURE__ */ defineRoute({
       updatedAt: iso(req.now),
     };
     try {
-      await updateRecord(
-        blindStructureRecord,
-        { clubId, structureId },
-        { set: { name: next.name, anteType: next.anteType, levels: next.levels, version: next.version, updatedAt: next.updatedAt } },
-        { where: { equals: { version: current.version } } },
-      );
+      await entities()
+        .blindStructure.patch({ clubId, structureId })
+        .set({ name: next.name, anteType: next.anteType, levels: next.levels, version: next.version, updatedAt: next.updatedAt })
+        .where((s, { eq }) => eq(s.version, current.version))
+        .go();
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) throw problem(409, 'CONCURRENT_UPDATE', 'The structure changed meanwhile; read it and retry');
+      if (conditionRefused(e)) throw problem(409, 'CONCURRENT_UPDATE', 'The structure changed meanwhile; read it and retry');
       throw e;
     }
     return { status: 200, body: view(next), headers: { etag: `"${next.version}"` } };
@@ -201,9 +196,10 @@ export const deleteStructureRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { clubId, structureId } = req.params;
     try {
-      await deleteRecord(blindStructureRecord, { clubId, structureId }, { exists: ['structureId'] });
+      // `remove`: a delete that requires the item to exist.
+      await entities().blindStructure.remove({ clubId, structureId }).go();
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) throw problem(404, 'BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
+      if (conditionRefused(e)) throw problem(404, 'BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
       throw e;
     }
     return { status: 204 };

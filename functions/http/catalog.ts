@@ -1,8 +1,7 @@
 import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { clubRecord } from '../store/records/club';
-import { tournamentRecord } from '../store/records/tournament';
-import { getRecords, queryRecords, type SortKeyRange } from '../store/table/record-ops';
+import { entities } from '../store/entities';
+import { batchGet, readCount } from '../store/entities/items';
 import { PRIZE_PRESETS } from '../../domain/results';
 import * as z from '../../schemas/zod';
 import { PageQuery, page } from '../../schemas/common';
@@ -25,18 +24,15 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
     const { city, from, to, limit, cursor } = req.query;
     const scope = `catalog:${city ?? ''}:${from ?? ''}:${to ?? ''}`;
     const start = from ?? new Date(req.now).toISOString();
-    const sortKey: SortKeyRange = to ? { between: [start, `${to}~`] } : { gte: start };
-    const { data, cursor: next } = await queryRecords(tournamentRecord, {
-      index: 'catalog',
-      partition: {},
-      sortKey,
-      ...(city ? { filter: { city } } : {}),
-      limit: limit ?? 20,
-      cursor: openCursor(cursor, scope) ?? null,
-    });
+    const { tournament, club } = entities();
+    const index = tournament.query.catalog({});
+    const range = to ? index.between({ catalogKey: start }, { catalogKey: `${to}~` }) : index.gte({ catalogKey: start });
+    const { data, cursor: next } = await range
+      .where((t, { eq }) => (city ? eq(t.city, city) : ''))
+      .go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
     // A suspended club's tournaments are not listed (R-MOD-1); its data stays.
     const clubIds = [...new Set(data.map((t) => t.clubId))];
-    const clubs = await getRecords(clubRecord, clubIds.map((clubId) => ({ clubId })));
+    const clubs = await batchGet(clubIds.map((clubId) => ({ clubId })), (keys) => club.get(keys).go({ unprocessed: 'item' }));
     const suspended = new Set(clubs.filter((c) => c.suspended).map((c) => c.clubId));
     const items = data
       .filter((t) => !suspended.has(t.clubId))
@@ -60,15 +56,12 @@ export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { city, verified, limit, cursor } = req.query;
     const scope = `catalog-clubs:${city ? catalogPart(city) : ''}:${verified ?? ''}`;
-    // `count` keeps reading past filtered-out clubs until the page is full.
-    const { data, cursor: next } = await queryRecords(clubRecord, {
-      index: 'catalog',
-      partition: {},
-      ...(city ? { sortKey: { beginsWith: catalogCityPrefix(city) } } : {}),
-      ...(verified === 'true' ? { filter: { verificationStatus: 'verified' } } : verified === 'false' ? { exclude: { verificationStatus: 'verified' } } : {}),
-      count: limit ?? 20,
-      cursor: openCursor(cursor, scope) ?? null,
-    });
+    // Keeps reading past filtered-out clubs until the page is full.
+    const index = entities().club.query.catalog({});
+    const query = (city ? index.begins({ catalogKey: catalogCityPrefix(city) }) : index).where((c, { eq, ne }) =>
+      verified === 'true' ? eq(c.verificationStatus, 'verified') : verified === 'false' ? ne(c.verificationStatus, 'verified') : '',
+    );
+    const { data, cursor: next } = await readCount(limit ?? 20, openCursor(cursor, scope) ?? null, (n, at) => query.go({ limit: n, cursor: at }));
     const items = data
       .filter((c) => !c.suspended)
       .map((c) => ({

@@ -26,8 +26,7 @@ import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/bl
 import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
 import { domainContext } from '../platform/domain-context';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
-import { clubRecord } from '../store/records/club';
-import { getRecord } from '../store/table/record-ops';
+import { entities } from '../store/entities';
 import { pendingLevelEndName, syncLevelEnd } from '../jobs/schedules';
 import '../jobs/listeners';
 import { publishTournamentEvents } from './tournament-events';
@@ -123,7 +122,7 @@ const CLUB_NAME_TTL_MS = 5 * 60_000;
 async function clubNameOf(clubId: string, now: number): Promise<string | null> {
   const hit = clubNames.get(clubId);
   if (hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
-  const data = await getRecord(clubRecord, { clubId });
+  const { data } = await entities().club.get({ clubId }).go();
   if (clubNames.size >= 1000) clubNames.clear();
   clubNames.set(clubId, { name: data?.name ?? null, at: now });
   return data?.name ?? null;

@@ -1,10 +1,8 @@
 import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { problem } from '../platform/problem';
-import { clubRecord, memberRecord } from '../store/records/club';
-import { verificationLogRecord, clubVerificationRecord } from '../store/records/verification';
-import { getRecord, putRequest, updateRequest, writeTransaction } from '../store/table/record-ops';
-import { recordOf } from '../store/table/record-type';
+import { entities, store } from '../store/entities';
+import { defined, keyOf, recordOf } from '../store/entities/items';
 import { clubCatalogKey } from '../store/club-catalog';
 import { loadVerification, verificationItem } from '../store/verification-store';
 import { createClub, editClub, type Club as ClubRecord } from '../../domain/clubs/club';
@@ -15,11 +13,12 @@ import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } fro
 const TAGS = ['Clubs'];
 
 /** The club's item key, for a route's prefetch. */
-export const clubItemKey = (clubId: string): ItemKey => clubRecord.key({ clubId });
+export const clubItemKey = (clubId: string): ItemKey => keyOf(entities().club.get({ clubId }));
 
 export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<ClubRecord> {
   const item = prefetchedItem(prefetched, clubItemKey(clubId));
-  const data = item !== undefined ? recordOf(clubRecord, item) : await getRecord(clubRecord, { clubId });
+  const clubs = entities().club;
+  const data = item !== undefined ? recordOf(clubs, item) : (await clubs.get({ clubId }).go()).data;
   if (!data) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
   const { catalogKey: _key, ...club } = data;
   return club as ClubRecord;
@@ -39,10 +38,12 @@ export const createClubRoute = /* @__PURE__ */ defineRoute({
     const { attestation: _accepted, ...input } = req.body;
     const club = createClub(input, ctx);
     // The club and its first owner appear together or not at all.
-    const { canceled } = await writeTransaction([
-      { Put: putRequest(clubRecord, { ...club, catalogKey: clubCatalogKey(club) }, { itemAbsent: true }) },
-      { Put: putRequest(memberRecord, { clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }, { itemAbsent: true }) },
-    ]);
+    const { canceled } = await store()
+      .transaction.write(({ club: clubs, member }) => [
+        clubs.create({ ...club, catalogKey: clubCatalogKey(club) }).commit(),
+        member.create({ clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }).commit(),
+      ])
+      .go();
     if (canceled) throw problem(409, 'CONFLICT', 'The club could not be created; retry');
     return { status: 201, body: club, headers: { location: `/v1/clubs/${club.clubId}` } };
   },
@@ -84,41 +85,35 @@ export const updateClubRoute = /* @__PURE__ */ defineRoute({
       ...(current.kpp !== undefined && next.kpp === undefined ? (['kpp'] as const) : []),
       ...(catalogKey ? [] : (['catalogKey'] as const)),
     ];
-    const { canceled } = await writeTransaction([
-      {
-        Update: updateRequest(
-          clubRecord,
-          { clubId: current.clubId },
-          { set: { ...changes, ...(catalogKey ? { catalogKey } : {}), ...(reset ? { verificationStatus: next.verificationStatus } : {}) }, remove },
-          { where: { equals: { updatedAt: current.updatedAt } } },
-        ),
-      },
-      ...(verification && verification.rev > 0
-        ? [
-            {
-              Put: putRequest(clubVerificationRecord, verificationItem(verification, { ...verification.state, status: next.verificationStatus }, at, verification.attestation), {
-                equals: { rev: verification.rev },
-              }),
-            },
-            {
-              Put: putRequest(
-                verificationLogRecord,
-                {
-                  clubId: current.clubId,
-                  at,
-                  logId: ctx.newId('vlog'),
-                  type: 'verification.reset',
-                  attempt: verification.state.attempt,
-                  by: ctx.actor.id,
-                  status: next.verificationStatus,
-                  reasons: ['LEGAL_DETAILS_CHANGED: a verification is about the legal details it checked (R-CLUB-3)'],
-                },
-                { itemAbsent: true },
-              ),
-            },
-          ]
-        : []),
-    ]);
+    const { canceled } = await store()
+      .transaction.write(({ club, clubVerification, verificationLog }) => {
+        const set = defined({ ...changes, ...(catalogKey ? { catalogKey } : {}), ...(reset ? { verificationStatus: next.verificationStatus } : {}) });
+        const update = club.patch({ clubId: current.clubId }).set(set);
+        return [
+          (remove.length > 0 ? update.remove(remove) : update).where((c, { eq }) => eq(c.updatedAt, current.updatedAt)).commit(),
+          ...(verification && verification.rev > 0
+            ? [
+                clubVerification
+                  .put(verificationItem(verification, { ...verification.state, status: next.verificationStatus }, at, verification.attestation))
+                  .where((v, { eq }) => eq(v.rev, verification.rev))
+                  .commit(),
+                verificationLog
+                  .create({
+                    clubId: current.clubId,
+                    at,
+                    logId: ctx.newId('vlog'),
+                    type: 'verification.reset',
+                    attempt: verification.state.attempt,
+                    by: ctx.actor.id,
+                    status: next.verificationStatus,
+                    reasons: ['LEGAL_DETAILS_CHANGED: a verification is about the legal details it checked (R-CLUB-3)'],
+                  })
+                  .commit(),
+              ]
+            : []),
+        ];
+      })
+      .go();
     if (canceled) throw problem(409, 'CONCURRENT_UPDATE', 'The club was changed meanwhile; read it and retry');
     return { status: 200, body: next };
   },

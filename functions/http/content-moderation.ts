@@ -3,10 +3,8 @@ import type { RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
-import { memberRecord, moderationRecord } from '../store/records/club';
-import { playerRecord } from '../store/records/player';
-import { playerRegistrationRecord } from '../store/records/tournament';
-import { getRecord, putRequest, queryRecords, updateRequest, writeTransaction } from '../store/table/record-ops';
+import { entities, store } from '../store/entities';
+import type { TransactPut } from '../store/entities/items';
 import { mutateTournament, type StoredTournament } from '../store/tournament-store';
 import { notifier } from '../adapters/notifications';
 import type { Context } from '../../domain/core/context';
@@ -33,7 +31,7 @@ type Params = { clubId: string; tournamentId: string };
 
 /** The club's owner and managers: who hears of a decision about the club's content. */
 async function clubStaffToTell(clubId: string): Promise<string[]> {
-  const { data } = await queryRecords(memberRecord, { partition: { clubId }, all: true });
+  const { data } = await entities().member.query.primary({ clubId }).go({ pages: 'all' });
   return data.filter((m) => m.role === 'owner' || m.role === 'manager').map((m) => m.userId);
 }
 
@@ -86,7 +84,7 @@ async function decide(
         tournamentId,
         itemId: e.itemId,
       };
-      return [{ Put: putRequest(moderationRecord, record, { itemAbsent: true }) }];
+      return [{ Put: entities().moderation.create(record).params<TransactPut>() }];
     },
   );
   const e = decided as ContentEvent;
@@ -158,31 +156,27 @@ export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
     const userId = req.params.playerId;
     const ctx = domainContext(req, 'operator');
     const at = iso(req.now);
-    const player = await getRecord(playerRecord, { userId }, { attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
+    const { data: player } = await entities().player.get({ userId }).go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
     if (!player) throw problem(404, 'PLAYER_NOT_FOUND', 'No such player');
     const isHidden = player.displayNameHiddenReason !== undefined;
     if (req.body.hidden && isHidden) throw problem(409, 'CONTENT_ALREADY_HIDDEN', 'The display name is already hidden');
     if (!req.body.hidden && !isHidden) throw problem(409, 'CONTENT_NOT_HIDDEN', 'The display name is not hidden');
-    const { canceled } = await writeTransaction([
-      {
-        Update: updateRequest(
-          playerRecord,
-          { userId },
-          req.body.hidden ? { set: { displayNameHiddenReason: req.body.reason, updatedAt: at } } : { set: { updatedAt: at }, remove: ['displayNameHiddenReason'] },
-          { where: { equals: { updatedAt: player.updatedAt } } },
-        ),
-      },
-      {
-        Put: putRequest(
-          moderationRecord,
-          { targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.hidden ? 'hide' : 'restore', reason: req.body.reason, by: ctx.actor.id, kind: 'display_name', itemId: userId },
-          { itemAbsent: true },
-        ),
-      },
-    ]);
+    const { canceled } = await store()
+      .transaction.write(({ player: players, moderation }) => [
+        (req.body.hidden
+          ? players.patch({ userId }).set({ displayNameHiddenReason: req.body.reason, updatedAt: at })
+          : players.patch({ userId }).set({ updatedAt: at }).remove(['displayNameHiddenReason'])
+        )
+          .where((p, { eq }) => eq(p.updatedAt, player.updatedAt))
+          .commit(),
+        moderation
+          .create({ targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.hidden ? 'hide' : 'restore', reason: req.body.reason, by: ctx.actor.id, kind: 'display_name', itemId: userId })
+          .commit(),
+      ])
+      .go();
     if (canceled) throw problem(409, 'CONFLICT', 'The player changed meanwhile; retry');
     // Finished tournaments keep their players' names in one item each: the decision reaches those too.
-    const registrations = await queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId: userId }, all: true, attributes: ['clubId', 'tournamentId'] });
+    const registrations = await entities().playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
     await changeResultName(userId, registrations.data, req.body.hidden ? 'hide' : 'restore');
     return { status: 200, body: { kind: 'display_name' as const, targetId: userId, hidden: req.body.hidden, reason: req.body.reason, by: ctx.actor.id, at } };
   },
@@ -200,12 +194,9 @@ export const listModerationNoticesRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of notices', schema: page(ModerationNotice) } },
   handle: async (req) => {
     const scope = `moderation-notices:${req.params.clubId}`;
-    const { data, cursor } = await queryRecords(moderationRecord, {
-      partition: { targetKey: `club#${req.params.clubId}` },
-      order: 'desc',
-      limit: req.query.limit ?? 20,
-      cursor: openCursor(req.query.cursor, scope) ?? null,
-    });
+    const { data, cursor } = await entities()
+      .moderation.query.primary({ targetKey: `club#${req.params.clubId}` })
+      .go({ order: 'desc', limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null });
     const items = data.map((m) => ({
       noticeId: m.actionId,
       at: m.at,

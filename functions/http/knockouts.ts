@@ -1,8 +1,7 @@
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
-import { clubRecord } from '../store/records/club';
-import { playerRecord } from '../store/records/player';
-import { getRecord, getRecords } from '../store/table/record-ops';
+import { entities } from '../store/entities';
+import { batchGet } from '../store/entities/items';
 import { requireTournament, type StoredTournament } from '../store/tournament-store';
 import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty, type ResultRow } from '../../domain/results';
 import { bountySettings, cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../domain/floor/knockouts';
@@ -156,7 +155,7 @@ async function withNames(rows: readonly ResultRow[], publicView: boolean, namesI
   const kept = resultNames(namesItem, { publicView, erasedName: DELETED_PLAYER_NAME });
   const names = kept ?? new Map<string, string>();
   const ids = kept ? [] : [...new Set(rows.map((r) => r.playerId))];
-  const profiles = ids.length > 0 ? await getRecords(playerRecord, ids.map((userId) => ({ userId })), { attributes: ['userId', 'displayName', 'displayNameHiddenReason'] }) : [];
+  const profiles = ids.length > 0 ? await batchGet(ids.map((userId) => ({ userId })), (keys) => entities().player.get(keys).go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' })) : [];
   // R-MOD-1: a display name the operator hid is not shown to the public.
   for (const p of profiles) if (!(publicView && p.displayNameHiddenReason !== undefined)) names.set(p.userId, p.displayName);
   return rows.map((r) => ({ ...r, ...(names.has(r.playerId) ? { displayName: names.get(r.playerId) } : {}) }));
@@ -167,7 +166,7 @@ async function resultsVisible(state: StoredTournament, staff: boolean, prefetche
   if (staff) return true;
   if (state.status !== 'finished' || !state.settings.resultsPublic || tournamentHidden(state.contentModeration)) return false;
   const item = prefetchedItem(prefetched, clubItemKey(state.clubId));
-  const data = item === undefined ? await getRecord(clubRecord, { clubId: state.clubId }, { attributes: ['suspended'] }) : item && { suspended: item.suspended === true };
+  const data = item === undefined ? (await entities().club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] })).data : item && { suspended: item.suspended === true };
   return Boolean(data && !data.suspended);
 }
 
@@ -273,7 +272,7 @@ export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
     const staff = Boolean(req.club);
     if (!staff) {
       // The public sees the table and its commitment of a listed club; what is left and the draws with the results.
-      const data = await getRecord(clubRecord, { clubId: state.clubId }, { attributes: ['suspended'] });
+      const { data } = await entities().club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] });
       if (!data || data.suspended || tournamentHidden(state.contentModeration)) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     }
     if (bountySettings(state).type !== 'mystery') throw problem(409, 'MYSTERY_NOT_ENABLED', 'This tournament has no mystery bounty (R-MYS-1)');

@@ -2,8 +2,7 @@ import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { memberRecord } from '../store/records/club';
-import { deleteRecord, putRecord, queryRecords } from '../store/table/record-ops';
+import { entities } from '../store/entities';
 import { assertKeepsAnOwner } from '../../domain/clubs/members';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { AddMemberBody, Member, MemberParams } from '../../schemas/clubs';
@@ -11,7 +10,7 @@ import { AddMemberBody, Member, MemberParams } from '../../schemas/clubs';
 const TAGS = ['Club staff'];
 
 async function allMembers(clubId: string) {
-  const { data } = await queryRecords(memberRecord, { partition: { clubId }, all: true });
+  const { data } = await entities().member.query.primary({ clubId }).go({ pages: 'all' });
   return data;
 }
 
@@ -26,11 +25,9 @@ export const listMembersRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of members', schema: page(Member) } },
   handle: async (req) => {
     const scope = `members:${req.params.clubId}`;
-    const { data, cursor } = await queryRecords(memberRecord, {
-      partition: { clubId: req.params.clubId },
-      limit: req.query.limit ?? 50,
-      cursor: openCursor(req.query.cursor, scope) ?? null,
-    });
+    const { data, cursor } = await entities()
+      .member.query.primary({ clubId: req.params.clubId })
+      .go({ limit: req.query.limit ?? 50, cursor: openCursor(req.query.cursor, scope) ?? null });
     return { status: 200, body: { items: data, nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -56,7 +53,7 @@ export const addMemberRoute = /* @__PURE__ */ defineRoute({
       addedBy: req.club!.actorId,
       addedAt: iso(req.now),
     };
-    await putRecord(memberRecord, member);
+    await entities().member.put(member).go();
     return { status: 200, body: member };
   },
 });
@@ -75,7 +72,7 @@ export const removeMemberRoute = /* @__PURE__ */ defineRoute({
     const members = await allMembers(clubId);
     if (!members.some((m) => m.userId === userId)) throw problem(404, 'MEMBER_NOT_FOUND', 'No such member');
     assertKeepsAnOwner(members, { userId, newRole: null });
-    await deleteRecord(memberRecord, { clubId, userId });
+    await entities().member.delete({ clubId, userId }).go();
     return { status: 204 };
   },
 });

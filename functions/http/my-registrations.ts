@@ -5,10 +5,8 @@ import { readItems } from '../store/read-items';
 import { profileItemKey } from '../store/player-schedule';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { assertAccount } from '../platform/authorize';
-import { clubRecord } from '../store/records/club';
-import { playerRegistrationRecord, tournamentRecord } from '../store/records/tournament';
-import { getRecord, queryRecords } from '../store/table/record-ops';
-import { recordOf } from '../store/table/record-type';
+import { entities } from '../store/entities';
+import { keyOf, readCount, recordOf } from '../store/entities/items';
 import { unregister } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
@@ -55,24 +53,19 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
     const playerId = me(req);
     const scope = `my-registrations:${playerId}`;
     const after = openCursor(req.query.cursor, scope);
-    const index = await queryRecords(playerRegistrationRecord, {
-      index: 'byPlayer',
-      partition: { playerId },
-      order: 'desc',
-      count: MY_PAGE,
-      attributes: ['clubId', 'tournamentId'],
-      ...(after ? { cursor: after } : {}),
-    });
-    const rowKey = (r: { clubId: string; tournamentId: string }) => playerRegistrationRecord.key({ clubId: r.clubId, tournamentId: r.tournamentId, playerId });
-    const rootKey = (r: { clubId: string; tournamentId: string }) => tournamentRecord.key({ clubId: r.clubId, tournamentId: r.tournamentId });
+    const { playerRegistration, tournament } = entities();
+    const query = playerRegistration.query.byPlayer({ playerId });
+    const index = await readCount(MY_PAGE, after ?? null, (n, at) => query.go({ order: 'desc', limit: n, attributes: ['clubId', 'tournamentId'], cursor: at }));
+    const rowKey = (r: { clubId: string; tournamentId: string }) => keyOf(playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }));
+    const rootKey = (r: { clubId: string; tournamentId: string }) => keyOf(tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }));
     const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);
     assertAccount(req, got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
     const items = index.data.flatMap((ref) => {
       const rowItem = got.get(prefetchKeyOf(rowKey(ref)));
       const rootItem = got.get(prefetchKeyOf(rootKey(ref)));
       if (!rowItem || !rootItem) return [];
-      const r = recordOf(playerRegistrationRecord, rowItem);
-      const root = recordOf(tournamentRecord, rootItem);
+      const r = recordOf(playerRegistration, rowItem);
+      const root = recordOf(tournament, rootItem);
       if (!r || !root) return [];
       const seated = root.status === 'running' && r.registrationStatus !== 'cancelled' && r.tableNumber !== undefined && r.seatNumber !== undefined;
       return [
@@ -113,7 +106,7 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
     const prefetchedClub = prefetchedItem(req.prefetched, clubItemKey(clubId));
     const club =
       prefetchedClub === undefined
-        ? await getRecord(clubRecord, { clubId }, { attributes: ['suspended'] })
+        ? (await entities().club.get({ clubId }).go({ attributes: ['suspended'] })).data
         : prefetchedClub && { suspended: prefetchedClub.suspended === true };
     if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const { outcome, reg } = await registerPlayer(asTournamentRequest(req, clubId, tournamentId), me(req));

@@ -1,15 +1,13 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../store/client';
 import { emptySchedule } from '../store/player-schedule';
 import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
 import { purgeIdempotencyRecords, userScope } from '../platform/idempotency';
-import { memberRecord } from '../store/records/club';
-import { notificationRecord, playerRecord } from '../store/records/player';
-import { playerRegistrationRecord } from '../store/records/tournament';
-import { deleteRecord, getRecord, putRequest, queryRecords, updateRecord } from '../store/table/record-ops';
+import { entities } from '../store/entities';
+import { conditionRefused, type TransactPut } from '../store/entities/items';
 import { assertAdult } from '../../domain/players/age';
 import { CreatePlayerBody, DeletedAccount, Me, Player, UpdateMeBody } from '../../schemas/players';
 import { changeResultName } from '../store/result-names';
@@ -40,8 +38,9 @@ export const createPlayerRoute = /* @__PURE__ */ defineRoute({
     const at = iso(req.now);
     const profile = { ...fields, userId, consentAt: at, suspended: false, createdAt: at, updatedAt: at };
     try {
-      // Not writeTransaction: only a refused condition (the profile exists) is a 409, a conflict is not.
-      const create = putRequest(playerRecord, profile, { itemAbsent: true });
+      // The schedule is no entity: ElectroDB's create gives the profile's Put of a raw transaction.
+      // Only a refused condition (the profile exists) is a 409, a conflict is not.
+      const create = entities().player.create(profile).params<TransactPut>();
       await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: create }, emptySchedule(userId)] }));
     } catch (e) {
       if (e instanceof TransactionCanceledException && e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
@@ -63,15 +62,15 @@ export const getMeRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const userId = userIdOf(req.principal);
     const [p, memberships] = await Promise.all([
-      getRecord(playerRecord, { userId }),
-      queryRecords(memberRecord, { index: 'byUser', partition: { userId }, all: true }),
+      entities().player.get({ userId }).go(),
+      entities().member.query.byUser({ userId }).go({ pages: 'all' }),
     ]);
     return {
       status: 200,
       body: {
         userId,
         operator: req.principal.kind === 'user' && req.principal.operator,
-        player: p ? { ...p, suspended: p.suspended ?? false } : null,
+        player: p.data ? { ...p.data, suspended: p.data.suspended ?? false } : null,
         memberships: memberships.data.map((m) => ({ clubId: m.clubId, role: m.role })),
       },
     };
@@ -79,7 +78,6 @@ export const getMeRoute = /* @__PURE__ */ defineRoute({
 });
 
 const deleted = () => problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
-const isConditionFailure = (e: unknown) => e instanceof ConditionalCheckFailedException;
 
 /** The profile as its owner sees it (the erasure markers are not part of it). */
 function ownProfile(p: Record<string, unknown>) {
@@ -98,7 +96,7 @@ export const updateMeRoute = /* @__PURE__ */ defineRoute({
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const current = await getRecord(playerRecord, { userId });
+    const { data: current } = await entities().player.get({ userId }).go();
     if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile; create one with POST /v1/players');
     const set: Partial<Record<'displayName' | 'firstName' | 'lastName' | 'city' | 'phone' | 'email', string>> = {};
     const remove: ('firstName' | 'lastName' | 'city' | 'phone' | 'email')[] = [];
@@ -109,9 +107,10 @@ export const updateMeRoute = /* @__PURE__ */ defineRoute({
     const updatedAt = iso(req.now);
     try {
       // Never writes personal data back onto an erased profile, whatever the race.
-      await updateRecord(playerRecord, { userId }, { set: { ...set, updatedAt }, remove }, { where: { absent: ['deletedAt'] } });
+      const update = entities().player.patch({ userId }).set({ ...set, updatedAt });
+      await (remove.length > 0 ? update.remove(remove) : update).where((p, { notExists }) => notExists(p.deletedAt)).go();
     } catch (e) {
-      if (isConditionFailure(e)) throw deleted();
+      if (conditionRefused(e)) throw deleted();
       throw e;
     }
     const next: Record<string, unknown> = { ...current, ...set, updatedAt };
@@ -137,32 +136,33 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const current = await getRecord(playerRecord, { userId });
+    const { data: current } = await entities().player.get({ userId }).go();
     if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
     const at = iso(req.now);
     try {
-      await updateRecord(
-        playerRecord,
-        { userId },
-        { set: { displayName: DELETED_PLAYER_NAME, adult: true, consentWithdrawnAt: at, deletedAt: at, updatedAt: at }, remove: ERASED_FIELDS },
-        { where: { absent: ['deletedAt'] } },
-      );
+      await entities()
+        .player.patch({ userId })
+        .set({ displayName: DELETED_PLAYER_NAME, adult: true, consentWithdrawnAt: at, deletedAt: at, updatedAt: at })
+        .remove([...ERASED_FIELDS])
+        .where((p, { notExists }) => notExists(p.deletedAt))
+        .go();
     } catch (e) {
-      if (isConditionFailure(e)) throw deleted();
+      if (conditionRefused(e)) throw deleted();
       throw e;
     }
     // The feed is no record the law keeps: it goes (it would expire anyway).
-    const feed = await queryRecords(notificationRecord, { partition: { playerId: userId }, all: true, attributes: ['playerId', 'at', 'notificationId'] });
+    const notifications = entities().notification;
+    const feed = await notifications.query.primary({ playerId: userId }).go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
     for (let i = 0; i < feed.data.length; i += FEED_DELETES) {
-      await Promise.all(feed.data.slice(i, i + FEED_DELETES).map((n) => deleteRecord(notificationRecord, n)));
+      await Promise.all(feed.data.slice(i, i + FEED_DELETES).map((n) => notifications.delete(n).go()));
     }
     // The stored answers of the person's own POSTs (the sign-up's holds the whole profile) go as well.
     await purgeIdempotencyRecords(userScope(userId));
     // The phones registered for pushes (their tokens are personal data) go, at the push service too.
     for (const endpoint of await forgetDevices(userId)) await pushAdapter()?.unregister(endpoint).catch(() => undefined);
     const [registrations, memberships] = await Promise.all([
-      queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId: userId }, all: true, attributes: ['clubId', 'tournamentId'] }),
-      queryRecords(memberRecord, { index: 'byUser', partition: { userId }, all: true }),
+      entities().playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
+      entities().member.query.byUser({ userId }).go({ pages: 'all' }),
     ]);
     // Results keep the names of their players in one item per tournament: the erased name goes from each.
     await changeResultName(userId, registrations.data, 'erase');

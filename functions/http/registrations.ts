@@ -1,7 +1,6 @@
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { problem } from '../platform/problem';
-import { playerRecord } from '../store/records/player';
-import { getRecord } from '../store/table/record-ops';
+import { entities } from '../store/entities';
 import { requireTournament } from '../store/tournament-store';
 import { checkIn, register, unregister, type Registration as RegistrationRecord, type Tournament, type TournamentResult } from '../../domain/tournaments';
 import type { Context } from '../../domain/core/context';
@@ -24,7 +23,7 @@ export async function requirePlayer(playerId: string, prefetched: Prefetched = N
   const item = prefetchedItem(prefetched, profileItemKey(playerId));
   const data =
     item === undefined
-      ? await getRecord(playerRecord, { userId: playerId }, { attributes: ['userId', 'suspended', 'deletedAt'] })
+      ? (await entities().player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended', 'deletedAt'] })).data
       : item && { suspended: item.suspended === true, deletedAt: typeof item.deletedAt === 'string' ? item.deletedAt : undefined };
   // A player who withdrew consent (R-PD-1) is no longer a player one can register.
   if (!data || data.deletedAt) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile with this id');

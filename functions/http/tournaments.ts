@@ -1,8 +1,7 @@
 import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { tournamentRecord } from '../store/records/tournament';
-import { queryRecords } from '../store/table/record-ops';
+import { entities } from '../store/entities';
 import { createTournamentItem, requireTournament } from '../store/tournament-store';
 import { createTournament, editSettings, type TournamentStatus } from '../../domain/tournaments';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
@@ -32,10 +31,8 @@ export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of tournaments', schema: page(TournamentSummary) } },
   handle: async (req) => {
     const scope = `tournaments:${req.params.clubId}`;
-    const { data, cursor } = await queryRecords(tournamentRecord, {
-      index: 'byClub',
-      partition: { clubId: req.params.clubId },
-      ...(req.query.from ? { sortKey: { gte: req.query.from } } : {}),
+    const index = entities().tournament.query.byClub({ clubId: req.params.clubId });
+    const { data, cursor } = await (req.query.from ? index.gte({ startsAt: req.query.from }) : index).go({
       limit: req.query.limit ?? 50,
       cursor: openCursor(req.query.cursor, scope) ?? null,
     });

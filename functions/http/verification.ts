@@ -2,9 +2,8 @@ import { defineRoute, type RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { problem } from '../platform/problem';
-import { clubRecord } from '../store/records/club';
-import { clubVerificationRecord } from '../store/records/verification';
-import { getRecords, queryRecords } from '../store/table/record-ops';
+import { entities } from '../store/entities';
+import { batchGet } from '../store/entities/items';
 import {
   VerificationChanged,
   loadVerification,
@@ -132,13 +131,9 @@ export const listVerificationQueueRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { status, limit, cursor } = req.query;
     const scope = `verification-queue:${status}`;
-    const { data, cursor: next } = await queryRecords(clubVerificationRecord, {
-      index: 'queue',
-      partition: { queueStatus: status },
-      limit: limit ?? 20,
-      cursor: openCursor(cursor, scope) ?? null,
-    });
-    const clubs = await getRecords(clubRecord, data.map((v) => ({ clubId: v.clubId })));
+    const { clubVerification, club } = entities();
+    const { data, cursor: next } = await clubVerification.query.queue({ queueStatus: status }).go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
+    const clubs = await batchGet(data.map((v) => ({ clubId: v.clubId })), (keys) => club.get(keys).go({ unprocessed: 'item' }));
     const byId = new Map(clubs.map((c) => [c.clubId, c]));
     const items = data.flatMap((v) => {
       const c = byId.get(v.clubId);

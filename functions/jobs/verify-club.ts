@@ -12,8 +12,7 @@ import type { VerifyClubJob } from '../adapters/verification-queue/port';
 import { logger } from '../platform/logger';
 import { newId } from '../platform/ids';
 import { DynamoCacheStore } from '../store/registry-cache';
-import { clubRecord } from '../store/records/club';
-import { getRecord } from '../store/table/record-ops';
+import { entities } from '../store/entities';
 import { AUTOMATIC_ACTOR, VerificationChanged, loadVerification, logEntriesOf, saveVerification } from '../store/verification-store';
 
 /**
@@ -61,7 +60,7 @@ const dropped = (reason: string): VerifyOutcome => ({ outcome: 'dropped', reason
 
 export async function runVerification(job: VerifyClubJob, deps: VerifyDeps = defaultDeps()): Promise<VerifyOutcome> {
   const { clubId, attempt } = job;
-  const club = await getRecord(clubRecord, { clubId });
+  const { data: club } = await entities().club.get({ clubId }).go();
   if (!club) return dropped('no such club');
   const before = await loadVerification(clubId, club.verificationStatus as VerificationStatus);
   if (before.state.status !== 'pending' || before.state.attempt !== attempt) {

@@ -1,9 +1,10 @@
 import { problem } from './problem';
 import { TABLE_KEYS } from '../store/table-definition';
-import { apiKeyRecord, clubRecord, memberRecord, type ApiKeyRow, type ClubRow, type MemberRow } from '../store/records/club';
-import { playerRecord } from '../store/records/player';
-import { getRecord } from '../store/table/record-ops';
-import { recordOf } from '../store/table/record-type';
+import { entities } from '../store/entities';
+import type { ApiKeyRow } from '../store/entities/api-key';
+import type { ClubRow } from '../store/entities/club';
+import type { MemberRow } from '../store/entities/member';
+import { keyOf, recordOf } from '../store/entities/items';
 import { readItems } from '../store/read-items';
 import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
@@ -55,7 +56,7 @@ export async function authorize(
     if (principal.clubId !== pathClubId) throw clubNotFound();
     if (!access.apiKeys) throw problem(403, 'USER_TOKEN_REQUIRED', 'API keys cannot call this route');
     // The key's club was read with the key itself (see readApiKeyWithClub); a principal made elsewhere reads it here.
-    const club = principal.club !== undefined ? principal.club : await getRecord(clubRecord, { clubId: pathClubId }, { consistent: true, attributes: ['suspended'] });
+    const club = principal.club !== undefined ? principal.club : (await entities().club.get({ clubId: pathClubId }).go({ consistent: true, attributes: ['suspended'] })).data;
     if (!club) throw clubNotFound();
     if (club.suspended) throw clubSuspended();
     if (!access.roles.includes(principal.role)) throw problem(403, 'FORBIDDEN', 'The key\'s role may not do this');
@@ -125,13 +126,14 @@ export async function readMembershipWithClub(
   userId: string,
   prefetch: readonly ItemKey[] = [],
 ): Promise<{ member: Pick<MemberRow, 'clubId' | 'userId' | 'role'> | null; club: Pick<ClubRow, 'clubId' | 'suspended'> | null; prefetched: Prefetched }> {
-  const m: Item = { ...memberRecord.key({ clubId, userId }) };
-  const c: Item = { ...clubRecord.key({ clubId }) };
+  const { member: memberEntity, club: clubEntity } = entities();
+  const m: Item = { ...keyOf(memberEntity.get({ clubId, userId })) };
+  const c: Item = { ...keyOf(clubEntity.get({ clubId })) };
   const own = [m, c];
   const items = await getConsistent([...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'userId', 'role', 'suspended']);
   return {
-    member: recordOf(memberRecord, items.find((i) => sameKey(i, m))),
-    club: recordOf(clubRecord, items.find((i) => sameKey(i, c))),
+    member: recordOf(memberEntity, items.find((i) => sameKey(i, m))),
+    club: recordOf(clubEntity, items.find((i) => sameKey(i, c))),
     prefetched: collect(prefetch, items),
   };
 }
@@ -145,13 +147,14 @@ export async function readApiKeyWithClub(
   keyId: string,
   prefetch: readonly ItemKey[] = [],
 ): Promise<{ apiKey: Pick<ApiKeyRow, 'clubId' | 'keyId' | 'role' | 'secretHash' | 'revokedAt'> | null; club: Pick<ClubRow, 'suspended'> | null; prefetched: Prefetched }> {
-  const k: Item = { ...apiKeyRecord.key({ clubId, keyId }) };
-  const c: Item = { ...clubRecord.key({ clubId }) };
+  const { apiKey: apiKeyEntity, club: clubEntity } = entities();
+  const k: Item = { ...keyOf(apiKeyEntity.get({ clubId, keyId })) };
+  const c: Item = { ...keyOf(clubEntity.get({ clubId })) };
   const own = [k, c];
   const items = await getConsistent([...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended']);
   return {
-    apiKey: recordOf(apiKeyRecord, items.find((i) => sameKey(i, k))),
-    club: recordOf(clubRecord, items.find((i) => sameKey(i, c))),
+    apiKey: recordOf(apiKeyEntity, items.find((i) => sameKey(i, k))),
+    club: recordOf(clubEntity, items.find((i) => sameKey(i, c))),
     prefetched: collect(prefetch, items),
   };
 }
@@ -170,12 +173,13 @@ async function assertAccountActive(userId: string, whileSuspended: boolean, pref
   let data: { suspended?: boolean | undefined; deletedAt?: string | undefined } | null;
   let prefetched = NOTHING_PREFETCHED;
   if (prefetch.length === 0) {
-    data = await getRecord(playerRecord, { userId }, { attributes: ['suspended', 'deletedAt'] });
+    data = (await entities().player.get({ userId }).go({ attributes: ['suspended', 'deletedAt'] })).data;
   } else {
     // The profile and the route's items in one strongly consistent round trip.
-    const p: Item = { ...playerRecord.key({ userId }) };
+    const player = entities().player;
+    const p: Item = { ...keyOf(player.get({ userId })) };
     const items = await getConsistent([p, ...extraKeys(prefetch, [p])], 'all');
-    data = recordOf(playerRecord, items.find((i) => sameKey(i, p)));
+    data = recordOf(player, items.find((i) => sameKey(i, p)));
     prefetched = collect(prefetch, items);
   }
   // R-PD-1: the account was erased at its owner's request; the same token gets this clear answer.

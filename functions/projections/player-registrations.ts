@@ -1,9 +1,9 @@
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { Patch } from '../store/state-patch';
-import type { PlayerRegistrationRow as StoredRow } from '../store/records/tournament';
+import type { PlayerRegistrationRow as StoredRow } from '../store/entities/tournament';
 
 /** A player's standing in one tournament, as the by-player index holds it (my registrations, R-REG-1). */
-export type PlayerRegistrationRow = Omit<StoredRow, 'clubId' | 'tournamentId'>;
+export type PlayerRegistrationRow = Omit<StoredRow, 'clubId' | 'tournamentId' | 'pv'>;
 
 /** Where an entry sits, as players read it: the table's number and the seat from 1. */
 function seatOf(state: FloorTournament | undefined, entryId: string | undefined): { tableNumber: number; seatNumber: number } | undefined {

@@ -1,10 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
-import { dynamo } from '../store/client';
-import { config } from '../platform/config';
-import { playerRegistrationRecord } from '../store/records/tournament';
-import { itemOf } from '../store/table/record-type';
+import { entities } from '../store/entities';
 import type { LoggedEvent } from '../store/tournament-log';
 import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
@@ -31,18 +26,11 @@ async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>)
 /** By-player index rows, each written only if no later event wrote it already (`pv`, the event version). */
 async function writeRows(p: ProjectedEvent, rows: readonly PlayerRegistrationRow[]): Promise<void> {
   await inBatches(rows, async (row) => {
-    try {
-      await dynamo().doc.send(
-        new PutCommand({
-          TableName: config().tableName,
-          Item: { ...itemOf(playerRegistrationRecord, { clubId: p.clubId, tournamentId: p.tournamentId, ...row }), pv: p.version },
-          ConditionExpression: 'attribute_not_exists(pv) OR pv <= :v',
-          ExpressionAttributeValues: { ':v': p.version },
-        }),
-      );
-    } catch (e) {
-      if (!(e instanceof ConditionalCheckFailedException)) throw e;
-    }
+    // A refused condition is a row a later event already wrote: nothing to do.
+    await entities()
+      .playerRegistration.put({ clubId: p.clubId, tournamentId: p.tournamentId, ...row, pv: p.version })
+      .where((r, { notExists, lte }) => `${notExists(r.pv)} OR ${lte(r.pv, p.version)}`)
+      .go({ returnOnConditionCheckFailure: true });
   });
 }
 

@@ -1,5 +1,5 @@
-import { playerRecord } from '../store/records/player';
-import { getRecords } from '../store/table/record-ops';
+import { entities } from '../store/entities';
+import { batchGet } from '../store/entities/items';
 import { writeResultNames } from '../store/result-names';
 import type { ProjectedEvent } from './project';
 
@@ -14,7 +14,7 @@ export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
   const names: Record<string, string> = {};
   const hidden: string[] = [];
   // Keys still throttled after a few tries throw: the record is retried rather than a name left out.
-  for (const pl of await getRecords(playerRecord, ids.map((userId) => ({ userId })), { attributes: ['userId', 'displayName', 'displayNameHiddenReason'] })) {
+  for (const pl of await batchGet(ids.map((userId) => ({ userId })), (keys) => entities().player.get(keys).go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }))) {
     names[pl.userId] = pl.displayName;
     if (pl.displayNameHiddenReason !== undefined) hidden.push(pl.userId);
   }

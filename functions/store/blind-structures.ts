@@ -1,9 +1,8 @@
 import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } from '../../domain/clock';
 import type { AnteType, BlindStructure, Level, StructurePreset } from '../../domain/clock';
 import { problem } from '../platform/problem';
-import { blindStructureRecord } from './records/club';
-import { getRecord } from './table/record-ops';
-import { recordOf } from './table/record-type';
+import { entities } from './entities';
+import { keyOf, recordOf } from './entities/items';
 import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 /** A club's structure as stored: the domain's grid plus bookkeeping. Times are ISO. */
@@ -42,13 +41,14 @@ export const toDomain = (s: StoredStructure): BlindStructure => ({
 });
 
 /** The item key of a club's structure, for a route's prefetch. */
-export const structureItemKey = (clubId: string, structureId: string): ItemKey => blindStructureRecord.key({ clubId, structureId });
+export const structureItemKey = (clubId: string, structureId: string): ItemKey => keyOf(entities().blindStructure.get({ clubId, structureId }));
 
 /** The club's structure, from the request's prefetch when it read it. */
 export async function getStructure(clubId: string, structureId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<StoredStructure | undefined> {
   const item = prefetchedItem(prefetched, structureItemKey(clubId, structureId));
   // The levels were validated by the domain before every write, so the stored row is the stored structure.
-  const data = item !== undefined ? recordOf(blindStructureRecord, item) : await getRecord(blindStructureRecord, { clubId, structureId });
+  const structures = entities().blindStructure;
+  const data = item !== undefined ? recordOf(structures, item) : (await structures.get({ clubId, structureId }).go()).data;
   return (data as StoredStructure | null) ?? undefined;
 }
 

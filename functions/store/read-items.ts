@@ -3,7 +3,7 @@ import { dynamo } from './client';
 import { config } from '../platform/config';
 import { DependencyUnavailableError } from '../platform/dependency-errors';
 import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
-import { ENTITY_FIELD } from './table/record-type';
+import { IDENTITY_FIELDS } from './entities/items';
 
 type Item = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ export async function readItems(keys: readonly ItemKey[], options: ReadItemsOpti
   if (unique.size > MAX_KEYS) throw new Error(`readItems: ${unique.size} keys, at most ${MAX_KEYS}`);
   const out = new Map<string, Item>();
   const TableName = config().tableName;
-  const fields = options.attributes ? [...new Set(['pk', 'sk', ENTITY_FIELD, ...options.attributes])] : [];
+  const fields = options.attributes ? [...new Set(['pk', 'sk', ...IDENTITY_FIELDS, ...options.attributes])] : [];
   const names = Object.fromEntries(fields.map((f, i) => [`#a${i}`, f]));
   const read = {
     ...(options.consistent ? { ConsistentRead: true } : {}),

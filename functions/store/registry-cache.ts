@@ -1,6 +1,5 @@
 import type { CacheEntry, CacheStore, CacheableAnswer } from '../adapters/registry/cache';
-import { registryCacheRecord } from './records/verification';
-import { getRecord, putRecord } from './table/record-ops';
+import { entities } from './entities';
 
 /**
  * The registry answers' cache in the single table. The port speaks epoch milliseconds; the item
@@ -11,7 +10,7 @@ export class DynamoCacheStore implements CacheStore {
   constructor(private readonly now: () => number = Date.now) {}
 
   async get(key: string): Promise<CacheEntry | undefined> {
-    const data = await getRecord(registryCacheRecord, { cacheKey: key });
+    const { data } = await entities().registryCache.get({ cacheKey: key }).go();
     if (!data) return undefined;
     const expiresAt = data.expiresAt * 1000;
     if (expiresAt <= this.now()) return undefined;
@@ -19,6 +18,6 @@ export class DynamoCacheStore implements CacheStore {
   }
 
   async put(key: string, answer: CacheableAnswer, expiresAt: number): Promise<void> {
-    await putRecord(registryCacheRecord, { cacheKey: key, answer, expiresAt: Math.ceil(expiresAt / 1000) });
+    await entities().registryCache.put({ cacheKey: key, answer, expiresAt: Math.ceil(expiresAt / 1000) }).go();
   }
 }

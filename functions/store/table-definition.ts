@@ -18,7 +18,7 @@ export interface GsiDefinition {
   projection: GsiProjection;
 }
 
-/** A query keeps only the items of the record kind it reads, told by these two (functions/store/table/record-type.ts). */
+/** A query keeps only the items of the record kind it reads, told by these two (ElectroDB's identity attributes, functions/store/entities). */
 const RECORD_IDENTITY = ['__edb_e__', '__edb_v__'];
 
 /**

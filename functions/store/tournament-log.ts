@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand, PutCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './client';
+import { entities } from './entities';
+import { conditionRefused, type TransactPut } from './entities/items';
+import type { TournamentEventRow } from './entities/tournament-event';
 import { queryAll } from './query-all';
 import { config } from '../platform/config';
 import { MAX_WRITES, writeAll, writeBatch } from './batch-write';
@@ -67,7 +70,7 @@ interface AppendInput {
   with?: NonNullable<TransactWriteCommandInput['TransactItems']>;
 }
 
-function bodyAttrs(body: StoredBody): Item {
+function bodyAttrs(body: StoredBody): Pick<TournamentEventRow, 'b' | 'z'> {
   return 'b' in body ? { b: body.b } : { z: body.z };
 }
 
@@ -81,7 +84,7 @@ export async function appendEvent(input: AppendInput): Promise<number> {
   const { doc } = dynamo();
   // Names this append: a put the SDK retried after a timeout finds its own item, not a rival's (below).
   const writer = randomUUID();
-  let head: Item = { pk, sk: eventSk(version), kind: 'tournamentEvent', clubId, tournamentId, v: version, at: input.at, w: writer };
+  let head: TournamentEventRow = { kind: 'tournamentEvent', clubId, tournamentId, v: version, at: input.at, w: writer };
   if (bytes <= MAX_INLINE_BYTES) {
     head = { ...head, ...bodyAttrs(body) };
   } else {
@@ -98,15 +101,17 @@ export async function appendEvent(input: AppendInput): Promise<number> {
     }
     head = { ...head, chunks: chunks.length, nonce, zipped: 'z' in body };
   }
-  const put = { TableName, Item: head, ConditionExpression: 'attribute_not_exists(sk)' };
+  // `create` refuses an existing item: the version is taken. Its params are the transaction's first item
+  // when other writes (not all of them entities') must commit with the event.
+  const create = entities().tournamentEvent.create(head);
   try {
     if (input.with && input.with.length > 0) {
-      await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...input.with] }));
+      await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: create.params<TransactPut>() }, ...input.with] }));
     } else {
-      await doc.send(new PutCommand(put));
+      await create.go({ response: 'none' });
     }
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) {
+    if (conditionRefused(e)) {
       // A timed-out put that the SDK sent again fails its condition on the item its first attempt wrote.
       if (await writtenBy(pk, eventSk(version), writer)) return bytes;
       throw new VersionConflict();

@@ -4,8 +4,8 @@ import { problem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { playerRegistrationRecord, tournamentRecord } from './records/tournament';
-import { getRecords, putRequest, queryRecords, updateRequest } from './table/record-ops';
+import { entities } from './entities';
+import { batchGet, type TransactPut, type TransactUpdate } from './entities/items';
 import type { AggregateLayout } from './aggregate-codec';
 import { applyPatch, diffState } from './state-patch';
 import { appendEvent, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
@@ -180,11 +180,9 @@ const stripDerived = (s: StoredTournament): object => {
 
 /** Creates the root item and the first event (the whole initial state) in one transaction. */
 export async function createTournamentItem(state: StoredTournament, city?: string): Promise<void> {
-  const rootPut = putRequest(
-    tournamentRecord,
-    { clubId: state.clubId, tournamentId: state.id, version: 1, ...withoutEmptyCatalog(rootAttributes(state)), ...(city ? { city } : {}) },
-    { itemAbsent: true },
-  );
+  const rootPut = entities()
+    .tournament.create({ clubId: state.clubId, tournamentId: state.id, version: 1, ...withoutEmptyCatalog(rootAttributes(state)), ...(city ? { city } : {}) })
+    .params<TransactPut>();
   try {
     await appendEvent({
       clubId: state.clubId,
@@ -210,11 +208,10 @@ function withoutEmptyCatalog<T extends { catalogKey: string }>(attrs: T): Omit<T
 function rootUpdate(next: StoredTournament, version: number) {
   const { catalogKey, ...rest } = rootAttributes(next);
   // Setting catalogKey writes both catalogue index keys; removing it takes the tournament out of the index.
-  return updateRequest(
-    tournamentRecord,
-    { clubId: next.clubId, tournamentId: next.id },
-    { set: { ...rest, version, ...(catalogKey ? { catalogKey } : {}) }, remove: catalogKey ? [] : ['catalogKey'] },
-  );
+  const update = entities()
+    .tournament.patch({ clubId: next.clubId, tournamentId: next.id })
+    .set({ ...rest, version, ...(catalogKey ? { catalogKey } : {}) });
+  return (catalogKey ? update : update.remove(['catalogKey'])).params<TransactUpdate>();
 }
 
 /**
@@ -349,14 +346,15 @@ async function decideAndAppend<E>(
 
 /** The players' index rows for one player, across clubs (newest registration first). */
 export async function playerRegistrations(playerId: string) {
-  const { data } = await queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId }, order: 'desc', all: true });
+  const { data } = await entities().playerRegistration.query.byPlayer({ playerId }).go({ order: 'desc', pages: 'all' });
   return data;
 }
 
 /** Root items (status, name, start, settings) of several tournaments, in one batch. */
 export async function tournamentRoots(keys: readonly { clubId: string; tournamentId: string }[]) {
   if (keys.length === 0) return [];
-  return getRecords(tournamentRecord, keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId })));
+  const tournament = entities().tournament;
+  return batchGet(keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId })), (batch) => tournament.get(batch).go({ unprocessed: 'item' }));
 }
 
 /** The settings a root item lists (or, for a tournament stored before the event log, its meta part). */

@@ -5,9 +5,8 @@ import type {
   VerificationState,
   VerificationStatus,
 } from '../../domain/verification';
-import { clubRecord, moderationRecord } from './records/club';
-import { clubVerificationRecord, verificationLogRecord, type ClubVerificationRow } from './records/verification';
-import { getRecord, putRequest, queryRecords, updateRequest, writeTransaction } from './table/record-ops';
+import { entities, store } from './entities';
+import type { ClubVerificationRow } from './entities/verification';
 
 /** R-CLUB-2: what the club attested with a verification request, who and when. */
 export interface Attestation {
@@ -55,7 +54,7 @@ export class VerificationChanged extends Error {
  * club's own `verificationStatus` (normally `unverified`) with no attempts.
  */
 export async function loadVerification(clubId: string, clubStatus: VerificationStatus = 'unverified'): Promise<StoredVerification> {
-  const data = await getRecord(clubVerificationRecord, { clubId });
+  const { data } = await entities().clubVerification.get({ clubId }).go();
   if (!data) return { clubId, state: { status: clubStatus, attempt: 0 }, rev: 0 };
   const state: VerificationState = { status: data.status as VerificationStatus, attempt: data.attempt };
   if (data.requestedAt) state.requestedAt = data.requestedAt;
@@ -103,14 +102,14 @@ export async function saveVerification(change: VerificationChange): Promise<Stor
   const clubId = before.clubId;
   const attestation = change.attestation ?? before.attestation;
   const item = verificationItem(before, state, at, attestation);
-  const { canceled } = await writeTransaction([
-    { Put: putRequest(clubVerificationRecord, item, before.rev === 0 ? { itemAbsent: true } : { equals: { rev: before.rev } }) },
-    { Update: updateRequest(clubRecord, { clubId }, { set: { verificationStatus: state.status } }) },
-    ...change.log.map((entry) => ({ Put: putRequest(verificationLogRecord, { clubId, at, logId: change.newId('vlog'), ...entry }, { itemAbsent: true }) })),
-    ...(change.moderation
-      ? [{ Put: putRequest(moderationRecord, { targetKey: `club#${clubId}`, actionId: change.newId('mod'), at, ...change.moderation }, { itemAbsent: true }) }]
-      : []),
-  ]);
+  const { canceled } = await store()
+    .transaction.write(({ clubVerification, club, verificationLog, moderation }) => [
+      before.rev === 0 ? clubVerification.create(item).commit() : clubVerification.put(item).where((v, { eq }) => eq(v.rev, before.rev)).commit(),
+      club.patch({ clubId }).set({ verificationStatus: state.status }).commit(),
+      ...change.log.map((entry) => verificationLog.create({ clubId, at, logId: change.newId('vlog'), ...entry }).commit()),
+      ...(change.moderation ? [moderation.create({ targetKey: `club#${clubId}`, actionId: change.newId('mod'), at, ...change.moderation }).commit()] : []),
+    ])
+    .go();
   if (canceled) throw new VerificationChanged(clubId);
   return { clubId, state, rev: item.rev, ...(attestation ? { attestation } : {}) };
 }
@@ -138,7 +137,7 @@ export interface VerificationLogItem extends LogEntry {
 
 /** The newest `limit` trail entries, oldest first. */
 export async function verificationHistory(clubId: string, limit = 50): Promise<VerificationLogItem[]> {
-  const { data } = await queryRecords(verificationLogRecord, { partition: { clubId }, order: 'desc', limit });
+  const { data } = await entities().verificationLog.query.primary({ clubId }).go({ order: 'desc', limit });
   return data.reverse().map((d) => ({
     at: d.at,
     type: d.type,

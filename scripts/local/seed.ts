@@ -1,8 +1,6 @@
 import { seededRandom } from '../../domain/core/random';
 import { createClub } from '../../domain/clubs/club';
-import { clubRecord, memberRecord } from '../../functions/store/records/club';
-import { playerRecord } from '../../functions/store/records/player';
-import { createRecord, getRecord, putRecord } from '../../functions/store/table/record-ops';
+import { entities } from '../../functions/store/entities';
 import { clubCatalogKey } from '../../functions/store/club-catalog';
 
 export const DEMO = {
@@ -15,7 +13,8 @@ export const DEMO = {
 
 /** The demo club, its owner and manager, and a player profile; left as they are when present. */
 export async function seedDemo(now = Date.now()): Promise<void> {
-  if (await getRecord(clubRecord, { clubId: DEMO.clubId })) return;
+  const { club: clubs, member, player } = entities();
+  if ((await clubs.get({ clubId: DEMO.clubId }).go()).data) return;
   const club = createClub(
     {
       name: 'Demo Poker Club',
@@ -31,8 +30,8 @@ export async function seedDemo(now = Date.now()): Promise<void> {
     { now, actor: { id: DEMO.ownerId, role: 'owner' }, rng: seededRandom(1), newId: () => DEMO.clubId },
   );
   const at = club.createdAt;
-  await createRecord(clubRecord, { ...club, catalogKey: clubCatalogKey(club) });
-  await putRecord(memberRecord, { clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at });
-  await putRecord(memberRecord, { clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at });
-  await putRecord(playerRecord, { userId: DEMO.playerId, displayName: 'Demo Player', dateOfBirth: '1990-05-17', city: 'Moscow', consentAt: at, suspended: false, createdAt: at, updatedAt: at });
+  await clubs.create({ ...club, catalogKey: clubCatalogKey(club) }).go();
+  await member.put({ clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at }).go();
+  await member.put({ clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at }).go();
+  await player.put({ userId: DEMO.playerId, displayName: 'Demo Player', dateOfBirth: '1990-05-17', city: 'Moscow', consentAt: at, suspended: false, createdAt: at, updatedAt: at }).go();
 }

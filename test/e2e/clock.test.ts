@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
 import { expectProblem, waitFor, sleep } from '../support/http-expectations';
 import { level, breakLevel } from '../support/tournament-fixtures';
-import { scheduleRecord } from '../../functions/store/records/schedule';
-import { queryRecords } from '../../functions/store/table/record-ops';
+import { entities } from '../../functions/store/entities';
 import { LocalScheduler } from '../../functions/adapters/scheduler/local';
 import { noShowJobName } from '../../functions/jobs/schedules';
 
@@ -135,7 +134,7 @@ async function player(sub: string): Promise<string> {
 }
 
 async function pendingSchedules(tournamentId: string): Promise<string[]> {
-  const { data } = await queryRecords(scheduleRecord, { partition: {}, all: true });
+  const { data } = await entities().schedule.query.primary({}).go({ pages: 'all' });
   return data.map((s) => s.name).filter((n) => n.includes(tournamentId));
 }
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, tournamentBody } from '../support/tournament-fixtures';
-import { playerRecord } from '../../functions/store/records/player';
-import { getRecord } from '../../functions/store/table/record-ops';
+import { entities } from '../../functions/store/entities';
 
 /**
  * A player's own data over HTTP: editing it, and erasing it while the clubs' records stay (R-PD-1).
@@ -74,7 +73,7 @@ describe('deleting my account', () => {
     expect(del.data?.kept.consentWithdrawnAt).toBe(del.data?.deletedAt);
 
     // What remains of the profile: the id, the pseudonym, the fact of the age check, consent dates.
-    const item = await getRecord(playerRecord, { userId: 'pd-ann' }, { consistent: true });
+    const { data: item } = await entities().player.get({ userId: 'pd-ann' }).go({ consistent: true });
     expect(item).toMatchObject({ userId: 'pd-ann', displayName: 'Deleted player', adult: true, deletedAt: del.data?.deletedAt });
     for (const field of ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email']) expect(item).not.toHaveProperty(field);
     expect(JSON.stringify(item)).not.toMatch(/Карпова|Анна|1990-05-17|ann@example\.com|900 000/);
@@ -102,7 +101,7 @@ describe('deleting my account', () => {
     expect((await me.GET('/v1/me')).error?.code).toBe('ACCOUNT_SUSPENDED');
     const del = await me.DELETE('/v1/me');
     expect(del.response.status).toBe(200);
-    const item = await getRecord(playerRecord, { userId: 'pd-sus' }, { consistent: true });
+    const { data: item } = await entities().player.get({ userId: 'pd-sus' }).go({ consistent: true });
     // The operator's suspension stays on record; the personal fields do not.
     expect(item).toMatchObject({ suspended: true, displayName: 'Deleted player' });
     expect(item).not.toHaveProperty('email');

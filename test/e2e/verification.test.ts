@@ -6,9 +6,7 @@ import { handler as workerHandler, runVerification } from '../../functions/jobs/
 import { lambdaContext } from '../../scripts/local/http-adapter';
 import { UnconfiguredRegistry } from '../../functions/adapters/registry';
 import { DynamoCacheStore } from '../../functions/store/registry-cache';
-import { moderationRecord } from '../../functions/store/records/club';
-import { registryCacheRecord } from '../../functions/store/records/verification';
-import { getRecord, queryRecords } from '../../functions/store/table/record-ops';
+import { entities } from '../../functions/store/entities';
 
 // The worker's modules are imported here, before the local API sets the log level: set it first.
 vi.hoisted(() => {
@@ -136,7 +134,7 @@ describe('automatic verification against EGRUL', () => {
     const after = await api.call('GET', '/v1/operator/verifications?status=needs_review', { token: operator });
     expect(after.body.items.map((i: { clubId: string }) => i.clubId)).not.toContain(c.clubId);
 
-    const { data: records } = await queryRecords(moderationRecord, { partition: { targetKey: `club#${c.clubId}` } });
+    const { data: records } = await entities().moderation.query.primary({ targetKey: `club#${c.clubId}` }).go();
     expect(records).toEqual([
       expect.objectContaining({ action: 'verification.verify', by: 'mod-olga', reason: 'Matched by hand on egrul.nalog.ru: INN, OGRN, name, active' }),
     ]);
@@ -159,7 +157,7 @@ describe('automatic verification against EGRUL', () => {
     expect(v.status).toBe('verified');
     expect(v.attempt).toBe(2);
     expect(egrul.searches().length).toBe(searches);
-    const cached = { data: await getRecord(registryCacheRecord, { cacheKey: `registry#egrul#${SBER.inn}` }) };
+    const cached = await entities().registryCache.get({ cacheKey: `registry#egrul#${SBER.inn}` }).go();
     // Epoch seconds (the table's TTL attribute), hours ahead.
     expect(cached.data?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 3600);
     expect(cached.data?.expiresAt).toBeLessThan(Date.now() / 1000 + 7 * 3600);

@@ -88,10 +88,6 @@ describe('the system function bundle', () => {
     const copies = new Set(Object.keys(metafile.inputs).map((p) => /^(.*node_modules\/@aws-lambda-powertools\/commons)\//.exec(p)?.[1]).filter(Boolean));
     expect(copies.size).toBe(1);
   });
-
-  it('carries no ElectroDB: the functions read and write records through functions/store/table', () => {
-    expect(Object.keys(metafile.inputs).filter((p) => p.includes('node_modules/electrodb/'))).toEqual([]);
-  });
 });
 
 /**
@@ -140,9 +136,15 @@ describe('what the bundles leave out', () => {
       }),
     ) as { credentials: Record<string, string>; queue: string; streams: string; hashes: string[][] };
 
-  it("leaves out the SDK's credential chain beyond the environment, and ElectroDB", () => {
+  it('carries ElectroDB and the entities: the functions read and write items through functions/store/entities', () => {
+    const inputs = Object.keys(verification.inputs);
+    expect(inputs.filter((p) => p.includes('node_modules/electrodb/'))).not.toEqual([]);
+    expect(inputs).toContain('functions/store/entities/index.ts');
+  });
+
+  it("leaves out the SDK's credential chain beyond the environment", () => {
     for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
-      expect(inputs.filter((p) => /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients)|electrodb|jsonschema)\//.test(p))).toEqual([]);
+      expect(inputs.filter((p) => /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients))\//.test(p))).toEqual([]);
       expect(inputs).toContain('functions/platform/env-credentials.ts');
     }
   });

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'v
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { config, resetConfig } from '../../functions/platform/config';
-import { notificationRecord } from '../../functions/store/records/player';
-import { scheduleNameRecord, scheduleRecord } from '../../functions/store/records/schedule';
-import { getRecord, queryRecords } from '../../functions/store/table/record-ops';
+import { entities } from '../../functions/store/entities';
 import { dynamo, resetDynamo } from '../../functions/store/client';
 import { newId } from '../../functions/platform/ids';
 import { createTournamentItem, loadTournament, mutateTournament } from '../../functions/store/tournament-store';
@@ -185,7 +183,7 @@ describe('level-end job (R-CLK-5)', () => {
     // Written once for the tournament, not once per player: the players' own partitions hold nothing of it.
     const feedItem = await dynamo().doc.send(new GetCommand({ TableName: config().tableName, Key: tournamentFeedKey(clubId, t.id) }));
     expect(sharedOf(feedItem.Item).map((n) => n.type)).toEqual(['level.started']);
-    for (const p of Object.values(players)) expect((await queryRecords(notificationRecord, { partition: { playerId: p } })).data).toEqual([]);
+    for (const p of Object.values(players)) expect((await entities().notification.query.primary({ playerId: p }).go()).data).toEqual([]);
   });
 
   it('R-CLK-5: a duplicated delivery changes nothing', async () => {
@@ -350,9 +348,9 @@ describe('the local scheduler and its poller', () => {
       const [x, y] = await Promise.all([p1.pollOnce(), p2.pollOnce()]);
       expect(x + y).toBe(1);
       expect(ran).toEqual([{ n: 2 }]);
-      const left = await queryRecords(scheduleRecord, { partition: {}, all: true });
+      const left = await entities().schedule.query.primary({}).go({ pages: 'all' });
       expect(left.data.filter((s) => s.name === a.name || s.name === b.name)).toEqual([]);
-      expect(await getRecord(scheduleNameRecord, { name: a.name }, { consistent: true })).toBeNull();
+      expect((await entities().scheduleName.get({ name: a.name }).go({ consistent: true })).data).toBeNull();
     } finally {
       await p1.stop();
       await p2.stop();

@@ -1,10 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { config } from '../../platform/config';
-import { notificationRecord } from '../../store/records/player';
-import { playerRegistrationRecord } from '../../store/records/tournament';
-import { queryRecords } from '../../store/table/record-ops';
-import { itemOf } from '../../store/table/record-type';
+import { entities } from '../../store/entities';
+import { readCount } from '../../store/entities/items';
 import { prefetchKeyOf } from '../../platform/prefetch';
 import { readItems } from '../../store/read-items';
 import { writeAll } from '../../store/batch-write';
@@ -42,7 +40,8 @@ export class DynamoFeed implements NotificationPort {
       data: n.data,
       expiresAt,
     }));
-    await writeAll(items.map((r) => ({ PutRequest: { Item: itemOf(notificationRecord, r) } })));
+    const notifications = entities().notification;
+    await writeAll(items.map((r) => ({ PutRequest: { Item: notifications.put(r).params<{ Item: Record<string, unknown> }>().Item } })));
   }
 }
 
@@ -103,7 +102,8 @@ function scheduleTournaments(schedule: Item | undefined): TournamentRef[] | unde
 
 /** A player made before schedules existed: the tournaments from the by-player index. */
 async function indexedTournaments(playerId: string): Promise<TournamentRef[]> {
-  const rows = await queryRecords(playerRegistrationRecord, { index: 'byPlayer', partition: { playerId }, order: 'desc', count: FEED_TOURNAMENTS * 2 });
+  const query = entities().playerRegistration.query.byPlayer({ playerId });
+  const rows = await readCount(FEED_TOURNAMENTS * 2, null, (n, at) => query.go({ order: 'desc', limit: n, cursor: at }));
   return rows.data
     .filter((r) => r.registrationStatus !== 'cancelled')
     .slice(0, FEED_TOURNAMENTS)

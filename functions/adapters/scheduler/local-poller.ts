@@ -1,6 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { scheduleNameRecord, scheduleRecord } from '../../store/records/schedule';
-import { deleteRecord, getRecord, putRequest, queryRecords, writeTransaction } from '../../store/table/record-ops';
+import { entities, store } from '../../store/entities';
 import { logger } from '../../platform/logger';
 import { slotOf } from './local';
 
@@ -20,8 +18,6 @@ export interface LocalPoller {
 const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 1000;
 
-const isConditionalFailure = (e: unknown): boolean => e instanceof ConditionalCheckFailedException;
-
 /**
  * Fires the local scheduler's due jobs: every `intervalMs` it reads the schedules due by now, claims
  * each with a conditional delete (so two pollers on one table never run a job twice) and runs it with
@@ -38,22 +34,23 @@ export function startLocalPoller(opts: {
   let current: Promise<number> | undefined;
 
   async function claim(slot: string, name: string): Promise<boolean> {
-    try {
-      await deleteRecord(scheduleRecord, { slot }, { exists: ['name'] });
-    } catch (e) {
-      if (isConditionalFailure(e)) return false;
-      throw e;
-    }
+    const { schedule, scheduleName } = entities();
+    const claimed = await schedule
+      .delete({ slot })
+      .where((s, { exists }) => exists(s.name))
+      .go({ returnOnConditionCheckFailure: true });
+    if (claimed.rejected) return false;
     // The lookup goes only if it still points here: the name may already have been scheduled again.
-    await deleteRecord(scheduleNameRecord, { name }, { equals: { slot } }).catch((e: unknown) => {
-      if (!isConditionalFailure(e)) throw e;
-    });
+    await scheduleName
+      .delete({ name })
+      .where((n, { eq }) => eq(n.slot, slot))
+      .go({ returnOnConditionCheckFailure: true });
     return true;
   }
 
   async function poll(): Promise<number> {
     const dueBy = `${new Date(now()).toISOString()}#\uffff`;
-    const { data } = await queryRecords(scheduleRecord, { partition: {}, sortKey: { lte: dueBy }, all: true });
+    const { data } = await entities().schedule.query.primary({}).lte({ slot: dueBy }).go({ pages: 'all' });
     let ran = 0;
     for (const item of data) {
       if (stopped) break;
@@ -64,13 +61,15 @@ export function startLocalPoller(opts: {
       } catch (e) {
         const attempts = (item.attempts ?? 0) + 1;
         logger.error('local job failed', { name: item.name, attempts, error: (e as Error).message });
-        if (attempts < MAX_ATTEMPTS && !(await getRecord(scheduleNameRecord, { name: item.name }))) {
+        if (attempts < MAX_ATTEMPTS && !(await entities().scheduleName.get({ name: item.name }).go()).data) {
           const dueAt = new Date(now() + RETRY_DELAY_MS).toISOString();
           const slot = slotOf(dueAt, item.name);
-          await writeTransaction([
-            { Put: putRequest(scheduleRecord, { slot, name: item.name, dueAt, payload: item.payload, attempts }) },
-            { Put: putRequest(scheduleNameRecord, { name: item.name, slot }) },
-          ]);
+          await store()
+            .transaction.write(({ schedule, scheduleName }) => [
+              schedule.put({ slot, name: item.name, dueAt, payload: item.payload, attempts }).commit(),
+              scheduleName.put({ name: item.name, slot }).commit(),
+            ])
+            .go();
         }
       }
     }

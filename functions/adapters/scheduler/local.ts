@@ -1,5 +1,4 @@
-import { scheduleNameRecord, scheduleRecord } from '../../store/records/schedule';
-import { deleteRequest, getRecord, putRequest, writeTransaction } from '../../store/table/record-ops';
+import { entities, store } from '../../store/entities';
 import type { ScheduledJob, SchedulerPort } from './port';
 
 export const slotOf = (dueAt: string, name: string): string => `${dueAt}#${name}`;
@@ -13,18 +12,22 @@ export class LocalScheduler implements SchedulerPort {
   async schedule(job: ScheduledJob): Promise<void> {
     const dueAt = new Date(job.at).toISOString();
     const slot = slotOf(dueAt, job.name);
-    const previous = await getRecord(scheduleNameRecord, { name: job.name });
-    const { canceled } = await writeTransaction([
-      ...(previous && previous.slot !== slot ? [{ Delete: deleteRequest(scheduleRecord, { slot: previous.slot }) }] : []),
-      { Put: putRequest(scheduleRecord, { slot, name: job.name, dueAt, payload: job.payload, attempts: 0 }) },
-      { Put: putRequest(scheduleNameRecord, { name: job.name, slot }) },
-    ]);
+    const { data: previous } = await entities().scheduleName.get({ name: job.name }).go();
+    const { canceled } = await store()
+      .transaction.write(({ schedule, scheduleName }) => [
+        ...(previous && previous.slot !== slot ? [schedule.delete({ slot: previous.slot }).commit()] : []),
+        schedule.put({ slot, name: job.name, dueAt, payload: job.payload, attempts: 0 }).commit(),
+        scheduleName.put({ name: job.name, slot }).commit(),
+      ])
+      .go();
     if (canceled) throw new Error(`local scheduler: could not schedule ${job.name}`);
   }
 
   async cancel(name: string): Promise<void> {
-    const lookup = await getRecord(scheduleNameRecord, { name });
+    const { data: lookup } = await entities().scheduleName.get({ name }).go();
     if (!lookup) return;
-    await writeTransaction([{ Delete: deleteRequest(scheduleRecord, { slot: lookup.slot }) }, { Delete: deleteRequest(scheduleNameRecord, { name }) }]);
+    await store()
+      .transaction.write(({ schedule, scheduleName }) => [schedule.delete({ slot: lookup.slot }).commit(), scheduleName.delete({ name }).commit()])
+      .go();
   }
 }

@@ -2,10 +2,7 @@ import { putItems } from '../../../functions/store/tournament-log';
 import { emptySchedule } from '../../../functions/store/player-schedule';
 import { seededRandom, type Random } from '../../../domain/core/random';
 import { createClub } from '../../../domain/clubs/club';
-import { clubRecord, memberRecord } from '../../../functions/store/records/club';
-import { playerRecord } from '../../../functions/store/records/player';
-import { createRecord, putRecord } from '../../../functions/store/table/record-ops';
-import { itemOf } from '../../../functions/store/table/record-type';
+import { entities } from '../../../functions/store/entities';
 import { clubCatalogKey } from '../../../functions/store/club-catalog';
 import type { CapacityMeter } from './capacity-meter';
 import type { BenchClient, CallOptions } from './client';
@@ -83,11 +80,12 @@ export async function setupClub(b: Bench, prefix: string, deskCount: number): Pr
       },
       { now, actor: { id: ownerId, role: 'owner' }, rng: seededRandom(1), newId: () => clubId },
     );
-    await createRecord(clubRecord, { ...club, catalogKey: clubCatalogKey(club) });
+    const { club: clubs, member } = entities();
+    await clubs.create({ ...club, catalogKey: clubCatalogKey(club) }).go();
     const at = club.createdAt;
-    await putRecord(memberRecord, { clubId, userId: ownerId, role: 'owner', displayName: 'Owner', addedBy: ownerId, addedAt: at });
+    await member.put({ clubId, userId: ownerId, role: 'owner', displayName: 'Owner', addedBy: ownerId, addedAt: at }).go();
     for (const userId of deskIds) {
-      await putRecord(memberRecord, { clubId, userId, role: 'manager', displayName: userId, addedBy: ownerId, addedAt: at });
+      await member.put({ clubId, userId, role: 'manager', displayName: userId, addedBy: ownerId, addedAt: at }).go();
     }
   });
   return { clubId, base: `/v1/clubs/${clubId}`, owner: await b.mint(ownerId), desks: await Promise.all(deskIds.map((d) => b.mint(d))) };
@@ -109,7 +107,8 @@ export async function setupPlayers(b: Bench, prefix: string, n: number): Promise
         createdAt: at,
         updatedAt: at,
       }));
-      await putItems(batch.map((p) => itemOf(playerRecord, p)));
+      const player = entities().player;
+      await putItems(batch.map((p) => player.put(p).params<{ Item: Record<string, unknown> }>().Item));
       // Sign-up writes each new player's empty R-REG-1 schedule beside the profile (functions/http/players.ts).
       await putItems(batch.map((p) => (emptySchedule(p.userId).Put as { Item: Record<string, unknown> }).Item));
     }

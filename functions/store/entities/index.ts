@@ -1,0 +1,62 @@
+/**
+ * The ElectroDB service over the single table: every kind of item as an entity, with the collections of
+ * a partition (`club`: a club's profile, members and API keys; `tournament`: a tournament's root, parts,
+ * registration rows and log events). Built at first use, not at import: constructing the entities checks their
+ * models (CPU a cold start need not pay before a request reads), and the table name and client are
+ * those of the environment at that moment (tests set TABLE_NAME after imports).
+ */
+import { Service, type EntityConfiguration } from 'electrodb';
+import { dynamo } from '../client';
+import { config } from '../../platform/config';
+import { apiKeyEntity } from './api-key';
+import { blindStructureEntity } from './blind-structure';
+import { clubEntity } from './club';
+import { memberEntity } from './member';
+import { moderationEntity } from './moderation';
+import { notificationEntity } from './notification';
+import { playerEntity } from './player';
+import { registryCacheEntity } from './registry-cache';
+import { scheduleEntity, scheduleNameEntity } from './schedule';
+import { playerRegistrationEntity, tournamentEntity, tournamentPartEntity } from './tournament';
+import { tournamentEventEntity } from './tournament-event';
+import { clubVerificationEntity, verificationLogEntity } from './verification';
+
+function build(c: EntityConfiguration) {
+  return new Service(
+    {
+      club: clubEntity(c),
+      member: memberEntity(c),
+      apiKey: apiKeyEntity(c),
+      blindStructure: blindStructureEntity(c),
+      moderation: moderationEntity(c),
+      player: playerEntity(c),
+      notification: notificationEntity(c),
+      schedule: scheduleEntity(c),
+      scheduleName: scheduleNameEntity(c),
+      tournament: tournamentEntity(c),
+      tournamentPart: tournamentPartEntity(c),
+      playerRegistration: playerRegistrationEntity(c),
+      tournamentEvent: tournamentEventEntity(c),
+      clubVerification: clubVerificationEntity(c),
+      verificationLog: verificationLogEntity(c),
+      registryCache: registryCacheEntity(c),
+    },
+    c,
+  );
+}
+
+export type Store = ReturnType<typeof build>;
+export type Entities = Store['entities'];
+
+let built: { store: Store; client: unknown; table: string } | undefined;
+
+/** The service bound to this container's client and table; rebuilt only when either was replaced (tests). */
+export function store(): Store {
+  const client = dynamo().doc;
+  const table = config().tableName;
+  if (built?.client !== client || built.table !== table) built = { store: build({ client, table }), client, table };
+  return built.store;
+}
+
+/** The entities of `store()`, for single-entity reads and writes. */
+export const entities = (): Entities => store().entities;
