@@ -1,6 +1,6 @@
 import { nextTransitionAt, onLevelEnd } from '../../domain/clock';
 import type { ClockEvent } from '../../domain/clock';
-import { HttpProblem } from '../platform/problem';
+import { NotFound } from '../app/errors';
 import { logger } from '../platform/logger';
 import { scheduler } from '../adapters/scheduler';
 import { mutateTournament } from '../store/tournament-store';
@@ -46,7 +46,7 @@ export async function runLevelEnd(p: LevelEndPayload, deps: JobDeps): Promise<Le
         return { state: stored.state, events: [...r.events, ...stored.events] };
       });
     } catch (e) {
-      if (e instanceof HttpProblem && e.status === 404) return 'gone';
+      if (e instanceof NotFound) return 'gone';
       throw e;
     }
     if (outcome === 'advanced') {

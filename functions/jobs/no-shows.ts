@@ -5,7 +5,7 @@ import { forcedBetsPostedAt } from '../../domain/floor/dead-stacks';
 import type { SeatingEvent } from '../../domain/seating';
 import type { Context } from '../../domain/core/context';
 import { isDomainError } from '../../domain/core/errors';
-import { HttpProblem } from '../platform/problem';
+import { NotFound } from '../app/errors';
 import { scheduler } from '../adapters/scheduler';
 import { mutateTournament } from '../store/tournament-store';
 import type { StoredTournament } from '../store/tournament-store';
@@ -59,7 +59,7 @@ export async function runNoShows(p: NoShowsPayload, deps: JobDeps): Promise<NoSh
         return r;
       });
     } catch (e) {
-      if (e instanceof HttpProblem && e.status === 404) return 'gone';
+      if (e instanceof NotFound) return 'gone';
       if (isDomainError(e)) return 'not_running';
       throw e;
     }

@@ -1,6 +1,6 @@
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { indexSeats } from '../../domain/seating';
-import { problem } from '../platform/problem';
+import { ConcurrentUpdate, Conflict, NotFound, VersionMismatch } from '../app/errors';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -165,9 +165,12 @@ export async function loadTournament(clubId: string, tournamentId: string, opts:
   return entry ? { state: entry.state } : undefined;
 }
 
+/** The one refusal for a tournament that is not there: jobs catch its type, routes answer 404. */
+export const tournamentNotFound = (): NotFound => new NotFound('TOURNAMENT_NOT_FOUND', 'No such tournament');
+
 export async function requireTournament(clubId: string, tournamentId: string, opts: { consistent?: boolean } = {}): Promise<LoadedTournament> {
   const t = await loadTournament(clubId, tournamentId, opts);
-  if (!t) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+  if (!t) throw tournamentNotFound();
   return t;
 }
 
@@ -196,7 +199,7 @@ export async function createTournamentItem(state: StoredTournament, city?: strin
       with: [{ Put: rootPut }],
     });
   } catch (e) {
-    if (e instanceof VersionConflict) throw problem(409, 'CONFLICT', 'The tournament could not be created; retry');
+    if (e instanceof VersionConflict) throw new Conflict('CONFLICT', 'The tournament could not be created; retry');
     throw e;
   }
 }
@@ -311,10 +314,10 @@ async function decideAndAppend<E>(
 ): Promise<MutationOutcome<E>> {
   for (let attempt = 1; ; attempt++) {
     const entry = await current(clubId, tournamentId, true);
-    if (!entry) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    if (!entry) throw tournamentNotFound();
     const before = entry.state;
     if (expectedVersion !== undefined && before.version !== expectedVersion) {
-      throw problem(409, 'VERSION_MISMATCH', `The tournament is at version ${before.version}, not ${expectedVersion}`);
+      throw new VersionMismatch(before.version, expectedVersion);
     }
     const { state, events } = await change(before);
     if (state === before) return { state, events, version: before.version };
@@ -338,7 +341,7 @@ async function decideAndAppend<E>(
     } catch (e) {
       if (!(e instanceof VersionConflict)) throw e;
       if (expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
-        throw problem(409, 'CONCURRENT_UPDATE', 'The tournament changed meanwhile; reload and retry');
+        throw new ConcurrentUpdate();
       }
       logger.info('tournament version conflict, retrying', { tournamentId, attempt });
       count('TournamentWriteConflict');
