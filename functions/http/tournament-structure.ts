@@ -1,6 +1,7 @@
 import { initialTimer } from '../../domain/clock';
 import type { BlindStructure } from '../../domain/clock';
-import { HttpProblem, problem } from '../platform/problem';
+import { problem } from '../platform/problem';
+import { Conflict } from '../app/errors';
 import { structureForTournament } from '../store/blind-structures';
 import type { StoredTournament } from '../store/tournament-store';
 import type { Prefetched } from '../platform/prefetch';
@@ -16,7 +17,7 @@ export async function structureToFreeze(clubId: string, blindStructureId: string
   try {
     return await structureForTournament(clubId, blindStructureId, prefetched);
   } catch (e) {
-    if (e instanceof HttpProblem && e.code === 'BLIND_STRUCTURE_NOT_FOUND') {
+    if (e instanceof Conflict && e.code === 'BLIND_STRUCTURE_NOT_FOUND') {
       throw problem(422, 'BLIND_STRUCTURE_NOT_FOUND', `The club has no blind structure ${blindStructureId}`, [
         { field: 'blindStructureId', message: 'no such blind structure in this club or among the defaults' },
       ]);
