@@ -5,13 +5,14 @@ import { playerRecord } from '../store/records/player';
 import { getRecord, getRecords } from '../store/table/record-ops';
 import { requireTournament, type StoredTournament } from '../store/tournament-store';
 import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty, type ResultRow } from '../../domain/results';
-import { bountySettings, cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../domain/floor/knockouts';
+import { bountySettings } from '../../domain/floor/knockouts';
 import { entryBounties, knockoutBounties, mysteryTableView, progressiveOf, type MysteryTableView } from '../../domain/floor/bounties';
-import { finishOnFloor, floorResults, floorStandings } from '../../domain/floor/results';
+import { floorResults, floorStandings } from '../../domain/floor/results';
+import { cancelKnockout, drawMystery, finishTournament, recordKnockout } from '../app/tournaments/knockouts';
 import * as z from '../../schemas/zod';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
 import { CancelKnockoutBody, EntryBounties, KnockoutBody, KnockoutParams, KnockoutView, MysteryDrawBody, MysteryTable, Results, ResultsQuery, Standings } from '../../schemas/results';
-import { runTournamentCommand, tournamentView, versioned } from './tournament-support';
+import { commandOf, tournamentView, versioned } from './tournament-support';
 import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
 import { DELETED_PLAYER_NAME } from './players';
 import { resultNames, resultNamesKey } from '../store/result-names';
@@ -72,17 +73,10 @@ export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   },
   problems: [409, 422],
   handle: async (req) => {
-    let made: string[] = [];
-    let flags: { headsUp: boolean; finalTableReady: boolean } | null = null;
-    const outcome = await runTournamentCommand(req, (t, ctx) => {
-      const r = recordKnockoutOnFloor(t, req.body, ctx);
-      made = r.knockoutIds;
-      flags = r.flags ? { headsUp: r.flags.headsUp, finalTableReady: r.flags.finalTableReady } : null;
-      return r;
-    });
-    const bounties = knockoutBounties(outcome.state);
-    const items = made.map((id) => knockoutView(outcome.state.knockouts?.knockouts[id] as Knockout, bounties));
-    return versioned(201, outcome.version, { version: outcome.version, items, flags });
+    const { state, version, value } = await recordKnockout(commandOf(req), req.body);
+    const bounties = knockoutBounties(state);
+    const items = value.knockoutIds.map((id) => knockoutView(state.knockouts?.knockouts[id] as Knockout, bounties));
+    return versioned(201, version, { version, items, flags: value.flags });
   },
 });
 
@@ -97,11 +91,8 @@ export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The cancelled record', schema: KnockoutCancelled } },
   problems: [409, 422],
   handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (t, ctx) =>
-      cancelKnockoutOnFloor(t, { knockoutId: req.params.knockoutId, ...(req.body?.reason ? { reason: req.body.reason } : {}) }, ctx),
-    );
-    const k = outcome.state.knockouts?.knockouts[req.params.knockoutId] as Knockout;
-    return versioned(200, outcome.version, { version: outcome.version, item: knockoutView(k) });
+    const { version, value } = await cancelKnockout(commandOf(req), req.params.knockoutId, req.body?.reason);
+    return versioned(200, version, { version, item: knockoutView(value) });
   },
 });
 
@@ -121,16 +112,9 @@ export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   },
   problems: [409, 422],
   handle: async (req) => {
-    let drawId = '';
-    const outcome = await runTournamentCommand(req, (t, ctx) => {
-      const r = drawMysteryOnFloor(t, { knockoutId: req.params.knockoutId, ...req.body }, ctx);
-      drawId = r.drawId;
-      return r;
-    });
-    const d = outcome.state.knockouts?.mysteryDraws[drawId];
-    if (!d) throw problem(409, 'CONFLICT', 'The draw was not recorded');
-    const { id, at, killerPlayerId: _k, by: _b, ...rest } = d;
-    return versioned(201, outcome.version, { version: outcome.version, item: { drawId: id, ...rest, at: iso(at) } });
+    const { version, value } = await drawMystery(commandOf(req), req.params.knockoutId, req.body);
+    const { id, at, killerPlayerId: _k, by: _b, ...rest } = value;
+    return versioned(201, version, { version, item: { drawId: id, ...rest, at: iso(at) } });
   },
 });
 
@@ -229,7 +213,7 @@ export const finishRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The tournament', schema: Tournament } },
   problems: [409],
   handle: async (req) => {
-    const { state, version } = await runTournamentCommand(req, (t, ctx) => finishOnFloor(t, ctx));
+    const { state, version } = await finishTournament(commandOf(req));
     return versioned(200, version, tournamentView(state));
   },
 });

@@ -9,15 +9,15 @@ import { clubRecord } from '../store/records/club';
 import { playerRegistrationRecord, tournamentRecord } from '../store/records/tournament';
 import { getRecord, queryRecords } from '../store/table/record-ops';
 import { recordOf } from '../store/table/record-type';
-import { unregister } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
-import { registerPlayer, registrationCommand, registrationView } from './registrations';
+import { registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
+import { registrationAnswer } from './registrations';
 import { registeringPlayerItems } from './player-registrations';
 import { idField, prefetchKeyOf, prefetchedItem } from '../platform/prefetch';
 import { clubItemKey } from './clubs';
-import { versioned } from './tournament-support';
+import { commandOf } from './tournament-support';
 
 const TAGS = ['Players'];
 
@@ -116,8 +116,7 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
         ? await getRecord(clubRecord, { clubId }, { attributes: ['suspended'] })
         : prefetchedClub && { suspended: prefetchedClub.suspended === true };
     if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    const { outcome, reg } = await registerPlayer(asTournamentRequest(req, clubId, tournamentId), me(req));
-    return versioned(201, outcome.version, { version: outcome.version, item: registrationView(reg) });
+    return registrationAnswer(201, await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched));
   },
 });
 
@@ -133,7 +132,7 @@ export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const row = (await playerRegistrations(me(req))).find((r) => r.registrationId === req.params.registrationId);
     if (!row) throw problem(404, 'REGISTRATION_NOT_FOUND', 'No such registration of yours');
-    return registrationCommand(asTournamentRequest(req, row.clubId, row.tournamentId), row.registrationId, unregister);
+    return registrationAnswer(200, await unregisterPlayer(commandOf(asTournamentRequest(req, row.clubId, row.tournamentId)), row.registrationId));
   },
 });
 

@@ -17,11 +17,11 @@ import {
   type SeatingResult,
   type SeatingState,
 } from '../../domain/seating';
-import { drawSeating, requireSeating } from '../../domain/floor/seating';
+import { drawSeating, seatingCommand as runSeatingCommand } from '../app/tournaments/seating';
 import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
 import { ButtonBody, MoveBody, MoveView, OverrideBody, ProposalParams, ProposalView, TableParams, Tables } from '../../schemas/seating';
-import { runTournamentCommand, versioned } from './tournament-support';
+import { commandOf, versioned } from './tournament-support';
 
 const TAGS = ['Seating'];
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -76,11 +76,8 @@ async function seatingCommand(
   req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
   op: (seating: SeatingState, ctx: Context) => SeatingResult,
 ) {
-  const outcome = await runTournamentCommand(req, (t, ctx) => {
-    const r = op(requireSeating(t), ctx);
-    return { state: { ...t, seating: r.state }, events: r.events };
-  });
-  return versioned(200, outcome.version, tablesView(outcome.state));
+  const { state, version } = await runSeatingCommand(commandOf(req), op);
+  return versioned(200, version, tablesView(state));
 }
 
 const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
@@ -115,8 +112,8 @@ export const drawRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The tables', schema: Tables } },
   problems: [409, 422],
   handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (t, ctx) => drawSeating(t, ctx));
-    return versioned(200, outcome.version, tablesView(outcome.state));
+    const { state, version } = await drawSeating(commandOf(req));
+    return versioned(200, version, tablesView(state));
   },
 });
 

@@ -294,24 +294,30 @@ async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function mutateTournament<E>(
+/** What a change decides: the next state and its events, with whatever else the decision answers. */
+export interface Decided<E> {
+  state: StoredTournament;
+  events: E[];
+}
+
+export async function mutateTournament<E, D extends Decided<E> = Decided<E>>(
   clubId: string,
   tournamentId: string,
-  change: (state: StoredTournament) => { state: StoredTournament; events: E[] } | Promise<{ state: StoredTournament; events: E[] }>,
+  change: (state: StoredTournament) => D | Promise<D>,
   expectedVersion?: number,
-  /** Writes that must commit with the event (R-REG-1: the player's schedule), from the decided state. */
-  companions?: (next: StoredTournament) => TransactItem[],
-): Promise<MutationOutcome<E>> {
+  /** Writes that must commit with the event (R-REG-1: the player's schedule), from the decision. */
+  companions?: (next: StoredTournament, decided: D) => TransactItem[],
+): Promise<D & MutationOutcome<E>> {
   return inTurn(`${clubId}/${tournamentId}`, () => decideAndAppend(clubId, tournamentId, change, expectedVersion, companions));
 }
 
-async function decideAndAppend<E>(
+async function decideAndAppend<E, D extends Decided<E>>(
   clubId: string,
   tournamentId: string,
-  change: (state: StoredTournament) => { state: StoredTournament; events: E[] } | Promise<{ state: StoredTournament; events: E[] }>,
+  change: (state: StoredTournament) => D | Promise<D>,
   expectedVersion: number | undefined,
-  companions: ((next: StoredTournament) => TransactItem[]) | undefined,
-): Promise<MutationOutcome<E>> {
+  companions: ((next: StoredTournament, decided: D) => TransactItem[]) | undefined,
+): Promise<D & MutationOutcome<E>> {
   for (let attempt = 1; ; attempt++) {
     const entry = await current(clubId, tournamentId, true);
     if (!entry) throw tournamentNotFound();
@@ -319,11 +325,12 @@ async function decideAndAppend<E>(
     if (expectedVersion !== undefined && before.version !== expectedVersion) {
       throw new VersionMismatch(before.version, expectedVersion);
     }
-    const { state, events } = await change(before);
-    if (state === before) return { state, events, version: before.version };
+    const decided = await change(before);
+    const { state, events } = decided;
+    if (state === before) return { ...decided, version: before.version };
     const version = before.version + 1;
     const patch = diffState(before, state, { skip: DERIVED });
-    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []), ...(companions?.(state) ?? [])];
+    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []), ...(companions?.(state, decided) ?? [])];
     try {
       const bytes = await appendEvent({
         clubId,
@@ -337,7 +344,7 @@ async function decideAndAppend<E>(
       const next = withDerived(state, version, before);
       const written: Entry = { ...entry, state: next, version, logBytes: entry.logBytes + bytes };
       remember(clubId, tournamentId, written);
-      return { state: next, events, version };
+      return { ...decided, state: next, version };
     } catch (e) {
       if (!(e instanceof VersionConflict)) throw e;
       if (expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {

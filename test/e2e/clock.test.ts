@@ -5,7 +5,7 @@ import { level, breakLevel } from '../support/tournament-fixtures';
 import { scheduleRecord } from '../../functions/store/records/schedule';
 import { queryRecords } from '../../functions/store/table/record-ops';
 import { LocalScheduler } from '../../functions/adapters/scheduler/local';
-import { noShowJobName } from '../../functions/jobs/schedules';
+import { noShowJobName } from '../../functions/app/jobs/schedules';
 
 /**
  * The clock over real HTTP on DynamoDB Local, with the local scheduler's poller firing the same job

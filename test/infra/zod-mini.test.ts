@@ -16,7 +16,7 @@ const SCHEMA_MODULES = [
   ...readdirSync(join(ROOT, 'schemas'))
     .filter((f) => f.endsWith('.ts') && !f.startsWith('zod'))
     .map((f) => `schemas/${f.replace(/\.ts$/, '')}`),
-  'functions/jobs/payloads',
+  'functions/app/jobs/payloads',
 ];
 
 /** The functions' route groups: their params, query, body and answer schemas, some built in place. */

@@ -1,10 +1,10 @@
-import { initialTimer } from '../../domain/clock';
-import type { BlindStructure } from '../../domain/clock';
-import { problem } from '../platform/problem';
-import { Conflict } from '../app/errors';
-import { structureForTournament } from '../store/blind-structures';
-import type { StoredTournament } from '../store/tournament-store';
-import type { Prefetched } from '../platform/prefetch';
+import { initialTimer } from '../../../domain/clock';
+import type { BlindStructure } from '../../../domain/clock';
+import { ruleError } from '../../../domain/core/errors';
+import { Conflict } from '../errors';
+import { structureForTournament } from '../../store/blind-structures';
+import type { StoredTournament } from '../../store/tournament-store';
+import type { Prefetched } from '../../platform/prefetch';
 
 /*
  * R-LIFE-2: the blind structure is part of the frozen settings. The grid the settings name is copied
@@ -18,7 +18,7 @@ export async function structureToFreeze(clubId: string, blindStructureId: string
     return await structureForTournament(clubId, blindStructureId, prefetched);
   } catch (e) {
     if (e instanceof Conflict && e.code === 'BLIND_STRUCTURE_NOT_FOUND') {
-      throw problem(422, 'BLIND_STRUCTURE_NOT_FOUND', `The club has no blind structure ${blindStructureId}`, [
+      throw ruleError('BLIND_STRUCTURE_NOT_FOUND', `The club has no blind structure ${blindStructureId}`, [
         { field: 'blindStructureId', message: 'no such blind structure in this club or among the defaults' },
       ]);
     }
