@@ -27,6 +27,7 @@ import { clockOf, runClockCommand, type Clock, type ClockCommand } from '../app/
 import { commandOf } from './tournament-support';
 import { Id } from '../../schemas/common';
 import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
+import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Clock'];
 
@@ -133,6 +134,8 @@ const commandResponses = { 200: { description: 'The clock now and the new tourna
 
 export const getClockRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClock',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
+  etag: true,
   method: 'GET',
   path: CLOCK_PATH,
   summary:
@@ -173,6 +176,8 @@ const StartBody = z
 
 export const startClockRoute = /* @__PURE__ */ defineRoute({
   operationId: 'startClock',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: `${CLOCK_PATH}/start`,
   summary: "Start the clock on level 1 of the structure frozen with the settings (R-LIFE-2); structureId, if given, must name that same structure",
@@ -192,6 +197,8 @@ const simpleCommand = (
 ) =>
   defineRoute({
     operationId,
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     method: 'POST',
     path: `${CLOCK_PATH}/${action}`,
     summary,
@@ -210,6 +217,8 @@ export const restartLevelRoute = simpleCommand('restartLevel', 'restart-level', 
 
 export const adjustLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'adjustLevel',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: `${CLOCK_PATH}/adjust`,
   summary: 'Move the clock by a whole number of levels (+ forward, - back); never clamped',
@@ -223,6 +232,7 @@ export const adjustLevelRoute = /* @__PURE__ */ defineRoute({
 
 export const addClockTimeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addClockTime',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'POST',
   path: `${CLOCK_PATH}/add-time`,
   summary: 'Add time to the current level (or take some away); the time left stays within the level (R-CLK-3)',
@@ -236,6 +246,8 @@ export const addClockTimeRoute = /* @__PURE__ */ defineRoute({
 
 export const overrideCurrentLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'overrideCurrentLevel',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'PUT',
   path: `${CLOCK_PATH}/current-level`,
   summary: 'Override the blinds and ante of the current level for this tournament (small > 0, big >= small)',

@@ -17,6 +17,7 @@ import { openCursor, sealCursor } from '../platform/cursor';
 import { setContentVisibility } from '../app/content-moderation';
 import { commandOf } from './tournament-support';
 import { changeResultName } from '../store/result-names';
+import { club, FLOOR } from '../platform/authorization';
 
 /*
  * R-MOD-1: the operator takes one tournament, one prize row, one mystery prize or one display name out
@@ -44,6 +45,7 @@ const BASE = '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}';
 
 export const setTournamentVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setTournamentVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: `${BASE}/visibility`,
   summary: 'Hide a tournament from the catalogue and every public view, or show it again, with a reason the club is told (R-MOD-1)',
@@ -57,6 +59,7 @@ export const setTournamentVisibilityRoute = /* @__PURE__ */ defineRoute({
 
 export const setPrizeRowVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setPrizeRowVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: `${BASE}/prizes/{index}/visibility`,
   summary: 'Hide one prize row (0-based index in the prize list) from public views, or show it again, with a reason (R-MOD-1)',
@@ -70,6 +73,7 @@ export const setPrizeRowVisibilityRoute = /* @__PURE__ */ defineRoute({
 
 export const setMysteryPrizeVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setMysteryPrizeVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: `${BASE}/mystery-draws/{drawId}/visibility`,
   summary: "Hide one mystery draw's prize text from public views, or show it again, with a reason (R-MOD-1)",
@@ -87,6 +91,7 @@ export const setMysteryPrizeVisibilityRoute = /* @__PURE__ */ defineRoute({
 
 export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setDisplayNameVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/players/{playerId}/display-name/visibility',
   summary: "Hide a player's display name from public views (results show no name), or show it again, with a reason (R-MOD-1)",
@@ -132,6 +137,7 @@ export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
 /** The club reads why the operator acted on its content (and on the club itself): newest first. */
 export const listModerationNoticesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listModerationNotices',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'GET',
   path: '/v1/clubs/{clubId}/moderation-notices',
   summary: "The operator's decisions about the club and its content, with their reasons, newest first (R-MOD-1)",

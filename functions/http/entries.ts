@@ -7,6 +7,7 @@ import * as z from '../../schemas/zod';
 import { AddonBody, CreateEntryBody, Entry, EntryParams, RebuyBody, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { commandOf, recordView, versioned } from './tournament-support';
 import { registeringPlayerItems } from './player-registrations';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Entries'];
 
@@ -17,6 +18,7 @@ const entryAnswer = (status: number, r: { version: number; value: EntryRecord })
 
 export const listEntriesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listEntries',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
   summary: 'Entries (first entries and re-entries) with their status and chips granted',
@@ -38,6 +40,8 @@ export const listEntriesRoute = /* @__PURE__ */ defineRoute({
 
 export const createEntryRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createEntry',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
   summary: 'Late buy-in (register and check in at once, R-LATE-1) or re-entry after a bust (R-REENTRY-1..4); seated at once when seating is drawn',
@@ -52,6 +56,8 @@ export const createEntryRoute = /* @__PURE__ */ defineRoute({
 
 export const rebuyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'rebuy',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries/{entryId}/rebuys',
   summary: 'Rebuy: tops up the entry by the starting stack at the rebuy price; no new entry (R-REBUY-1, R-REBUY-2)',
@@ -65,6 +71,8 @@ export const rebuyRoute = /* @__PURE__ */ defineRoute({
 
 export const addonRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addon',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries/{entryId}/addons',
   summary: 'Add-on in its window (deadline or the clock at break N, R-ADDON-1..3)',

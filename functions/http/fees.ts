@@ -5,6 +5,7 @@ import { playerDebt, playerFeeOperations, playerSettlements, type Settlement as 
 import { cancelSettlement, settleDebt } from '../app/tournaments/fees';
 import { PlayerFees, PlayerFeesParams, SettleBody, Settlement, SettlementParams, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { commandOf, recordView, versioned } from './tournament-support';
+import { club, DESK } from '../platform/authorization';
 
 const TAGS = ['Fees'];
 
@@ -12,6 +13,7 @@ const settlementView = (s: SettlementRecord) => recordView(s, 'settlementId');
 
 export const playerFeesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getPlayerFees',
+  access: /* @__PURE__ */ club(DESK),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/players/{playerId}/fees',
   summary: "A player's organisational fees in this tournament and the debt (R-FEE-1); never a prize pool (R-MONEY-3)",
@@ -38,6 +40,8 @@ export const playerFeesRoute = /* @__PURE__ */ defineRoute({
 
 export const settleRoute = /* @__PURE__ */ defineRoute({
   operationId: 'settle',
+  access: /* @__PURE__ */ club(DESK),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements',
   summary: "Settle all of a player's debt at once: one record with amount, method, who and when (R-FEE-1, R-FEE-3); idempotent",
@@ -57,6 +61,8 @@ export const settleRoute = /* @__PURE__ */ defineRoute({
 
 export const cancelSettlementRoute = /* @__PURE__ */ defineRoute({
   operationId: 'cancelSettlement',
+  access: /* @__PURE__ */ club(DESK),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements/{settlementId}/cancel',
   summary: 'Cancel a settlement: the debt comes back; the record is marked, never deleted (R-FEE-2)',

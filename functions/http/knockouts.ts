@@ -18,6 +18,7 @@ import { DELETED_PLAYER_NAME } from './players';
 import { resultNames, resultNamesKey } from '../store/result-names';
 import { idField, prefetchedItem, type Prefetched } from '../platform/prefetch';
 import { clubItemKey } from './clubs';
+import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Knockouts and results'];
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -41,6 +42,7 @@ const MysteryDrawn = z.object({
 
 export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listKnockouts',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
   summary: 'Knockout records in elimination order, cancelled ones included (audit, R-KO-1)',
@@ -59,6 +61,8 @@ export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
 
 export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   operationId: 'recordKnockout',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
   summary: 'Record a knockout: one or several busted entries of one hand, each with one or two killers (or one killers list for all); frees the seats and balances in the same write (R-KO-1..5, R-SEAT-6)',
@@ -82,6 +86,8 @@ export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
 
 export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   operationId: 'cancelKnockout',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/cancel',
   summary: "Cancel a knockout within the window: marked cancelled, the player revived (R-KO-6); refused after a re-entry (R-REENTRY-5) or a mystery draw",
@@ -98,6 +104,8 @@ export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
 
 export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   operationId: 'drawMystery',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/mystery-draw',
   summary: 'The mystery bounty drawn by the killer entry, once per killer entry or per knockout: drawn by the server from the prize table, or the non-monetary prize text typed by the floor (R-MYS-1, R-MYS-2)',
@@ -120,6 +128,7 @@ export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
 
 export const standingsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getStandings',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/standings',
   summary: 'Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2)',
@@ -158,6 +167,7 @@ async function resultsVisible(state: StoredTournament, staff: boolean, prefetche
 
 export const resultsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getResults',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/results',
   summary: 'Final places, knockout credits and prizes (R-PLC-1..3); public once finished unless the club keeps them private; ?format=csv for the records',
@@ -205,6 +215,8 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
 /** Finishing computes and keeps the final places (replaces the plain status change). */
 export const finishRoute = /* @__PURE__ */ defineRoute({
   operationId: 'finishTournament',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/finish',
   summary: 'Finish: the final places are computed and kept; refused while two entries are in play (R-LIFE-1, R-PLC-1)',
@@ -220,6 +232,7 @@ export const finishRoute = /* @__PURE__ */ defineRoute({
 
 export const bountiesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getBounties',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/bounties',
   summary: "Progressive bounties: every entry's bounty and collected points, in tournament points (R-BTY-3, R-MONEY-1)",
@@ -245,6 +258,7 @@ function publicDraw(d: MysteryTableView['draws'][number], publicOf: StoredTourna
 
 export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getMysteryTable',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/mystery-table',
   summary: 'The mystery prize table with its commitment; what is left of it for staff; the draws and the seed once the tournament is over (R-MYS-2)',

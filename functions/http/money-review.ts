@@ -26,6 +26,7 @@ const MoneyReviewPage = page(MoneyReviewQueueItem);
 
 export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMoneyReviews',
+  access: { kind: 'operator' },
   method: 'GET',
   path: '/v1/operator/money-reviews',
   summary: 'The moderation queue of tournament texts held by the money check, oldest first in a page (R-MONEY-2)',
@@ -60,6 +61,7 @@ export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({
 
 export const decideMoneyReviewRoute = /* @__PURE__ */ defineRoute({
   operationId: 'decideMoneyReview',
+  access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}/money-review',
   summary: 'Approve or reject the texts a tournament holds for review; approved, it may open registration (R-MONEY-2, R-MOD-1)',

@@ -35,6 +35,7 @@ const MY_PAGE = 40;
 
 export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMyRegistrations',
+  access: { kind: 'user', accountReadByRoute: true },
   method: 'GET',
   path: '/v1/me/registrations',
   summary: 'My registrations and entries across clubs, with status and seat, newest first',
@@ -96,6 +97,8 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
 
 export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
   operationId: 'registerMyself',
+  access: { kind: 'user' },
+  etag: true,
   method: 'POST',
   path: '/v1/me/registrations',
   summary: 'Register myself for a tournament (R-REG-1, R-REG-2)',
@@ -122,6 +125,8 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
 
 export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   operationId: 'unregisterMyself',
+  access: { kind: 'user' },
+  etag: true,
   method: 'DELETE',
   path: '/v1/me/registrations/{registrationId}',
   summary: 'Unregister myself',

@@ -2,9 +2,12 @@ import { defineRoute } from '../platform/route';
 import { processNoShows } from '../app/no-shows';
 import { commandOf } from './tournament-support';
 import { NoShowsResult, TournamentParams } from '../../schemas/clock';
+import { club, FLOOR } from '../platform/authorization';
 
 export const processNoShowsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'processNoShows',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/no-shows/process',
   summary:

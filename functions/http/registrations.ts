@@ -6,6 +6,7 @@ import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versi
 import { checkInPlayer, registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
 import { commandOf, recordView, versioned } from './tournament-support';
 import { registeringPlayerItems } from './player-registrations';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Registrations'];
 
@@ -24,6 +25,7 @@ const registeringNamedPlayer = registeringPlayerItems('playerId');
 
 export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listRegistrations',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
   summary: 'Registrations in order, with the waitlist',
@@ -43,6 +45,8 @@ export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
 
 export const createRegistrationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createRegistration',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
   summary: 'Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1)',
@@ -57,6 +61,8 @@ export const createRegistrationRoute = /* @__PURE__ */ defineRoute({
 
 export const checkInRoute = /* @__PURE__ */ defineRoute({
   operationId: 'checkIn',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations/{registrationId}/check-in',
   summary: 'Check in at the desk: the first buy-in accrues as debt (postpayment, R-REG-3)',
@@ -69,6 +75,8 @@ export const checkInRoute = /* @__PURE__ */ defineRoute({
 
 export const deleteRegistrationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteRegistration',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations/{registrationId}',
   summary: 'Unregister a player (the place goes to the waitlist inside late registration)',

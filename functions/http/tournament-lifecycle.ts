@@ -1,4 +1,5 @@
 import { defineRoute } from '../platform/route';
+import { club, FLOOR } from '../platform/authorization';
 import type { TournamentStatus } from '../../domain/tournaments';
 import { changeTournamentStatus } from '../app/tournaments/lifecycle';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
@@ -15,6 +16,8 @@ const TAGS = ['Tournaments'];
 const lifecycle = (operationId: string, action: string, to: TournamentStatus, summary: string) =>
   defineRoute({
     operationId,
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     method: 'POST',
     path: `/v1/clubs/{clubId}/tournaments/{tournamentId}/${action}`,
     summary,

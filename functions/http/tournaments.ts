@@ -13,11 +13,13 @@ import { clubItemKey, loadClub } from './clubs';
 import { commandOf, createInput, patchInput, tournamentView, versioned } from './tournament-support';
 import { idField } from '../platform/prefetch';
 import { structureItemKey } from '../store/blind-structures';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Tournaments'];
 
 export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listTournaments',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments',
   summary: "The club's tournaments by start time",
@@ -41,6 +43,8 @@ export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
 
 export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createTournament',
+  access: /* @__PURE__ */ club(FLOOR),
+  etag: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments',
   summary: 'Announce a tournament (status announced)',
@@ -64,6 +68,7 @@ export const createTournamentRoute = /* @__PURE__ */ defineRoute({
 
 export const getTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getTournament',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}',
   summary: 'Read a tournament: settings, status, counts and version',
@@ -78,6 +83,8 @@ export const getTournamentRoute = /* @__PURE__ */ defineRoute({
 
 export const updateTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateTournament',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'PATCH',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}',
   summary: 'Edit settings; only while announced (R-LIFE-2), else 409 SETTINGS_FROZEN',
