@@ -24,6 +24,37 @@ export default tseslint.config(
       }],
     },
   },
+  // The layering of functions/: imports point down (http, jobs, projections -> app -> store, platform,
+  // adapters -> domain). A back-arrow would make a lower layer depend on what it serves. The application's
+  // error types (functions/app/errors.ts) import nothing and are thrown by the store, so they are the
+  // one part of app/ the lower layers may name.
+  {
+    files: ['functions/store/**/*.ts', 'functions/platform/**/*.ts', 'functions/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(\\.\\./)+(http|jobs|projections)(/|$)', message: 'store/, platform/ and adapters/ must not depend on the handlers (http, jobs, projections)' },
+          { regex: '^(\\.\\./)+app/(?!errors$)', message: 'store/, platform/ and adapters/ must not depend on the application layer (only app/errors)' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['functions/app/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(\\.\\./)+(http|jobs|projections)(/|$)', message: 'app/ is called by routes and jobs, never the other way' }],
+      }],
+    },
+  },
+  {
+    files: ['functions/jobs/**/*.ts', 'functions/projections/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(\\.\\./)+http(/|$)', message: 'jobs and projections reach tournaments through app/, not through the routes' }],
+      }],
+    },
+  },
   {
     // The domain holds the rules only: no I/O, no AWS, no adapters. This is the purity check of the layout.
     files: ['domain/**/*.ts'],

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The machines run Node 20, the Lambda runtime Node 22: the AWS SDK's documented switch for its notice
 // that later releases need Node 22 (see scripts/local/node-version.ts).
-const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+// FREEZE_DOMAIN_STATE: every decision gets a deep-frozen state, so a change in place throws (functions/app/frozen-state.ts).
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', FREEZE_DOMAIN_STATE: 'true' };
 
 /** Suites run a second time against the functions' bundles, built as the stack builds them. */
 const BUNDLED_SUITES = ['test/e2e/evening.test.ts', 'test/e2e/mobile-app.test.ts', 'test/e2e/duplicate-run.test.ts'];

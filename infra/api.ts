@@ -14,7 +14,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/http/api';
-import { accessOf, type Access } from '../functions/platform/authorization';
+import type { Access } from '../functions/platform/authorization';
 import { routeKeyOf } from '../functions/platform/route';
 import type { StageConfig } from './stage-config';
 import type { ApiFunctions } from './functions';
@@ -126,7 +126,7 @@ export class PublicApi extends Construct {
         scopePermissionToRoute: false,
       });
       for (const r of HANDLER_GROUPS[group]) {
-        const access = accessOf(r.operationId).kind;
+        const access = r.access.kind;
         const [route] = this.httpApi.addRoutes({
           path: r.path,
           methods: [HttpMethod[r.method]],

@@ -7,6 +7,7 @@ import { openCursor, sealCursor } from '../platform/cursor';
 import { entities } from '../store/entities';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { ApiKey, ApiKeyParams, CreateApiKeyBody, CreatedApiKey } from '../../schemas/clubs';
+import { club } from '../platform/authorization';
 
 const TAGS = ['API keys'];
 
@@ -17,6 +18,7 @@ const publicView = <T extends { secretHash?: string }>(k: T) => {
 
 export const listApiKeysRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listApiKeys',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'GET',
   path: '/v1/clubs/{clubId}/api-keys',
   summary: "List the club's API keys (never their secrets)",
@@ -35,6 +37,7 @@ export const listApiKeysRoute = /* @__PURE__ */ defineRoute({
 
 export const createApiKeyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createApiKey',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'POST',
   path: '/v1/clubs/{clubId}/api-keys',
   summary: 'Create an API key scoped to this club and one role; the key is shown once',
@@ -64,6 +67,7 @@ export const createApiKeyRoute = /* @__PURE__ */ defineRoute({
 
 export const revokeApiKeyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'revokeApiKey',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/api-keys/{keyId}',
   summary: 'Revoke an API key (kept for the audit, refused from now on)',

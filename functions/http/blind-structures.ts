@@ -12,6 +12,7 @@ import { findPreset, presetKey, requireStructure } from '../store/blind-structur
 import type { StoredStructure } from '../store/blind-structures';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { BlindStructure, CreateStructureBody, DefaultStructures, StructureBody, StructureParams } from '../../schemas/clock';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Blind structures'];
 
@@ -47,6 +48,7 @@ const view = (s: StoredStructure) => ({
 
 export const getDefaultStructuresRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDefaultBlindStructures',
+  access: { kind: 'public' },
   method: 'GET',
   path: '/v1/blind-structures/defaults',
   summary: 'The default blind structures a club can copy (R-CLK-1)',
@@ -70,6 +72,7 @@ export const getDefaultStructuresRoute = /* @__PURE__ */ defineRoute({
 
 export const listStructuresRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listBlindStructures',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/blind-structures',
   summary: "The club's blind structures",
@@ -87,6 +90,7 @@ export const listStructuresRoute = /* @__PURE__ */ defineRoute({
 
 export const createStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createBlindStructure',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'POST',
   path: '/v1/clubs/{clubId}/blind-structures',
   summary: 'Create a blind structure, or copy a default one with `copyOf` (R-CLK-1, R-CLK-2)',
@@ -136,6 +140,7 @@ export const createStructureRoute = /* @__PURE__ */ defineRoute({
 
 export const getStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getBlindStructure',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
   summary: 'Read a blind structure',
@@ -147,6 +152,8 @@ export const getStructureRoute = /* @__PURE__ */ defineRoute({
 
 export const updateStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateBlindStructure',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'PUT',
   path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
   summary: 'Replace a blind structure (tournaments whose clock has started keep the copy they started with)',
@@ -187,6 +194,7 @@ export const updateStructureRoute = /* @__PURE__ */ defineRoute({
 
 export const deleteStructureRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteBlindStructure',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/blind-structures/{structureId}',
   summary: 'Delete a blind structure (running clocks keep their copy)',

@@ -14,6 +14,7 @@ const TAGS = ['Catalogue'];
 
 export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'catalogTournaments',
+  access: { kind: 'public' },
   method: 'GET',
   path: '/v1/catalog/tournaments',
   summary: 'Upcoming tournaments across clubs (announced or open for registration), by start time',
@@ -47,6 +48,7 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
  */
 export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'catalogClubs',
+  access: { kind: 'public' },
   method: 'GET',
   path: '/v1/catalog/clubs',
   summary: 'Clubs in the public catalogue, by city and name; filter by city and verified (R-CLUB-1, R-CLUB-3)',
@@ -78,6 +80,7 @@ export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
 
 export const prizePresetsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listPrizePresets',
+  access: { kind: 'public' },
   method: 'GET',
   path: '/v1/prize-presets',
   summary: 'The non-monetary prize presets (R-PRZ-2); fixed presets are cut to the field when applied',

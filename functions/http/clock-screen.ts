@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/clock';
 import { defineRoute } from '../platform/route';
+import { ALL_STAFF, clubPublicView } from '../platform/authorization';
 import { problem } from '../platform/problem';
 import { loadTournament } from '../store/tournament-store';
 import { tournamentHidden } from '../../domain/moderation/content';
@@ -123,6 +124,8 @@ export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreen',
   method: 'GET',
   path: SCREEN_PATH,
+  // The TV page reads the public clock: the clock's rule.
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   summary:
     "The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock",
   tags: ['Clock'],
@@ -164,6 +167,7 @@ export const clockScreenScriptRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreenScript',
   method: 'GET',
   path: SCREEN_SCRIPTS.clock.path,
+  access: { kind: 'public' },
   summary: 'The script of the clock screen (getClockScreen), from the same origin as the page',
   tags: ['Clock'],
   responses: { 200: { description: 'JavaScript', contentType: 'text/javascript', schema: z.string() } },

@@ -5,7 +5,6 @@ import {
   breaksUpTo,
   clockView,
   levelDurationMs,
-  initialTimer,
   next,
   overrideCurrentLevel,
   pause,
@@ -14,29 +13,23 @@ import {
   resume,
   start,
 } from '../../domain/clock';
-import type { BlindStructure, ClockEvent, ClockResult, TimerState } from '../../domain/clock';
-import { conflict } from '../../domain/core/errors';
+import type { BlindStructure } from '../../domain/clock';
 import { presetRows } from '../../domain/results';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
-import { loadTournament, mutateTournament } from '../store/tournament-store';
+import { loadTournament } from '../store/tournament-store';
 import type { StoredTournament } from '../store/tournament-store';
-import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
-import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
-import { domainContext } from '../platform/domain-context';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
 import { entities } from '../store/entities';
-import { pendingLevelEndName, syncLevelEnd } from '../jobs/schedules';
-import '../jobs/listeners';
-import { publishTournamentEvents } from './tournament-events';
-import { ifMatch } from './tournament-support';
+import { clockOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
+import { commandOf } from './tournament-support';
 import { Id } from '../../schemas/common';
 import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
+import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Clock'];
 
-type Clock = { timer: TimerState; structure: BlindStructure };
 type Params = { clubId: string; tournamentId: string };
 
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -65,20 +58,6 @@ export function apiClockView(clock: Clock, now: number) {
     pausedAt: isoOrNull(v.pausedAt),
     finishedAt: isoOrNull(v.finishedAt),
   };
-}
-
-/**
- * The tournament's clock: the structure frozen at announcement (R-LIFE-2), or for a tournament stored
- * before that copy existed, the one its settings name. `structureId` (clock start only) may only name
- * that same structure: after the announcement nothing replaces it.
- */
-async function clockOf(state: StoredTournament, structureId?: string): Promise<Clock> {
-  const frozenId = state.clock?.structure.id ?? state.settings.blindStructureId ?? FALLBACK_PRESET.structure.id;
-  if (structureId !== undefined && structureId !== frozenId && findPreset(structureId)?.structure.id !== frozenId) {
-    throw conflict('SETTINGS_FROZEN', `The blind structure is frozen with the settings (${frozenId}); it cannot be replaced after the announcement (R-LIFE-2)`);
-  }
-  if (state.clock) return state.clock;
-  return { timer: initialTimer(), structure: await structureForTournament(state.clubId, state.settings.blindStructureId) };
 }
 
 /** The next break after the current level, in clock time from the view's `now` (it stands still while paused). */
@@ -143,40 +122,10 @@ const stateBody = (state: StoredTournament, clock: Clock, now: number) => ({
   clock: apiClockView(clock, now),
 });
 
-/**
- * One clock command: the pure domain command under the tournament's version check, then the pending
- * level end replaced (R-CLK-5) and the events published (notifications, R-CLK-4).
- */
-async function runClockCommand(
-  req: RouteRequest<Params, unknown, unknown>,
-  command: (timer: TimerState, structure: BlindStructure, now: number) => ClockResult,
-  structureId?: string,
-): Promise<RouteResult> {
-  const { clubId, tournamentId } = req.params;
-  let previousJob = null as string | null;
-  const outcome = await mutateTournament<ClockEvent | DeadStackEvent>(
-    clubId,
-    tournamentId,
-    async (state) => {
-      if (state.status !== 'running') {
-        throw conflict('TOURNAMENT_NOT_RUNNING', `The clock runs while the tournament runs (status ${state.status})`);
-      }
-      previousJob = pendingLevelEndName(state);
-      const clock = await clockOf(state, structureId);
-      const r = command(clock.timer, clock.structure, req.now);
-      // Audited: the log keeps each staff command with who gave it. The forced-bet count is carried and
-      // dead stacks that have posted everything go out (R-NOSHOW-2).
-      const ctx = domainContext(req);
-      const events = r.events.map((e) => (e.cause === 'command' ? { ...e, by: ctx.actor.id } : e));
-      const stored = storeTimer({ ...state, clock, updatedAt: req.now }, r.timer, clock.structure, ctx);
-      return { state: stored.state, events: [...events, ...stored.events] };
-    },
-    ifMatch(req),
-  );
-  await syncLevelEnd(outcome.state, previousJob);
-  await publishTournamentEvents(outcome.state, outcome.events);
-  const clock = outcome.state.clock as Clock;
-  return { status: 200, body: stateBody(outcome.state, clock, req.now), headers: { etag: `"${outcome.version}"` } };
+/** One clock command (app/clock.ts), answered with the clock now and the new version. */
+async function clockCommandRoute(req: RouteRequest<Params, unknown, unknown>, command: ClockCommand, structureId?: string): Promise<RouteResult> {
+  const { state, value: clock, version } = await runClockCommand(commandOf(req), command, structureId);
+  return { status: 200, body: stateBody(state, clock, req.now), headers: { etag: `"${version}"` } };
 }
 
 const CLOCK_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/clock';
@@ -184,6 +133,8 @@ const commandResponses = { 200: { description: 'The clock now and the new tourna
 
 export const getClockRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClock',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
+  etag: true,
   method: 'GET',
   path: CLOCK_PATH,
   summary:
@@ -224,6 +175,8 @@ const StartBody = z
 
 export const startClockRoute = /* @__PURE__ */ defineRoute({
   operationId: 'startClock',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: `${CLOCK_PATH}/start`,
   summary: "Start the clock on level 1 of the structure frozen with the settings (R-LIFE-2); structureId, if given, must name that same structure",
@@ -232,17 +185,19 @@ export const startClockRoute = /* @__PURE__ */ defineRoute({
   body: StartBody,
   responses: commandResponses,
   problems: [409],
-  handle: (req) => runClockCommand(req, start, req.body?.structureId),
+  handle: (req) => clockCommandRoute(req, start, req.body?.structureId),
 });
 
 const simpleCommand = (
   operationId: string,
   action: string,
   summary: string,
-  command: (timer: TimerState, structure: BlindStructure, now: number) => ClockResult,
+  command: ClockCommand,
 ) =>
   defineRoute({
     operationId,
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     method: 'POST',
     path: `${CLOCK_PATH}/${action}`,
     summary,
@@ -250,7 +205,7 @@ const simpleCommand = (
     params: TournamentParams,
     responses: commandResponses,
     problems: [409],
-    handle: (req) => runClockCommand(req, command),
+    handle: (req) => clockCommandRoute(req, command),
   });
 
 export const pauseClockRoute = simpleCommand('pauseClock', 'pause', 'Pause the clock (the pending level end is cancelled)', pause);
@@ -261,6 +216,8 @@ export const restartLevelRoute = simpleCommand('restartLevel', 'restart-level', 
 
 export const adjustLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'adjustLevel',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: `${CLOCK_PATH}/adjust`,
   summary: 'Move the clock by a whole number of levels (+ forward, - back); never clamped',
@@ -269,11 +226,12 @@ export const adjustLevelRoute = /* @__PURE__ */ defineRoute({
   body: AdjustBody,
   responses: commandResponses,
   problems: [409, 422],
-  handle: (req) => runClockCommand(req, (t, s, now) => adjust(t, s, now, req.body.by)),
+  handle: (req) => clockCommandRoute(req, (t, s, now) => adjust(t, s, now, req.body.by)),
 });
 
 export const addClockTimeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addClockTime',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'POST',
   path: `${CLOCK_PATH}/add-time`,
   summary: 'Add time to the current level (or take some away); the time left stays within the level (R-CLK-3)',
@@ -282,11 +240,13 @@ export const addClockTimeRoute = /* @__PURE__ */ defineRoute({
   body: AddTimeBody,
   responses: commandResponses,
   problems: [409, 422],
-  handle: (req) => runClockCommand(req, (t, s, now) => addTime(t, s, now, req.body.seconds)),
+  handle: (req) => clockCommandRoute(req, (t, s, now) => addTime(t, s, now, req.body.seconds)),
 });
 
 export const overrideCurrentLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'overrideCurrentLevel',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'PUT',
   path: `${CLOCK_PATH}/current-level`,
   summary: 'Override the blinds and ante of the current level for this tournament (small > 0, big >= small)',
@@ -295,7 +255,7 @@ export const overrideCurrentLevelRoute = /* @__PURE__ */ defineRoute({
   body: OverrideBody,
   responses: commandResponses,
   problems: [409, 422],
-  handle: (req) => runClockCommand(req, (t, s, now) => overrideCurrentLevel(t, s, now, req.body)),
+  handle: (req) => clockCommandRoute(req, (t, s, now) => overrideCurrentLevel(t, s, now, req.body)),
 });
 
 export const clockRoutes = [

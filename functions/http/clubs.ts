@@ -9,6 +9,7 @@ import { createClub, editClub, type Club as ClubRecord } from '../../domain/club
 import { ClubIdParams } from '../../schemas/common';
 import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
 import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { club, ALL_STAFF } from '../platform/authorization';
 
 const TAGS = ['Clubs'];
 
@@ -26,6 +27,7 @@ export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_
 
 export const createClubRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createClub',
+  access: { kind: 'user' },
   method: 'POST',
   path: '/v1/clubs',
   summary: 'Register a club; the caller becomes its owner (R-CLUB-2 attestation recorded)',
@@ -51,6 +53,7 @@ export const createClubRoute = /* @__PURE__ */ defineRoute({
 
 export const getClubRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClub',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}',
   summary: "Read the club's profile",
@@ -62,6 +65,7 @@ export const getClubRoute = /* @__PURE__ */ defineRoute({
 
 export const updateClubRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateClub',
+  access: /* @__PURE__ */ club(['owner']),
   method: 'PATCH',
   path: '/v1/clubs/{clubId}',
   summary: "Edit the club's profile; changed legal details reset verification",

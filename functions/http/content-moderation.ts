@@ -2,97 +2,38 @@ import { defineRoute } from '../platform/route';
 import type { RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
-import { logger } from '../platform/logger';
 import { entities, store } from '../store/entities';
-import type { TransactPut } from '../store/entities/items';
-import { mutateTournament, type StoredTournament } from '../store/tournament-store';
-import { notifier } from '../adapters/notifications';
-import type { Context } from '../../domain/core/context';
+import type { StoredTournament } from '../store/tournament-store';
 import { notFound } from '../../domain/core/errors';
-import { prizeRowTarget, setContentHidden, type ContentEvent, type ContentTarget } from '../../domain/moderation/content';
+import { prizeRowTarget, type ContentTarget } from '../../domain/moderation/content';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { TournamentParams } from '../../schemas/tournaments';
 import { PlayerParams } from '../../schemas/players';
 import { ModerationNotice, MysteryDrawParams, PrizeRowParams, VisibilityBody, VisibilityResult } from '../../schemas/content-moderation';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { publishTournamentEvents } from './tournament-events';
+import { setContentVisibility } from '../app/content-moderation';
+import { commandOf } from './tournament-support';
 import { changeResultName } from '../store/result-names';
+import { club, FLOOR } from '../platform/authorization';
 
 /*
  * R-MOD-1: the operator takes one tournament, one prize row, one mystery prize or one display name out
  * of public view, with a reason, and can put it back. Each decision is appended to the moderation
- * record of the club (or the player) in the same transaction as the change, and the club's owner and
- * managers are told why in their feed; the club also reads its notices at /moderation-notices.
+ * record of the club (or the player) in the same transaction as the change; the club reads its notices
+ * at /moderation-notices. The decisions on a tournament are app/content-moderation.ts.
  */
 
 const TAGS = ['Moderation'];
 type Body = { hidden: boolean; reason: string };
 type Params = { clubId: string; tournamentId: string };
 
-/** The club's owner and managers: who hears of a decision about the club's content. */
-async function clubStaffToTell(clubId: string): Promise<string[]> {
-  const { data } = await entities().member.query.primary({ clubId }).go({ pages: 'all' });
-  return data.filter((m) => m.role === 'owner' || m.role === 'manager').map((m) => m.userId);
-}
-
-async function tellClub(state: StoredTournament, e: ContentEvent, actionId: string): Promise<void> {
-  const what = e.kind === 'tournament' ? 'the tournament' : e.kind === 'prize_row' ? `prize row ${Number(e.itemId) + 1}` : 'a mystery prize';
-  try {
-    await notifier().publish(await clubStaffToTell(state.clubId), {
-      id: `${state.id}.moderation.${actionId}`,
-      type: e.type,
-      at: e.at,
-      clubId: state.clubId,
-      tournamentId: state.id,
-      title: `${state.settings.name}: ${what} ${e.type === 'content.hidden' ? 'hidden' : 'shown again'} by the operator: ${e.reason}`,
-      data: { kind: e.kind, itemId: e.itemId, reason: e.reason, hidden: e.type === 'content.hidden' },
-    });
-  } catch (err) {
-    // The decision stands and the notice list shows it; the feed is a courtesy.
-    logger.warn('moderation notice not delivered to the feed', { tournamentId: state.id, error: (err as Error).message });
-  }
-}
-
-/** One decision on a piece of a tournament, audited with the change in one transaction. */
-async function decide(
-  req: RouteRequest<Params, unknown, Body>,
-  target: (state: StoredTournament) => ContentTarget,
-) {
-  const { clubId, tournamentId } = req.params;
-  const ctx: Context = domainContext(req, 'operator');
-  const actionId = ctx.newId('mod');
-  let decided: ContentEvent | undefined;
-  const outcome = await mutateTournament<ContentEvent>(
-    clubId,
-    tournamentId,
-    (state) => {
-      const r = setContentHidden(state.contentModeration, target(state), req.body, ctx);
-      decided = r.event;
-      return { state: { ...state, contentModeration: r.moderation, updatedAt: ctx.now }, events: [r.event] };
-    },
-    undefined,
-    () => {
-      const e = decided as ContentEvent;
-      const record = {
-        targetKey: `club#${clubId}`,
-        actionId,
-        at: iso(e.at),
-        action: e.type === 'content.hidden' ? 'hide' : 'restore',
-        reason: e.reason,
-        by: e.by,
-        kind: e.kind,
-        tournamentId,
-        itemId: e.itemId,
-      };
-      return [{ Put: entities().moderation.create(record).params<TransactPut>() }];
-    },
-  );
-  const e = decided as ContentEvent;
-  await publishTournamentEvents(outcome.state, outcome.events);
-  await tellClub(outcome.state, e, actionId);
+/** One decision on a piece of a tournament (app/content-moderation.ts), answered as recorded. */
+async function decide(req: RouteRequest<Params, unknown, Body>, target: (state: StoredTournament) => ContentTarget) {
+  // The operator decides on the tournament as it is: no If-Match.
+  const e = await setContentVisibility({ ...commandOf(req, 'operator'), expectedVersion: undefined }, target, req.body);
   return {
     status: 200,
-    body: { kind: e.kind, targetId: e.itemId, tournamentId, hidden: e.type === 'content.hidden', reason: e.reason, by: e.by, at: iso(e.at) },
+    body: { kind: e.kind, targetId: e.itemId, tournamentId: req.params.tournamentId, hidden: e.type === 'content.hidden', reason: e.reason, by: e.by, at: iso(e.at) },
   };
 }
 
@@ -101,6 +42,7 @@ const BASE = '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}';
 
 export const setTournamentVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setTournamentVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: `${BASE}/visibility`,
   summary: 'Hide a tournament from the catalogue and every public view, or show it again, with a reason the club is told (R-MOD-1)',
@@ -114,6 +56,7 @@ export const setTournamentVisibilityRoute = /* @__PURE__ */ defineRoute({
 
 export const setPrizeRowVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setPrizeRowVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: `${BASE}/prizes/{index}/visibility`,
   summary: 'Hide one prize row (0-based index in the prize list) from public views, or show it again, with a reason (R-MOD-1)',
@@ -127,6 +70,7 @@ export const setPrizeRowVisibilityRoute = /* @__PURE__ */ defineRoute({
 
 export const setMysteryPrizeVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setMysteryPrizeVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: `${BASE}/mystery-draws/{drawId}/visibility`,
   summary: "Hide one mystery draw's prize text from public views, or show it again, with a reason (R-MOD-1)",
@@ -144,6 +88,7 @@ export const setMysteryPrizeVisibilityRoute = /* @__PURE__ */ defineRoute({
 
 export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setDisplayNameVisibility',
+  access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/players/{playerId}/display-name/visibility',
   summary: "Hide a player's display name from public views (results show no name), or show it again, with a reason (R-MOD-1)",
@@ -185,6 +130,7 @@ export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
 /** The club reads why the operator acted on its content (and on the club itself): newest first. */
 export const listModerationNoticesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listModerationNotices',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'GET',
   path: '/v1/clubs/{clubId}/moderation-notices',
   summary: "The operator's decisions about the club and its content, with their reasons, newest first (R-MOD-1)",

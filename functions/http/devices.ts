@@ -22,6 +22,7 @@ const view = (d: { deviceId: string; platform: 'apns' | 'fcm'; registeredAt: str
 
 export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
   operationId: 'registerDevice',
+  access: { kind: 'user' },
   method: 'POST',
   path: '/v1/me/devices',
   summary: 'Register this phone for pushes; the same token again is the same device',
@@ -42,6 +43,7 @@ export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
 
 export const listDevicesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listDevices',
+  access: { kind: 'user' },
   method: 'GET',
   path: '/v1/me/devices',
   summary: 'My phones registered for pushes',
@@ -52,6 +54,7 @@ export const listDevicesRoute = /* @__PURE__ */ defineRoute({
 
 export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteDevice',
+  access: { kind: 'user' },
   method: 'DELETE',
   path: '/v1/me/devices/{deviceId}',
   summary: 'Stop pushes to a phone',
@@ -68,6 +71,7 @@ export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
 
 export const getPushPreferencesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getPushPreferences',
+  access: { kind: 'user' },
   method: 'GET',
   path: '/v1/me/push-preferences',
   summary: 'The kinds of push I turned off',
@@ -78,6 +82,7 @@ export const getPushPreferencesRoute = /* @__PURE__ */ defineRoute({
 
 export const updatePushPreferencesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updatePushPreferences',
+  access: { kind: 'user' },
   method: 'PUT',
   path: '/v1/me/push-preferences',
   summary: 'Turn kinds of push off (or on again by leaving them out)',

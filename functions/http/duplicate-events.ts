@@ -8,12 +8,14 @@ import { getDeckAccess, listEvents, saveEvent, seedPut, setDeckAccess } from '..
 import { indexDuplicatePlayers, pseudonymiseErased } from '../store/duplicate-players';
 import { DELETED_PLAYER_NAME } from './players';
 import { etag, eventView, newSeeds, notifySeats, requireEvent, runEventCommand } from './duplicate-support';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Duplicate Poker'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const createDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createDuplicateEvent',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'POST',
   path: '/v1/clubs/{clubId}/duplicate-events',
   summary: 'Create a Duplicate Poker event: its players and its settings (rounds, levels, stack, seats, points, elimination, ties, carry-over cap; R-DUP-1..6)',
@@ -41,6 +43,7 @@ export const createDuplicateEventRoute = /* @__PURE__ */ defineRoute({
 
 export const listDuplicateEventsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listDuplicateEvents',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events',
   summary: "The club's Duplicate Poker events",
@@ -55,6 +58,7 @@ export const listDuplicateEventsRoute = /* @__PURE__ */ defineRoute({
 
 export const getDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateEvent',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}',
   summary: 'A Duplicate Poker event: settings, players, every round with its seating, commitment, counts and results',
@@ -66,6 +70,8 @@ export const getDuplicateEventRoute = /* @__PURE__ */ defineRoute({
 
 export const removeDuplicatePlayerRoute = /* @__PURE__ */ defineRoute({
   operationId: 'removeDuplicatePlayer',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/players/{playerId}',
   summary: 'Take a player out of the event before the first round',
@@ -81,6 +87,8 @@ export const removeDuplicatePlayerRoute = /* @__PURE__ */ defineRoute({
 
 export const startDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   operationId: 'startDuplicateEvent',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/start',
   summary: 'Start round 1: draw the seats (R-DUP-5), prepare the decks from a CSPRNG seed and publish their commitment (R-DUP-2); players get their seat',
@@ -101,6 +109,7 @@ export const startDuplicateEventRoute = /* @__PURE__ */ defineRoute({
 
 export const getDeckAccessRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDeckAccess',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-deck-access',
   summary: 'The staff roles the club grants the Duplicate deck sheets (the owner only by default)',
@@ -115,6 +124,7 @@ export const getDeckAccessRoute = /* @__PURE__ */ defineRoute({
 
 export const setDeckAccessRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setDuplicateDeckAccess',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'PUT',
   path: '/v1/clubs/{clubId}/duplicate-deck-access',
   summary: 'Grant the Duplicate deck sheets to staff roles (R-DUP-2: only authorised staff see the deck files); the owner always keeps them',

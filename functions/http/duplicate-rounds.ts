@@ -21,12 +21,14 @@ import { handHistoryText } from '../../domain/holdem/history';
 import { cardToString } from '../../domain/holdem/cards';
 import { auditDeckRead, getDeckAccess, handPut, listDeckReads, listHands, readSeed, seedPut } from '../store/duplicate-store';
 import { etag, eventView, names, newSeeds, notifyResults, notifySeats, replayRound, requireEvent, roundView, runEventCommand } from './duplicate-support';
+import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Duplicate Poker'];
 const base = '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}';
 
 export const getDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateRound',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: base,
   summary: "A round: its level, seating, deck commitment (R-DUP-2), and after it its results and, once revealed, its seed and decks. Public, so that any player can check the commitment",
@@ -53,6 +55,7 @@ function printable(eventName: string, round: number, tables: number[], s: Dealin
 
 export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDecks',
+  access: /* @__PURE__ */ club(ALL_STAFF, false),
   method: 'GET',
   path: `${base}/decks`,
   summary: "The round's dealing sheets: for each hand the order to stack the physical deck and where each card goes (R-DUP-2). Only for the roles the club grants; every read is recorded",
@@ -79,6 +82,7 @@ export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
 
 export const listDuplicateDeckReadsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listDuplicateDeckReads',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/deck-reads',
   summary: 'Who read the deck sheets of the event, and when (R-DUP-2)',
@@ -94,6 +98,8 @@ export const listDuplicateDeckReadsRoute = /* @__PURE__ */ defineRoute({
 
 export const enterDuplicateCountsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'enterDuplicateCounts',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'PUT',
   path: `${base}/tables/{table}/counts`,
   summary: "The floor's chip counts of one table at the end of the round; they must add up to the table's chips (R-DUP-4). Send If-Match with the version read",
@@ -111,6 +117,8 @@ export const enterDuplicateCountsRoute = /* @__PURE__ */ defineRoute({
 
 export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
   operationId: 'recordDuplicateHand',
+  access: /* @__PURE__ */ club(['owner', 'manager', 'dealer']),
+  ifMatch: true,
   method: 'PUT',
   path: `${base}/tables/{table}/hands/{hand}`,
   summary: "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once",
@@ -156,6 +164,7 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
 
 export const getDuplicateTableRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateTable',
+  access: /* @__PURE__ */ club(['owner', 'manager', 'dealer']),
   method: 'GET',
   path: `${base}/tables/{table}`,
   summary: 'One table of a round: seating, entered counts, recorded hands, the chips they replay to and any disagreement (R-DUP-4, R-DUP-7)',
@@ -191,6 +200,8 @@ export const getDuplicateTableRoute = /* @__PURE__ */ defineRoute({
 
 export const closeDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'closeDuplicateRound',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: `${base}/close`,
   summary: 'Close the round: rank each seat group, points, capped carry-over, eliminations (R-DUP-3, R-DUP-4, R-DUP-6); the survivors are reseated and the next decks committed. Players get their result',
@@ -219,6 +230,8 @@ export const closeDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
 
 export const revealDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'revealDuplicateRound',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: `${base}/reveal`,
   summary: "Reveal a closed round's seed: anyone can then re-derive its decks and check the commitment published before it (R-DUP-2)",

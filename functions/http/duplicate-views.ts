@@ -9,6 +9,7 @@ import { handDiagram, type HandDiagram as Diagram } from '../../domain/duplicate
 import type { Replay } from '../../domain/holdem/record';
 import { readSeed } from '../store/duplicate-store';
 import { names, replayRound, requireEvent } from './duplicate-support';
+import { clubPublicView, ALL_STAFF } from '../platform/authorization';
 
 const TAGS = ['Duplicate Poker'];
 const FLOOR_ROLES = new Set(['owner', 'manager']);
@@ -37,6 +38,7 @@ export function standingsView(ev: DuplicateEvent) {
 
 export const getDuplicateStandingsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateStandings',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/standings',
   summary: "Every round's standings by seat group and field (R-DUP-3, R-DUP-4, R-DUP-6) and the field as it stands. Public",
@@ -65,6 +67,7 @@ async function diagramFor(req: RouteRequest<{ clubId: string; eventId: string },
 
 export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDiagram',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}/hands/{hand}/diagram',
   summary: "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed",
@@ -119,6 +122,7 @@ function renderDiagram(d: Diagram): string {
 
 export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateScreen',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen',
   summary: "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings",

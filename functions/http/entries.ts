@@ -1,32 +1,24 @@
 import { defineRoute } from '../platform/route';
-import { problem } from '../platform/problem';
-import { requireTournament, type StoredTournament } from '../store/tournament-store';
-import { addon, checkIn, reenter, rebuy, register, type Entry as EntryRecord, type OtherRegistration } from '../../domain/tournaments';
-import type { FloorTournament } from '../../domain/floor/aggregate';
-import type { Context } from '../../domain/core/context';
-import { clockView, playingLevelsBefore } from '../../domain/clock';
+import { requireTournament } from '../store/tournament-store';
+import type { Entry as EntryRecord } from '../../domain/tournaments';
 import { entryAt, forcedBetsPostedAt } from '../../domain/floor/dead-stacks';
-import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { addonEntry, createEntry, rebuyEntry } from '../app/tournaments/entries';
 import * as z from '../../schemas/zod';
 import { AddonBody, CreateEntryBody, Entry, EntryParams, RebuyBody, TournamentParams, Versioned } from '../../schemas/tournaments';
-import { recordView, runTournamentCommand, versioned } from './tournament-support';
-import { registeringPlayerItems, withParallelGuard } from './player-registrations';
-import { requirePlayer } from './registrations';
+import { commandOf, recordView, versioned } from './tournament-support';
+import { registeringPlayerItems } from './player-registrations';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Entries'];
 
 export const entryView = (e: EntryRecord) => recordView(e, 'entryId');
 
-/** R-REBUY-2: the playing levels the clock has left behind (rebuyEndsAtLevel). */
-const playingLevelsPassed = (s: StoredTournament, now: number): number =>
-  s.clock ? playingLevelsBefore(s.clock.structure, clockView(s.clock.timer, s.clock.structure, now).current.levelIndex) : 0;
-
-/** R-CLK-4: breaks the clock has reached, which gates the add-on window (R-ADDON-2). */
-const breaksPassed = (s: StoredTournament, now: number): number =>
-  s.clock ? clockView(s.clock.timer, s.clock.structure, now).breaksPassed : 0;
+/** An entry command's answer: the entry as it is after, with the new version. */
+const entryAnswer = (status: number, r: { version: number; value: EntryRecord }) => versioned(status, r.version, { version: r.version, item: entryView(r.value) });
 
 export const listEntriesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listEntries',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
   summary: 'Entries (first entries and re-entries) with their status and chips granted',
@@ -48,6 +40,8 @@ export const listEntriesRoute = /* @__PURE__ */ defineRoute({
 
 export const createEntryRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createEntry',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
   summary: 'Late buy-in (register and check in at once, R-LATE-1) or re-entry after a bust (R-REENTRY-1..4); seated at once when seating is drawn',
@@ -57,41 +51,13 @@ export const createEntryRoute = /* @__PURE__ */ defineRoute({
   responses: { 201: { description: 'The new entry', schema: Versioned(Entry) } },
   problems: [409, 422],
   prefetch: registeringPlayerItems('playerId'),
-  handle: async (req) => {
-    const { playerId, kind } = req.body;
-    const command = (others: OtherRegistration[]) => (s: FloorTournament, ctx: Context) => {
-      if (kind === 'reentry') {
-        const r = reenter(s, { playerId }, ctx);
-        return seatNewEntries(r.state, r.events, ctx);
-      }
-      const reg = register(s, { playerId, otherRegistrations: others }, ctx);
-      const created = reg.events.find((e) => e.type === 'registration.created');
-      const registrationId = created && 'registrationId' in created ? created.registrationId : '';
-      const inn = checkIn(reg.state, { registrationId, forcedBetsPosted: forcedBetsPostedAt(s, ctx.now) }, ctx);
-      // Beyond the seat limit the registration would only wait (R-REG-2): no entry to answer with, so
-      // nothing is written and the desk uses the waitlist (register, then check in) instead.
-      if (inn.state.registrations[registrationId]?.entryId === undefined) {
-        throw problem(409, 'SEAT_LIMIT_REACHED', 'The tournament is full: register the player on the waitlist instead of a late buy-in');
-      }
-      return seatNewEntries(inn.state, [...reg.events, ...inn.events], ctx);
-    };
-    let outcome: Awaited<ReturnType<typeof runTournamentCommand>>;
-    if (kind === 'late_registration') {
-      // A late buy-in registers the player: R-REG-1 under the player's schedule, as a registration.
-      outcome = await withParallelGuard(playerId, { ...req.params, now: req.now }, ({ others, companions }) => runTournamentCommand(req, command(others), companions), req.prefetched);
-    } else {
-      await requirePlayer(playerId, req.prefetched);
-      outcome = await runTournamentCommand(req, command([]));
-    }
-    const newest = Object.values(outcome.state.entries)
-      .filter((e) => e.playerId === playerId)
-      .sort((a, b) => b.number - a.number)[0] as EntryRecord;
-    return versioned(201, outcome.version, { version: outcome.version, item: entryView(newest) });
-  },
+  handle: async (req) => entryAnswer(201, await createEntry(commandOf(req), req.body, req.prefetched)),
 });
 
 export const rebuyRoute = /* @__PURE__ */ defineRoute({
   operationId: 'rebuy',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries/{entryId}/rebuys',
   summary: 'Rebuy: tops up the entry by the starting stack at the rebuy price; no new entry (R-REBUY-1, R-REBUY-2)',
@@ -100,25 +66,13 @@ export const rebuyRoute = /* @__PURE__ */ defineRoute({
   body: RebuyBody,
   responses: { 200: { description: 'The entry', schema: Versioned(Entry) } },
   problems: [409, 422],
-  handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (s, ctx) =>
-      rebuy(
-        s,
-        {
-          entryId: req.params.entryId,
-          playingLevelsPassed: playingLevelsPassed(s, ctx.now),
-          ...(req.body.currentChips !== undefined ? { currentChips: req.body.currentChips } : {}),
-        },
-        ctx,
-      ),
-    );
-    const entry = outcome.state.entries[req.params.entryId] as EntryRecord;
-    return versioned(200, outcome.version, { version: outcome.version, item: entryView(entry) });
-  },
+  handle: async (req) => entryAnswer(200, await rebuyEntry(commandOf(req), { entryId: req.params.entryId, currentChips: req.body.currentChips })),
 });
 
 export const addonRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addon',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries/{entryId}/addons',
   summary: 'Add-on in its window (deadline or the clock at break N, R-ADDON-1..3)',
@@ -127,13 +81,7 @@ export const addonRoute = /* @__PURE__ */ defineRoute({
   body: AddonBody,
   responses: { 200: { description: 'The entry', schema: Versioned(Entry) } },
   problems: [409, 422],
-  handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (s, ctx) =>
-      addon(s, { entryId: req.params.entryId, breaksPassed: breaksPassed(s, ctx.now) }, ctx),
-    );
-    const entry = outcome.state.entries[req.params.entryId] as EntryRecord;
-    return versioned(200, outcome.version, { version: outcome.version, item: entryView(entry) });
-  },
+  handle: async (req) => entryAnswer(200, await addonEntry(commandOf(req), req.params.entryId)),
 });
 
 export const entryRoutes = [listEntriesRoute, createEntryRoute, rebuyRoute, addonRoute];

@@ -1,9 +1,11 @@
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import { requireTournament } from '../store/tournament-store';
-import { cancelSettlement, playerDebt, playerFeeOperations, playerSettlements, settle, type Settlement as SettlementRecord } from '../../domain/tournaments';
+import { playerDebt, playerFeeOperations, playerSettlements, type Settlement as SettlementRecord } from '../../domain/tournaments';
+import { cancelSettlement, settleDebt } from '../app/tournaments/fees';
 import { PlayerFees, PlayerFeesParams, SettleBody, Settlement, SettlementParams, TournamentParams, Versioned } from '../../schemas/tournaments';
-import { recordView, runTournamentCommand, versioned } from './tournament-support';
+import { commandOf, recordView, versioned } from './tournament-support';
+import { club, DESK } from '../platform/authorization';
 
 const TAGS = ['Fees'];
 
@@ -11,6 +13,7 @@ const settlementView = (s: SettlementRecord) => recordView(s, 'settlementId');
 
 export const playerFeesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getPlayerFees',
+  access: /* @__PURE__ */ club(DESK),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/players/{playerId}/fees',
   summary: "A player's organisational fees in this tournament and the debt (R-FEE-1); never a prize pool (R-MONEY-3)",
@@ -37,6 +40,8 @@ export const playerFeesRoute = /* @__PURE__ */ defineRoute({
 
 export const settleRoute = /* @__PURE__ */ defineRoute({
   operationId: 'settle',
+  access: /* @__PURE__ */ club(DESK),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements',
   summary: "Settle all of a player's debt at once: one record with amount, method, who and when (R-FEE-1, R-FEE-3); idempotent",
@@ -49,21 +54,15 @@ export const settleRoute = /* @__PURE__ */ defineRoute({
   },
   problems: [409, 422],
   handle: async (req) => {
-    const before = new Set<string>();
-    const outcome = await runTournamentCommand(req, (s, ctx) => {
-      before.clear();
-      for (const id of Object.keys(s.settlements)) before.add(id);
-      return settle(s, { playerId: req.body.playerId, method: req.body.method, ...(req.body.expectedAmount !== undefined ? { expectedAmount: req.body.expectedAmount } : {}) }, ctx);
-    });
-    const created = Object.values(outcome.state.settlements).find((x) => !before.has(x.id));
-    return created
-      ? versioned(201, outcome.version, { version: outcome.version, item: settlementView(created) })
-      : versioned(200, outcome.version, { version: outcome.version, item: null });
+    const { version, value: created } = await settleDebt(commandOf(req), req.body);
+    return versioned(created ? 201 : 200, version, { version, item: created ? settlementView(created) : null });
   },
 });
 
 export const cancelSettlementRoute = /* @__PURE__ */ defineRoute({
   operationId: 'cancelSettlement',
+  access: /* @__PURE__ */ club(DESK),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/settlements/{settlementId}/cancel',
   summary: 'Cancel a settlement: the debt comes back; the record is marked, never deleted (R-FEE-2)',
@@ -72,9 +71,8 @@ export const cancelSettlementRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The cancelled settlement', schema: Versioned(Settlement) } },
   problems: [409],
   handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (s, ctx) => cancelSettlement(s, { settlementId: req.params.settlementId }, ctx));
-    const s = outcome.state.settlements[req.params.settlementId] as SettlementRecord;
-    return versioned(200, outcome.version, { version: outcome.version, item: settlementView(s) });
+    const { version, value } = await cancelSettlement(commandOf(req), req.params.settlementId);
+    return versioned(200, version, { version, item: settlementView(value) });
   },
 });
 

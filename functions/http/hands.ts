@@ -7,6 +7,7 @@ import { handHistoryText } from '../../domain/holdem/history';
 import { replay, type HandRecordV1 } from '../../domain/holdem/record';
 import { ClubIdParams } from '../../schemas/common';
 import { EvaluateBody, EvaluateResult, HandRecord, ReplayResult } from '../../schemas/hands';
+import { club } from '../platform/authorization';
 
 const TAGS = ["Hold'em"];
 const text = (cards: readonly Card[]) => cards.map(cardToString);
@@ -18,6 +19,7 @@ const value = (cards: readonly Card[]) => {
 
 export const evaluateHandsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'evaluateHands',
+  access: /* @__PURE__ */ club(['owner', 'manager', 'dealer']),
   method: 'POST',
   path: '/v1/clubs/{clubId}/hands/evaluate',
   summary: 'Rank hands: the best five of each hand with the board, and the winners; identical ranks tie (R-HE-1, R-HE-2)',
@@ -47,6 +49,7 @@ export const evaluateHandsRoute = /* @__PURE__ */ defineRoute({
 
 export const replayHandRoute = /* @__PURE__ */ defineRoute({
   operationId: 'replayHand',
+  access: /* @__PURE__ */ club(['owner', 'manager', 'dealer']),
   method: 'POST',
   path: '/v1/clubs/{clubId}/hands/replay',
   summary: 'Replay a hand record: pots, winners, final stacks and the legal actions at each step; the first illegal action is refused by index (R-HE-3..9)',

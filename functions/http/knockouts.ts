@@ -4,18 +4,20 @@ import { entities } from '../store/entities';
 import { batchGet } from '../store/entities/items';
 import { requireTournament, type StoredTournament } from '../store/tournament-store';
 import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty, type ResultRow } from '../../domain/results';
-import { bountySettings, cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../domain/floor/knockouts';
+import { bountySettings } from '../../domain/floor/knockouts';
 import { entryBounties, knockoutBounties, mysteryTableView, progressiveOf, type MysteryTableView } from '../../domain/floor/bounties';
-import { finishOnFloor, floorResults, floorStandings } from '../../domain/floor/results';
+import { floorResults, floorStandings } from '../../domain/floor/results';
+import { cancelKnockout, drawMystery, finishTournament, recordKnockout } from '../app/tournaments/knockouts';
 import * as z from '../../schemas/zod';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
 import { CancelKnockoutBody, EntryBounties, KnockoutBody, KnockoutParams, KnockoutView, MysteryDrawBody, MysteryTable, Results, ResultsQuery, Standings } from '../../schemas/results';
-import { runTournamentCommand, tournamentView, versioned } from './tournament-support';
+import { commandOf, tournamentView, versioned } from './tournament-support';
 import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
 import { DELETED_PLAYER_NAME } from './players';
 import { resultNames, resultNamesKey } from '../store/result-names';
 import { idField, prefetchedItem, type Prefetched } from '../platform/prefetch';
 import { clubItemKey } from './clubs';
+import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Knockouts and results'];
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -39,6 +41,7 @@ const MysteryDrawn = z.object({
 
 export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listKnockouts',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
   summary: 'Knockout records in elimination order, cancelled ones included (audit, R-KO-1)',
@@ -57,6 +60,8 @@ export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
 
 export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   operationId: 'recordKnockout',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
   summary: 'Record a knockout: one or several busted entries of one hand, each with one or two killers (or one killers list for all); frees the seats and balances in the same write (R-KO-1..5, R-SEAT-6)',
@@ -71,22 +76,17 @@ export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   },
   problems: [409, 422],
   handle: async (req) => {
-    let made: string[] = [];
-    let flags: { headsUp: boolean; finalTableReady: boolean } | null = null;
-    const outcome = await runTournamentCommand(req, (t, ctx) => {
-      const r = recordKnockoutOnFloor(t, req.body, ctx);
-      made = r.knockoutIds;
-      flags = r.flags ? { headsUp: r.flags.headsUp, finalTableReady: r.flags.finalTableReady } : null;
-      return r;
-    });
-    const bounties = knockoutBounties(outcome.state);
-    const items = made.map((id) => knockoutView(outcome.state.knockouts?.knockouts[id] as Knockout, bounties));
-    return versioned(201, outcome.version, { version: outcome.version, items, flags });
+    const { state, version, value } = await recordKnockout(commandOf(req), req.body);
+    const bounties = knockoutBounties(state);
+    const items = value.knockoutIds.map((id) => knockoutView(state.knockouts?.knockouts[id] as Knockout, bounties));
+    return versioned(201, version, { version, items, flags: value.flags });
   },
 });
 
 export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   operationId: 'cancelKnockout',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/cancel',
   summary: "Cancel a knockout within the window: marked cancelled, the player revived (R-KO-6); refused after a re-entry (R-REENTRY-5) or a mystery draw",
@@ -96,16 +96,15 @@ export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The cancelled record', schema: KnockoutCancelled } },
   problems: [409, 422],
   handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (t, ctx) =>
-      cancelKnockoutOnFloor(t, { knockoutId: req.params.knockoutId, ...(req.body?.reason ? { reason: req.body.reason } : {}) }, ctx),
-    );
-    const k = outcome.state.knockouts?.knockouts[req.params.knockoutId] as Knockout;
-    return versioned(200, outcome.version, { version: outcome.version, item: knockoutView(k) });
+    const { version, value } = await cancelKnockout(commandOf(req), req.params.knockoutId, req.body?.reason);
+    return versioned(200, version, { version, item: knockoutView(value) });
   },
 });
 
 export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   operationId: 'drawMystery',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/mystery-draw',
   summary: 'The mystery bounty drawn by the killer entry, once per killer entry or per knockout: drawn by the server from the prize table, or the non-monetary prize text typed by the floor (R-MYS-1, R-MYS-2)',
@@ -120,21 +119,15 @@ export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   },
   problems: [409, 422],
   handle: async (req) => {
-    let drawId = '';
-    const outcome = await runTournamentCommand(req, (t, ctx) => {
-      const r = drawMysteryOnFloor(t, { knockoutId: req.params.knockoutId, ...req.body }, ctx);
-      drawId = r.drawId;
-      return r;
-    });
-    const d = outcome.state.knockouts?.mysteryDraws[drawId];
-    if (!d) throw problem(409, 'CONFLICT', 'The draw was not recorded');
-    const { id, at, killerPlayerId: _k, by: _b, ...rest } = d;
-    return versioned(201, outcome.version, { version: outcome.version, item: { drawId: id, ...rest, at: iso(at) } });
+    const { version, value } = await drawMystery(commandOf(req), req.params.knockoutId, req.body);
+    const { id, at, killerPlayerId: _k, by: _b, ...rest } = value;
+    return versioned(201, version, { version, item: { drawId: id, ...rest, at: iso(at) } });
   },
 });
 
 export const standingsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getStandings',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/standings',
   summary: 'Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2)',
@@ -173,6 +166,7 @@ async function resultsVisible(state: StoredTournament, staff: boolean, prefetche
 
 export const resultsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getResults',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/results',
   summary: 'Final places, knockout credits and prizes (R-PLC-1..3); public once finished unless the club keeps them private; ?format=csv for the records',
@@ -220,6 +214,8 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
 /** Finishing computes and keeps the final places (replaces the plain status change). */
 export const finishRoute = /* @__PURE__ */ defineRoute({
   operationId: 'finishTournament',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/finish',
   summary: 'Finish: the final places are computed and kept; refused while two entries are in play (R-LIFE-1, R-PLC-1)',
@@ -228,13 +224,14 @@ export const finishRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The tournament', schema: Tournament } },
   problems: [409],
   handle: async (req) => {
-    const { state, version } = await runTournamentCommand(req, (t, ctx) => finishOnFloor(t, ctx));
+    const { state, version } = await finishTournament(commandOf(req));
     return versioned(200, version, tournamentView(state));
   },
 });
 
 export const bountiesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getBounties',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/bounties',
   summary: "Progressive bounties: every entry's bounty and collected points, in tournament points (R-BTY-3, R-MONEY-1)",
@@ -260,6 +257,7 @@ function publicDraw(d: MysteryTableView['draws'][number], publicOf: StoredTourna
 
 export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getMysteryTable',
+  access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/mystery-table',
   summary: 'The mystery prize table with its commitment; what is left of it for staff; the draws and the seed once the tournament is over (R-MYS-2)',

@@ -6,6 +6,7 @@ import { entities } from '../store/entities';
 import { assertKeepsAnOwner } from '../../domain/clubs/members';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { AddMemberBody, Member, MemberParams } from '../../schemas/clubs';
+import { club, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Club staff'];
 
@@ -16,6 +17,7 @@ async function allMembers(clubId: string) {
 
 export const listMembersRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMembers',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'GET',
   path: '/v1/clubs/{clubId}/members',
   summary: 'List the staff and their roles',
@@ -34,6 +36,7 @@ export const listMembersRoute = /* @__PURE__ */ defineRoute({
 
 export const addMemberRoute = /* @__PURE__ */ defineRoute({
   operationId: 'addMember',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'POST',
   path: '/v1/clubs/{clubId}/members',
   summary: "Give a user a role in the club (or change a member's role)",
@@ -60,6 +63,7 @@ export const addMemberRoute = /* @__PURE__ */ defineRoute({
 
 export const removeMemberRoute = /* @__PURE__ */ defineRoute({
   operationId: 'removeMember',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'DELETE',
   path: '/v1/clubs/{clubId}/members/{userId}',
   summary: 'Remove a staff member',

@@ -7,15 +7,15 @@ import { openCursor, sealCursor } from '../platform/cursor';
 import { assertAccount } from '../platform/authorize';
 import { entities } from '../store/entities';
 import { keyOf, readCount, recordOf } from '../store/entities/items';
-import { unregister } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
-import { registerPlayer, registrationCommand, registrationView } from './registrations';
+import { registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
+import { registrationAnswer } from './registrations';
 import { registeringPlayerItems } from './player-registrations';
 import { idField, prefetchKeyOf, prefetchedItem } from '../platform/prefetch';
 import { clubItemKey } from './clubs';
-import { versioned } from './tournament-support';
+import { commandOf } from './tournament-support';
 
 const TAGS = ['Players'];
 
@@ -33,6 +33,7 @@ const MY_PAGE = 40;
 
 export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMyRegistrations',
+  access: { kind: 'user', accountReadByRoute: true },
   method: 'GET',
   path: '/v1/me/registrations',
   summary: 'My registrations and entries across clubs, with status and seat, newest first',
@@ -89,6 +90,8 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
 
 export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
   operationId: 'registerMyself',
+  access: { kind: 'user' },
+  etag: true,
   method: 'POST',
   path: '/v1/me/registrations',
   summary: 'Register myself for a tournament (R-REG-1, R-REG-2)',
@@ -109,13 +112,14 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
         ? (await entities().club.get({ clubId }).go({ attributes: ['suspended'] })).data
         : prefetchedClub && { suspended: prefetchedClub.suspended === true };
     if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    const { outcome, reg } = await registerPlayer(asTournamentRequest(req, clubId, tournamentId), me(req));
-    return versioned(201, outcome.version, { version: outcome.version, item: registrationView(reg) });
+    return registrationAnswer(201, await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched));
   },
 });
 
 export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   operationId: 'unregisterMyself',
+  access: { kind: 'user' },
+  etag: true,
   method: 'DELETE',
   path: '/v1/me/registrations/{registrationId}',
   summary: 'Unregister myself',
@@ -126,7 +130,7 @@ export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const row = (await playerRegistrations(me(req))).find((r) => r.registrationId === req.params.registrationId);
     if (!row) throw problem(404, 'REGISTRATION_NOT_FOUND', 'No such registration of yours');
-    return registrationCommand(asTournamentRequest(req, row.clubId, row.tournamentId), row.registrationId, unregister);
+    return registrationAnswer(200, await unregisterPlayer(commandOf(asTournamentRequest(req, row.clubId, row.tournamentId)), row.registrationId));
   },
 });
 

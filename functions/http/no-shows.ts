@@ -1,15 +1,13 @@
 import { defineRoute } from '../platform/route';
-import { domainContext } from '../platform/domain-context';
-import { mutateTournament } from '../store/tournament-store';
-import { applyNoShows } from '../jobs/no-shows';
-import type { NoShowEvent } from '../jobs/no-shows';
-import '../jobs/listeners';
-import { publishTournamentEvents } from './tournament-events';
-import { ifMatch } from './tournament-support';
+import { processNoShows } from '../app/no-shows';
+import { commandOf } from './tournament-support';
 import { NoShowsResult, TournamentParams } from '../../schemas/clock';
+import { club, FLOOR } from '../platform/authorization';
 
 export const processNoShowsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'processNoShows',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/no-shows/process',
   summary:
@@ -19,21 +17,8 @@ export const processNoShowsRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'What was done (nothing on a second call)', schema: NoShowsResult } },
   problems: [409],
   handle: async (req) => {
-    const { clubId, tournamentId } = req.params;
-    const ctx = domainContext(req);
-    const outcome = await mutateTournament<NoShowEvent>(clubId, tournamentId, (state) => applyNoShows(state, ctx), ifMatch(req));
-    await publishTournamentEvents(outcome.state, outcome.events);
-    const cancelled: string[] = [];
-    const absent: string[] = [];
-    for (const e of outcome.events) {
-      if (e.type === 'registration.cancelled') cancelled.push(e.registrationId);
-      if (e.type === 'registration.absent') absent.push(e.registrationId);
-    }
-    return {
-      status: 200,
-      body: { tournamentId, version: outcome.version, cancelledRegistrationIds: cancelled, absentRegistrationIds: absent },
-      headers: { etag: `"${outcome.version}"` },
-    };
+    const { version, value } = await processNoShows(commandOf(req));
+    return { status: 200, body: { tournamentId: req.params.tournamentId, version, ...value }, headers: { etag: `"${version}"` } };
   },
 });
 

@@ -7,6 +7,7 @@ import { Notification } from '../../schemas/notifications';
 
 export const listMyNotificationsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMyNotifications',
+  access: { kind: 'user', accountReadByRoute: true },
   method: 'GET',
   path: '/v1/me/notifications',
   summary: 'My notifications, newest first: level and break changes of my tournaments, no-show decisions, and more as they come',

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from '../../schemas/common';
-import { accessOf, type Access } from '../platform/authorization';
+import type { Access } from '../platform/authorization';
 import { PROBLEM_CONTENT_TYPE } from '../platform/problem';
 import type { Route } from '../platform/route';
 
@@ -12,21 +12,12 @@ const ETAG: Header = { description: 'The version of the resource after this answ
 const LOCATION: Header = { description: 'Where the created resource is read', schema: { type: 'string' } };
 
 /**
- * Request and response headers a handler reads or sets beyond what the route table says. The contract
- * test fails on an ETag or Location the document does not declare and on an If-Match sent to a route
- * that does not declare it, so this table cannot silently fall behind the handlers.
+ * Request and response headers beyond what the schemas say come from the route's own declarations
+ * (`ifMatch`, `etag`). The contract test fails on an ETag or Location the document does not declare and
+ * on an If-Match sent to a route that does not declare it, so a declaration cannot fall behind its handler.
  */
-const IF_MATCH = new Set([
-  'updateTournament', 'openRegistration', 'startTournament', 'finishTournament', 'cancelTournament',
-  'createRegistration', 'checkIn', 'deleteRegistration', 'createEntry', 'rebuy', 'addon', 'settle', 'cancelSettlement',
-  'drawSeating', 'breakTable', 'setButton', 'movePlayer', 'undoMove', 'assembleFinalTable', 'confirmProposal', 'overrideProposal', 'rejectProposal',
-  'recordKnockout', 'cancelKnockout', 'drawMystery', 'processNoShows', 'updateBlindStructure',
-  'startClock', 'pauseClock', 'resumeClock', 'nextLevel', 'previousLevel', 'adjustLevel', 'restartLevel', 'overrideCurrentLevel',
-  'removeDuplicatePlayer', 'startDuplicateEvent', 'enterDuplicateCounts', 'recordDuplicateHand', 'closeDuplicateRound', 'revealDuplicateRound',
-]);
-const WITH_ETAG = new Set([...IF_MATCH, 'createTournament', 'getClock', 'registerMyself', 'unregisterMyself']);
 /** Every answer about one tournament carries its version. */
-const carriesEtag = (route: Route): boolean => WITH_ETAG.has(route.operationId) || route.path.includes('{tournamentId}');
+const carriesEtag = (route: Route): boolean => route.etag === true || route.ifMatch === true || route.path.includes('{tournamentId}');
 const WITH_LOCATION = new Set(['createClub', 'createBlindStructure', 'createTournament', 'requestVerification']);
 /** Routes that answer from code alone: no store, so no 503. */
 const STATIC = new Set(['getHealth', 'getOpenApi', 'getDocs', 'getDocsBundle', 'getClockScreenScript', 'getDefaultBlindStructures', 'listPrizePresets']);
@@ -67,7 +58,7 @@ const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
  * and the route's own `problems`.
  */
 export function problemStatusesOf(route: Route): number[] {
-  const access = accessOf(route.operationId);
+  const access = route.access;
   const out = new Set<number>([400, 413, 415]);
   if (access.kind !== 'public') out.add(401).add(403);
   if (access.kind === 'club' || route.params) out.add(404);
@@ -80,7 +71,7 @@ export function problemStatusesOf(route: Route): number[] {
 }
 
 function problemsOf(route: Route): Record<number, Answer> {
-  const access = accessOf(route.operationId);
+  const access = route.access;
   const out: Record<number, Answer> = {};
   for (const s of problemStatusesOf(route)) {
     const description = DESCRIPTIONS[s]?.(route, access) || 'A rule refuses it';
@@ -90,7 +81,7 @@ function problemsOf(route: Route): Record<number, Answer> {
 }
 
 const security = (route: Route): Record<string, string[]>[] => {
-  const a = accessOf(route.operationId);
+  const a = route.access;
   if (a.kind === 'public') return [];
   // A public view (the running clock) may be read without credentials too.
   if (a.kind === 'club' && a.apiKeys) return [...(a.publicView ? [{}] : []), { bearer: [] }, { apiKey: [] }];
@@ -131,13 +122,13 @@ export function buildOpenApi(routes: readonly Route[]) {
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
   for (const route of routes) {
-    const access = accessOf(route.operationId);
+    const access = route.access;
     const roles = access.kind === 'club' ? ` Roles: ${access.roles.join(', ')}${access.apiKeys ? '' : ' (users only)'}.` : ` Access: ${access.kind}.`;
     const headers: { name: string; description: string; required: boolean; schema: { type: 'string'; maxLength?: number } }[] = [];
     if (honoursIdempotencyKey(route)) {
       headers.push({ name: 'Idempotency-Key', description: 'Retries with the same key replay the first answer for a day', required: false, schema: { type: 'string', maxLength: 255 } });
     }
-    if (IF_MATCH.has(route.operationId)) {
+    if (route.ifMatch) {
       headers.push({ name: 'If-Match', description: 'The version last seen (the ETag); a stale one answers 409', required: false, schema: { type: 'string' } });
     }
     const successHeaders = (): Record<string, Header> | undefined => {

@@ -12,6 +12,7 @@ const TAGS = ['Moderation'];
 /** R-MOD-1: a suspension flips the flag and appends an audit record, in one transaction. */
 export const setClubSuspensionRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setClubSuspension',
+  access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/suspension',
   summary: "Suspend or unsuspend a club (its staff get 403; its data is kept) (R-MOD-1, R-CLUB-4)",
@@ -45,6 +46,7 @@ export const setClubSuspensionRoute = /* @__PURE__ */ defineRoute({
 
 export const setPlayerSuspensionRoute = /* @__PURE__ */ defineRoute({
   operationId: 'setPlayerSuspension',
+  access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/players/{playerId}/suspension',
   summary: "Suspend or unsuspend a player's account (R-MOD-1)",

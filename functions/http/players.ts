@@ -24,6 +24,7 @@ const userIdOf = (p: { kind: string; userId?: string }): string => {
 
 export const createPlayerRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createPlayer',
+  access: { kind: 'user' },
   method: 'POST',
   path: '/v1/players',
   summary: "Create the signed-in user's player profile (18+ only, R-AGE-1)",
@@ -54,6 +55,7 @@ export const createPlayerRoute = /* @__PURE__ */ defineRoute({
 
 export const getMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getMe',
+  access: { kind: 'user' },
   method: 'GET',
   path: '/v1/me',
   summary: 'Who I am: my player profile, my club roles, whether I am an operator',
@@ -87,6 +89,7 @@ function ownProfile(p: Record<string, unknown>) {
 
 export const updateMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateMe',
+  access: { kind: 'user', whileSuspended: true },
   method: 'PATCH',
   path: '/v1/me',
   summary: 'Edit my player profile (display name, names, city, phone, email); null clears a field (R-PD-1)',
@@ -127,6 +130,7 @@ const FEED_DELETES = 16;
 
 export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteMe',
+  access: { kind: 'user', whileSuspended: true },
   method: 'DELETE',
   path: '/v1/me',
   summary:

@@ -17,11 +17,12 @@ import {
   type SeatingResult,
   type SeatingState,
 } from '../../domain/seating';
-import { drawSeating, requireSeating } from '../../domain/floor/seating';
+import { drawSeating, seatingCommand as runSeatingCommand } from '../app/tournaments/seating';
 import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
 import { ButtonBody, MoveBody, MoveView, OverrideBody, ProposalParams, ProposalView, TableParams, Tables } from '../../schemas/seating';
-import { runTournamentCommand, versioned } from './tournament-support';
+import { commandOf, versioned } from './tournament-support';
+import { club, ALL_STAFF, FLOOR, type Access } from '../platform/authorization';
 
 const TAGS = ['Seating'];
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -76,15 +77,14 @@ async function seatingCommand(
   req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
   op: (seating: SeatingState, ctx: Context) => SeatingResult,
 ) {
-  const outcome = await runTournamentCommand(req, (t, ctx) => {
-    const r = op(requireSeating(t), ctx);
-    return { state: { ...t, seating: r.state }, events: r.events };
-  });
-  return versioned(200, outcome.version, tablesView(outcome.state));
+  const { state, version } = await runSeatingCommand(commandOf(req), op);
+  return versioned(200, version, tablesView(state));
 }
 
 const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
   operationId: string;
+  access: Access;
+  ifMatch?: boolean;
   path: string;
   summary: string;
   params: P;
@@ -93,6 +93,8 @@ const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
 }) =>
   defineRoute({
     operationId: def.operationId,
+    access: def.access,
+    ...(def.ifMatch ? { ifMatch: true } : {}),
     method: 'POST',
     path: `/v1/clubs/{clubId}/tournaments/{tournamentId}${def.path}`,
     summary: def.summary,
@@ -107,6 +109,8 @@ const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
 
 export const drawRoute = /* @__PURE__ */ defineRoute({
   operationId: 'drawSeating',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/draw',
   summary: 'Initial seating by lot, spread as evenly as possible; the seed is recorded (R-SEAT-1)',
@@ -115,13 +119,14 @@ export const drawRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The tables', schema: Tables } },
   problems: [409, 422],
   handle: async (req) => {
-    const outcome = await runTournamentCommand(req, (t, ctx) => drawSeating(t, ctx));
-    return versioned(200, outcome.version, tablesView(outcome.state));
+    const { state, version } = await drawSeating(commandOf(req));
+    return versioned(200, version, tablesView(state));
   },
 });
 
 export const tablesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listTables',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/tables',
   summary: 'Tables and seats, with the heads-up / final-table flags (R-SEAT-6)',
@@ -136,6 +141,7 @@ export const tablesRoute = /* @__PURE__ */ defineRoute({
 
 export const listMovesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listMoves',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/moves',
   summary: 'Every move, append-only: who, from, to, why, by whom, when (audit)',
@@ -151,6 +157,7 @@ export const listMovesRoute = /* @__PURE__ */ defineRoute({
 
 export const listProposalsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listProposals',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/proposals',
   summary: 'Balancing moves proposed in manual mode, waiting for the floor (R-SEAT-8)',
@@ -173,6 +180,8 @@ export const seatingRoutes = [
   listProposalsRoute,
   route({
     operationId: 'breakTable',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/tables/{tableId}/break',
     summary: 'Break a table: its players go to free seats elsewhere by lot (R-SEAT-4)',
     params: TableParams,
@@ -180,6 +189,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'setButton',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/tables/{tableId}/button',
     summary: "Set the dealer button's seat (the big-blind mover rule follows it, R-SEAT-3)",
     params: TableParams,
@@ -188,6 +199,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'movePlayer',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/moves',
     summary: 'Move a player to a free seat (R-SEAT-7)',
     params: TournamentParams,
@@ -196,6 +209,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'undoMove',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/moves/undo',
     summary: 'Undo the last move; a compensating record is appended (R-SEAT-7)',
     params: TournamentParams,
@@ -203,6 +218,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'assembleFinalTable',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/final-table',
     summary: 'Assemble the final table: a new random draw of the finalists (R-SEAT-6, R-SEAT-7)',
     params: TournamentParams,
@@ -210,6 +227,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'confirmProposal',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/seating/proposals/{proposalId}/confirm',
     summary: 'Confirm a proposed balancing move (R-SEAT-8)',
     params: ProposalParams,
@@ -217,6 +236,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'overrideProposal',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/seating/proposals/{proposalId}/override',
     summary: 'Move the proposed player to another seat instead (R-SEAT-8)',
     params: ProposalParams,
@@ -225,6 +246,8 @@ export const seatingRoutes = [
   }),
   route({
     operationId: 'rejectProposal',
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     path: '/seating/proposals/{proposalId}/reject',
     summary: 'Reject a proposed balancing move (R-SEAT-8)',
     params: ProposalParams,

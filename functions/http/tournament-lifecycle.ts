@@ -1,9 +1,9 @@
 import { defineRoute } from '../platform/route';
-import { changeStatus, type TournamentStatus } from '../../domain/tournaments';
-import { seatNewEntries } from '../../domain/floor/seat-new-entries';
+import { club, FLOOR } from '../platform/authorization';
+import type { TournamentStatus } from '../../domain/tournaments';
+import { changeTournamentStatus } from '../app/tournaments/lifecycle';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
-import { runTournamentCommand, tournamentView, versioned } from './tournament-support';
-import { freezeIfMissing } from './tournament-structure';
+import { commandOf, tournamentView, versioned } from './tournament-support';
 import { finishRoute } from './knockouts';
 
 const TAGS = ['Tournaments'];
@@ -16,6 +16,8 @@ const TAGS = ['Tournaments'];
 const lifecycle = (operationId: string, action: string, to: TournamentStatus, summary: string) =>
   defineRoute({
     operationId,
+    access: /* @__PURE__ */ club(FLOOR),
+    ifMatch: true,
     method: 'POST',
     path: `/v1/clubs/{clubId}/tournaments/{tournamentId}/${action}`,
     summary,
@@ -24,14 +26,7 @@ const lifecycle = (operationId: string, action: string, to: TournamentStatus, su
     responses: { 200: { description: 'The tournament', schema: Tournament } },
     problems: [409],
     handle: async (req) => {
-      const { state, version } = await runTournamentCommand(req, async (s, ctx) => {
-        const r = changeStatus(s, { to }, ctx);
-        const next = { ...s, ...r.state };
-        // R-LIFE-2: settings freeze here; R-NOSHOW-2: the dead stacks made at the start take their seats.
-        if (to === 'registration_open') return { ...r, state: await freezeIfMissing(next) };
-        if (to === 'running') return seatNewEntries(next, r.events, ctx);
-        return { ...r, state: next };
-      });
+      const { state, version } = await changeTournamentStatus(commandOf(req), to);
       return versioned(200, version, tournamentView(state));
     },
   });

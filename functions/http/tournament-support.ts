@@ -1,13 +1,10 @@
 import type { SettingsInput, SettingsPatch } from '../../domain/tournaments';
-import type { Context } from '../../domain/core/context';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../../domain/core/context';
 import { problem } from '../platform/problem';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
-import { mutateTournament, type StoredTournament } from '../store/tournament-store';
-import { publishTournamentEvents } from './tournament-events';
-// What follows every committed change (jobs to schedule, players to notify) registers itself here.
-import '../jobs/listeners';
+import type { StoredTournament } from '../store/tournament-store';
+import type { TournamentCommand } from '../app/tournament-command';
 import { moneyHoldView } from './money-hold-view';
 
 const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
@@ -97,28 +94,9 @@ export function ifMatch(req: RouteRequest<unknown, unknown, unknown>): number | 
   return n;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** Events of any module of the floor aggregate: plain objects with a `type`. */
-export type FloorEvent = { type: string };
-type Change = (state: StoredTournament, ctx: Context) => { state: StoredTournament; events: FloorEvent[] } | Promise<{ state: StoredTournament; events: FloorEvent[] }>;
-
-/** One command on one tournament: the pure change under the version check, then its events. */
-export async function runTournamentCommand(
-  req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
-  change: Change,
-  companions?: (next: StoredTournament) => TransactItem[],
-) {
-  const ctx = domainContext(req);
-  const outcome = await mutateTournament<FloorEvent>(
-    req.params.clubId,
-    req.params.tournamentId,
-    (state) => change(state, ctx),
-    ifMatch(req),
-    companions,
-  );
-  await publishTournamentEvents(outcome.state, outcome.events);
-  return outcome;
+/** The command a tournament route issues: the tournament in its path, the caller, its If-Match. */
+export function commandOf(req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>, role?: Role): TournamentCommand {
+  return { clubId: req.params.clubId, tournamentId: req.params.tournamentId, ctx: domainContext(req, role), expectedVersion: ifMatch(req) };
 }
 
 export const versioned = (status: number, version: number, body: unknown): RouteResult => ({

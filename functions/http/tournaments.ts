@@ -2,26 +2,23 @@ import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { entities } from '../store/entities';
-import { createTournamentItem, requireTournament } from '../store/tournament-store';
-import { createTournament, editSettings, type TournamentStatus } from '../../domain/tournaments';
+import { requireTournament } from '../store/tournament-store';
+import type { TournamentStatus } from '../../domain/tournaments';
+import { announceTournament, editTournamentSettings } from '../app/tournaments/settings';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import * as z from '../../schemas/zod';
 import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, UpdateTournamentBody } from '../../schemas/tournaments';
 import { clubItemKey, loadClub } from './clubs';
-import { createInput, patchInput, runTournamentCommand, tournamentView, versioned } from './tournament-support';
-import { publishTournamentEvents } from './tournament-events';
-import { structureToFreeze, withFrozenStructure } from './tournament-structure';
-import { withMysteryCommitment } from '../../domain/floor/bounties';
-import { randomSecret } from '../platform/ids';
-import { holdAfterWrite } from '../../domain/tournaments/money-hold';
-import { moneyQueueCompanions, putMoneyQueueItem, withMoneyHold } from './money-review';
+import { commandOf, createInput, patchInput, tournamentView, versioned } from './tournament-support';
 import { idField } from '../platform/prefetch';
 import { structureItemKey } from '../store/blind-structures';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Tournaments'];
 
 export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listTournaments',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments',
   summary: "The club's tournaments by start time",
@@ -43,6 +40,8 @@ export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
 
 export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createTournament',
+  access: /* @__PURE__ */ club(FLOOR),
+  etag: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments',
   summary: 'Announce a tournament (status announced)',
@@ -59,25 +58,14 @@ export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const club = await loadClub(req.params.clubId, req.prefetched);
-    const { state, events } = createTournament(
-      { clubId: club.clubId, clubCurrency: club.currency, settings: createInput(req.body) },
-      domainContext(req),
-    );
-    // R-LIFE-2: the structure is frozen with the other settings from the announcement on.
-    // R-MYS-2: a mystery prize table is committed (hashes of the table and of a secret seed) as it is announced.
-    const announced = withMysteryCommitment({ ...state, version: 1 }, randomSecret(), req.now);
-    const stored = withFrozenStructure(announced, await structureToFreeze(club.clubId, state.settings.blindStructureId, req.prefetched));
-    // R-MONEY-2: texts the money check holds are stored, and the tournament waits for an operator.
-    const held = holdAfterWrite(stored, req.now) as typeof stored;
-    await createTournamentItem(held, club.city);
-    await putMoneyQueueItem(held);
-    await publishTournamentEvents(held, events);
-    return { ...versioned(201, 1, tournamentView(held)), headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${state.id}` } };
+    const held = await announceTournament(club, createInput(req.body), domainContext(req), req.prefetched);
+    return { ...versioned(201, 1, tournamentView(held)), headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${held.id}` } };
   },
 });
 
 export const getTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getTournament',
+  access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}',
   summary: 'Read a tournament: settings, status, counts and version',
@@ -92,6 +80,8 @@ export const getTournamentRoute = /* @__PURE__ */ defineRoute({
 
 export const updateTournamentRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateTournament',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
   method: 'PATCH',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}',
   summary: 'Edit settings; only while announced (R-LIFE-2), else 409 SETTINGS_FROZEN',
@@ -102,14 +92,7 @@ export const updateTournamentRoute = /* @__PURE__ */ defineRoute({
   problems: [409, 422],
   handle: async (req) => {
     // R-MONEY-2: the edited texts are checked again; the hold and the moderation queue follow them.
-    const { state, version } = await runTournamentCommand(req, withMoneyHold(async (s, ctx) => {
-      const edited = editSettings(s, { patch: patchInput(req.body) }, ctx);
-      // R-MYS-2: a changed mystery prize table gets a fresh commitment in the same write.
-      const r = { ...edited, state: withMysteryCommitment({ ...s, ...edited.state }, randomSecret(), ctx.now) };
-      // Naming a structure (or clearing it) while announced copies the grid it names now.
-      if (req.body.blindStructureId === undefined) return r;
-      return { ...r, state: withFrozenStructure({ ...s, ...r.state }, await structureToFreeze(s.clubId, r.state.settings.blindStructureId)) };
-    }), moneyQueueCompanions);
+    const { state, version } = await editTournamentSettings(commandOf(req), patchInput(req.body));
     return versioned(200, version, tournamentView(state));
   },
 });

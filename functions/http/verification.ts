@@ -35,6 +35,7 @@ import {
 } from '../../schemas/verification';
 import { page } from '../../schemas/common';
 import { loadClub } from './clubs';
+import { club, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Verification'];
 
@@ -79,6 +80,7 @@ async function checkNotStarted(saved: StoredVerification, club: ClubRecord, ctx:
 
 export const requestVerificationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'requestVerification',
+  access: /* @__PURE__ */ club(['owner'], false),
   method: 'POST',
   path: '/v1/clubs/{clubId}/verification',
   summary: 'Ask for verification against the state registry; the club attests again (R-CLUB-2). The check runs asynchronously (R-CLUB-3)',
@@ -108,6 +110,7 @@ export const requestVerificationRoute = /* @__PURE__ */ defineRoute({
 
 export const getVerificationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getVerification',
+  access: /* @__PURE__ */ club(FLOOR),
   method: 'GET',
   path: '/v1/clubs/{clubId}/verification',
   summary: "The club's verification: state, the evidence of the last decision (source, time, registry row) and the trail",
@@ -122,6 +125,7 @@ export const getVerificationRoute = /* @__PURE__ */ defineRoute({
 
 export const listVerificationQueueRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listVerificationQueue',
+  access: { kind: 'operator' },
   method: 'GET',
   path: '/v1/operator/verifications',
   summary: "The moderators' queue: requests in review (or still pending a check), oldest first (R-CLUB-4)",
@@ -165,6 +169,7 @@ export const listVerificationQueueRoute = /* @__PURE__ */ defineRoute({
 
 export const decideVerificationRoute = /* @__PURE__ */ defineRoute({
   operationId: 'decideVerification',
+  access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/verification-decision',
   summary: 'Verify, refuse or revoke a club\'s verification, with a reason; who and why are recorded (R-CLUB-3, R-CLUB-4, R-MOD-1)',

@@ -5,7 +5,7 @@ import { runJob } from './run-job';
 
 /**
  * Lambda entry of the scheduled jobs: EventBridge Scheduler invokes it with the schedule's Input
- * (functions/jobs/payloads.ts) as the event. Answers the outcome, for the logs.
+ * (functions/app/jobs/payloads.ts) as the event. Answers the outcome, for the logs.
  */
 export const handler = middy(async (event: unknown) => ({ outcome: await runJob(event) })).use(
   injectLambdaContext(logger, { resetKeys: true }),

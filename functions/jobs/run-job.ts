@@ -4,8 +4,7 @@ import type { JobDeps } from './context';
 import { runLevelEnd } from './level-end';
 import { runNoShows } from './no-shows';
 import { runStartingSoon } from '../live/push/starting-soon';
-import { JobPayload } from './payloads';
-import './listeners';
+import { JobPayload } from '../app/jobs/payloads';
 
 export type JobOutcome = Awaited<ReturnType<typeof runLevelEnd>> | Awaited<ReturnType<typeof runNoShows>> | Awaited<ReturnType<typeof runStartingSoon>> | 'invalid';
 

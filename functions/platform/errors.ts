@@ -3,12 +3,14 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ZodError } from 'zod';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import { isDomainError } from '../../domain/core/errors';
+import { isAppError, type AppErrorKind } from '../app/errors';
 import { HttpProblem, problem, problemResponse } from './problem';
 import { logger } from './logger';
 import { count } from './metrics';
 import { RETRY_AFTER_SECONDS, outageKind, outageProblem } from './dependency-errors';
 
 const DOMAIN_STATUS = { rule: 422, conflict: 409, not_found: 404 } as const;
+const APP_STATUS: Record<AppErrorKind, number> = { not_found: 404, conflict: 409, forbidden: 403, unavailable: 503 };
 
 export function zodIssues(e: ZodError, prefix?: string) {
   return e.issues.map((i) => {
@@ -24,6 +26,7 @@ export function toProblem(e: unknown): HttpProblem {
   if (isDomainError(e)) {
     return new HttpProblem(DOMAIN_STATUS[e.kind], e.code, e.kind === 'rule' ? 'Unprocessable Content' : e.kind === 'conflict' ? 'Conflict' : 'Not Found', e.message, e.errors);
   }
+  if (isAppError(e)) return problem(APP_STATUS[e.kind], e.code, e.message);
   if (e instanceof ZodError) return problem(400, 'VALIDATION_FAILED', 'The request is not valid', zodIssues(e));
   if (e instanceof IdempotencyValidationError) {
     return problem(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request body');

@@ -12,7 +12,6 @@ import { problem } from './problem';
 import { config, corsOrigins } from './config';
 import { authenticate } from './authenticate';
 import { authorize } from './authorize';
-import { accessOf } from './authorization';
 import { IDEMPOTENCY_FIELD, idempotency, userScope } from './idempotency';
 import { routeKeyOf, type Route, type RouteRequest, type RouteResult } from './route';
 import { TEXT_ISSUE_CODE, onlyTextIssues } from '../../schemas/text';
@@ -58,7 +57,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
 
       // Path ids are checked before anything reads the table with them (authorization does).
       const params = validate(route.params, event.pathParameters, 'path');
-      const access = accessOf(route.operationId);
+      const access = route.access;
       const c = config();
       const prefetchFor = (userId: string | undefined) =>
         route.prefetch?.({ params: event.pathParameters ?? {}, body: quietJson(event.body, event.isBase64Encoded, c.maxBodyBytes), userId }) ?? [];

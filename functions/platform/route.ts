@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
 import type { ItemKey, PrefetchInput, Prefetched } from './prefetch';
 
@@ -49,6 +50,12 @@ export interface Route {
   path: string;
   summary: string;
   tags: string[];
+  /** Who may call it (authorization.ts): the middleware authorises by it, the contract documents it. */
+  access: Access;
+  /** Takes If-Match with the version last seen (a stale one answers 409). */
+  ifMatch?: boolean;
+  /** Success answers carry the resource's version as ETag (always so with `ifMatch`, and for every answer about one tournament). */
+  etag?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -65,18 +72,17 @@ export interface Route {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Typed route definition: the handler sees the parsed types of its schemas. */
-export function defineRoute<
-  P extends z.ZodObject | undefined = undefined,
-  Q extends z.ZodObject | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
->(
-  route: Omit<Route, 'params' | 'query' | 'body' | 'handle'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    handle: (req: RouteRequest<Out<P>, Out<Q>, Out<B>>) => Promise<RouteResult>;
-  },
+type Definition<P, Q, B> = Omit<Route, 'params' | 'query' | 'body' | 'handle' | 'access'> & {
+  access?: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  handle: (req: RouteRequest<Out<P>, Out<Q>, Out<B>>) => Promise<RouteResult>;
+};
+
+/** Typed route definition: the handler sees the parsed types of its schemas; every route names who may call it. */
+export function defineRoute<P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  route: Definition<P, Q, B> & { access: Access },
 ): Route {
   return route as Route;
 }

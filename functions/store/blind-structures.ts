@@ -1,6 +1,6 @@
 import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } from '../../domain/clock';
 import type { AnteType, BlindStructure, Level, StructurePreset } from '../../domain/clock';
-import { problem } from '../platform/problem';
+import { Conflict, NotFound } from '../app/errors';
 import { entities } from './entities';
 import { keyOf, recordOf } from './entities/items';
 import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
@@ -54,7 +54,7 @@ export async function getStructure(clubId: string, structureId: string, prefetch
 
 export async function requireStructure(clubId: string, structureId: string): Promise<StoredStructure> {
   const s = await getStructure(clubId, structureId);
-  if (!s) throw problem(404, 'BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
+  if (!s) throw new NotFound('BLIND_STRUCTURE_NOT_FOUND', 'No such blind structure');
   return s;
 }
 
@@ -68,7 +68,7 @@ export async function structureForTournament(clubId: string, blindStructureId: s
   if (preset) return copyStructure(preset.structure, { id: preset.structure.id });
   const own = await getStructure(clubId, blindStructureId, prefetched);
   if (!own) {
-    throw problem(409, 'BLIND_STRUCTURE_NOT_FOUND', `The tournament's blind structure ${blindStructureId} no longer exists; set another one`);
+    throw new Conflict('BLIND_STRUCTURE_NOT_FOUND', `The tournament's blind structure ${blindStructureId} no longer exists; set another one`);
   }
   return copyStructure(validateStructure(toDomain(own)), { id: own.structureId, clubId });
 }

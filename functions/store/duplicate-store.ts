@@ -5,7 +5,7 @@ import { dynamo } from './client';
 import { queryAll } from './query-all';
 import { packBody, unpackBody } from './item-body';
 import { config } from '../platform/config';
-import { problem } from '../platform/problem';
+import { ConcurrentUpdate } from '../app/errors';
 import type { DuplicateEvent } from '../../domain/duplicate/event';
 import type { RecordedAction } from '../../domain/duplicate/table-replay';
 import type { Role } from '../../domain/core/context';
@@ -168,4 +168,4 @@ export async function listEvents(clubId: string): Promise<{ eventId: string; nam
 }
 
 /** A conflict the caller cannot retry away (an If-Match that is stale, or retries used up). */
-export const concurrentUpdate = () => problem(409, 'CONCURRENT_UPDATE', 'The event changed meanwhile; reload and retry');
+export const concurrentUpdate = () => new ConcurrentUpdate('The event changed meanwhile; reload and retry');

@@ -1,6 +1,6 @@
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { indexSeats } from '../../domain/seating';
-import { problem } from '../platform/problem';
+import { ConcurrentUpdate, Conflict, NotFound, VersionMismatch } from '../app/errors';
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -165,9 +165,12 @@ export async function loadTournament(clubId: string, tournamentId: string, opts:
   return entry ? { state: entry.state } : undefined;
 }
 
+/** The one refusal for a tournament that is not there: jobs catch its type, routes answer 404. */
+export const tournamentNotFound = (): NotFound => new NotFound('TOURNAMENT_NOT_FOUND', 'No such tournament');
+
 export async function requireTournament(clubId: string, tournamentId: string, opts: { consistent?: boolean } = {}): Promise<LoadedTournament> {
   const t = await loadTournament(clubId, tournamentId, opts);
-  if (!t) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+  if (!t) throw tournamentNotFound();
   return t;
 }
 
@@ -194,7 +197,7 @@ export async function createTournamentItem(state: StoredTournament, city?: strin
       with: [{ Put: rootPut }],
     });
   } catch (e) {
-    if (e instanceof VersionConflict) throw problem(409, 'CONFLICT', 'The tournament could not be created; retry');
+    if (e instanceof VersionConflict) throw new Conflict('CONFLICT', 'The tournament could not be created; retry');
     throw e;
   }
 }
@@ -288,36 +291,43 @@ async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function mutateTournament<E>(
+/** What a change decides: the next state and its events, with whatever else the decision answers. */
+export interface Decided<E> {
+  state: StoredTournament;
+  events: E[];
+}
+
+export async function mutateTournament<E, D extends Decided<E> = Decided<E>>(
   clubId: string,
   tournamentId: string,
-  change: (state: StoredTournament) => { state: StoredTournament; events: E[] } | Promise<{ state: StoredTournament; events: E[] }>,
+  change: (state: StoredTournament) => D | Promise<D>,
   expectedVersion?: number,
-  /** Writes that must commit with the event (R-REG-1: the player's schedule), from the decided state. */
-  companions?: (next: StoredTournament) => TransactItem[],
-): Promise<MutationOutcome<E>> {
+  /** Writes that must commit with the event (R-REG-1: the player's schedule), from the decision. */
+  companions?: (next: StoredTournament, decided: D) => TransactItem[],
+): Promise<D & MutationOutcome<E>> {
   return inTurn(`${clubId}/${tournamentId}`, () => decideAndAppend(clubId, tournamentId, change, expectedVersion, companions));
 }
 
-async function decideAndAppend<E>(
+async function decideAndAppend<E, D extends Decided<E>>(
   clubId: string,
   tournamentId: string,
-  change: (state: StoredTournament) => { state: StoredTournament; events: E[] } | Promise<{ state: StoredTournament; events: E[] }>,
+  change: (state: StoredTournament) => D | Promise<D>,
   expectedVersion: number | undefined,
-  companions: ((next: StoredTournament) => TransactItem[]) | undefined,
-): Promise<MutationOutcome<E>> {
+  companions: ((next: StoredTournament, decided: D) => TransactItem[]) | undefined,
+): Promise<D & MutationOutcome<E>> {
   for (let attempt = 1; ; attempt++) {
     const entry = await current(clubId, tournamentId, true);
-    if (!entry) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    if (!entry) throw tournamentNotFound();
     const before = entry.state;
     if (expectedVersion !== undefined && before.version !== expectedVersion) {
-      throw problem(409, 'VERSION_MISMATCH', `The tournament is at version ${before.version}, not ${expectedVersion}`);
+      throw new VersionMismatch(before.version, expectedVersion);
     }
-    const { state, events } = await change(before);
-    if (state === before) return { state, events, version: before.version };
+    const decided = await change(before);
+    const { state, events } = decided;
+    if (state === before) return { ...decided, version: before.version };
     const version = before.version + 1;
     const patch = diffState(before, state, { skip: DERIVED });
-    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []), ...(companions?.(state) ?? [])];
+    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []), ...(companions?.(state, decided) ?? [])];
     try {
       const bytes = await appendEvent({
         clubId,
@@ -331,11 +341,11 @@ async function decideAndAppend<E>(
       const next = withDerived(state, version, before);
       const written: Entry = { ...entry, state: next, version, logBytes: entry.logBytes + bytes };
       remember(clubId, tournamentId, written);
-      return { state: next, events, version };
+      return { ...decided, state: next, version };
     } catch (e) {
       if (!(e instanceof VersionConflict)) throw e;
       if (expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
-        throw problem(409, 'CONCURRENT_UPDATE', 'The tournament changed meanwhile; reload and retry');
+        throw new ConcurrentUpdate();
       }
       logger.info('tournament version conflict, retrying', { tournamentId, attempt });
       count('TournamentWriteConflict');

@@ -69,6 +69,8 @@ export async function startLocalApi(opts: {
     POWERTOOLS_DEV: 'true',
     // Scheduled jobs run in this process unless told otherwise.
     SCHEDULER: process.env.SCHEDULER ?? 'local',
+    // Decisions get deep-frozen states here, so a domain change in place throws instead of being lost.
+    FREEZE_DOMAIN_STATE: process.env.FREEZE_DOMAIN_STATE ?? 'true',
   });
   const issuer = await localIssuer({ issuer: issuerUrl, audience: LOCAL_AUDIENCE, ...(opts.keyFile ? { keyFile: opts.keyFile } : {}) });
 

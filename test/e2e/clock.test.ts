@@ -4,7 +4,7 @@ import { expectProblem, waitFor, sleep } from '../support/http-expectations';
 import { level, breakLevel } from '../support/tournament-fixtures';
 import { entities } from '../../functions/store/entities';
 import { LocalScheduler } from '../../functions/adapters/scheduler/local';
-import { noShowJobName } from '../../functions/jobs/schedules';
+import { noShowJobName } from '../../functions/app/jobs/schedules';
 
 /**
  * The clock over real HTTP on DynamoDB Local, with the local scheduler's poller firing the same job

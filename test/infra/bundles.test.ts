@@ -186,13 +186,14 @@ describe('what the bundles leave out', () => {
  * modules imported for their effect are listed there and must stay in the bundles that import them.
  */
 describe('what the bundles keep', () => {
-  it('keeps the modules imported for their effect: the job listeners and the zod set-up', async () => {
+  it('keeps the modules imported for their effect (the zod set-up) and the scheduling that follows a status change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bundles-kept-'));
     try {
       const { metafile } = await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'index.mjs')), absWorkingDir: ROOT });
       const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
       const kept = (path: string) => output?.inputs[path]?.bytesInOutput ?? 0;
-      expect(kept('functions/jobs/listeners.ts')).toBeGreaterThan(0);
+      // A status change schedules its jobs from the command path itself (functions/app/tournament-events.ts).
+      expect(kept('functions/app/jobs/schedules.ts')).toBeGreaterThan(0);
       // zod's set-up: zod-to-openapi's `.openapi()` on every schema (the route modules call it at import).
       expect(kept('schemas/zod.ts')).toBeGreaterThan(0);
     } finally {

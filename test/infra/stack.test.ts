@@ -8,7 +8,6 @@ import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
 import { ALL_ROUTES, HANDLER_GROUPS, type HandlerGroup } from '../../functions/http/api';
-import { accessOf } from '../../functions/platform/authorization';
 import { routeKeyOf } from '../../functions/platform/route';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE, createTableInput } from '../../functions/store/table-definition';
 import { SportPokerStack, type SportPokerStackProps } from '../../infra/stack';
@@ -623,7 +622,7 @@ describe('HTTP API', () => {
     let withJwt = 0;
     for (const route of ALL_ROUTES) {
       const r = byKey.get(routeKeyOf(route))!;
-      if (GATEWAY_JWT_KINDS.has(accessOf(route.operationId).kind)) {
+      if (GATEWAY_JWT_KINDS.has(route.access.kind)) {
         withJwt++;
         expect(r, routeKeyOf(route)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
       } else {

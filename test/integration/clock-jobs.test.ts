@@ -18,7 +18,7 @@ import { startStreamPoller } from '../support/stream-poller';
 import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
 import { runJob } from '../../functions/jobs/run-job';
 import type { JobDeps } from '../../functions/jobs/context';
-import { levelEndJobName, noShowJobName, scheduleTournamentJobs } from '../../functions/jobs/schedules';
+import { levelEndJobName, noShowJobName, scheduleTournamentJobs } from '../../functions/app/jobs/schedules';
 import { handler as jobsLambda } from '../../functions/jobs/handler';
 import { lambdaContext } from '../../scripts/local/http-adapter';
 import { checkIn, createTournament, openRegistration, register, startTournament, changeStatus } from '../../domain/tournaments';

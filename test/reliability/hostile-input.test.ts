@@ -4,7 +4,6 @@ import { startTestApi, validClub, type TestApi } from '../support/local-api';
 import { tournamentBody } from '../support/tournament-fixtures';
 import { paramNames, pathWith, routeFixture } from '../support/route-fixture';
 import { ALL_ROUTES } from '../../functions/http/api';
-import { accessOf } from '../../functions/platform/authorization';
 import { MAX_ARRAY_ITEMS, MAX_BODY_DEPTH } from '../../functions/platform/body';
 
 /**
@@ -93,7 +92,7 @@ describe('every route refuses hostile input with a 4xx problem', () => {
         }
       }
 
-      if (accessOf(route.operationId).kind !== 'public') {
+      if (route.access.kind !== 'public') {
         for (const key of [`spk.${LONG_ID}.key_1.${'s'.repeat(43)}`, `spk.${known.clubId}.${'k'.repeat(3_000)}.${'s'.repeat(43)}`, `spk.${known.clubId}.key_1.${'s'.repeat(3_000)}`]) {
           const res = await api.call(route.method, path, { apiKey: key });
           expectProblem(res, `long API key part on ${route.operationId}`);

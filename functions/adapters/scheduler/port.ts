@@ -8,7 +8,7 @@ export interface ScheduledJob {
   name: string;
   /** UTC milliseconds. A time in the past fires as soon as possible. */
   at: number;
-  /** What the job handler receives (functions/jobs/payloads.ts). */
+  /** What the job handler receives (functions/app/jobs/payloads.ts). */
   payload: Record<string, unknown>;
 }
 

@@ -6,7 +6,13 @@ import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
 
 /** The routes of the "clock" function: blind structures, the clock, its screen and no-shows. Its bundle holds only these. */
-export const routes: readonly Route[] = [...blindStructureRoutes, ...clockRoutes, clockScreenRoute, clockScreenScriptRoute, ...noShowRoutes];
+export const routes: readonly Route[] = [
+  ...blindStructureRoutes,
+  ...clockRoutes,
+  clockScreenRoute,
+  clockScreenScriptRoute,
+  ...noShowRoutes,
+];
 
 /** Lambda entry of the "clock" group. */
 export const handler = httpHandler(routes);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MAX_JOB_NAME, jobName } from '../../../functions/adapters/scheduler/names';
-import { levelEndJobName, levelEndJobOf, noShowJobName, noShowJobOf } from '../../../functions/jobs/schedules';
+import { levelEndJobName, levelEndJobOf, noShowJobName, noShowJobOf } from '../../../functions/app/jobs/schedules';
 import type { StoredTournament } from '../../../functions/store/tournament-store';
 import { initialTimer, pause, start } from '../../../domain/clock';
 import { STANDARD_20 } from '../../../domain/clock';

@@ -1,11 +1,11 @@
-import { pendingLevelEnd } from '../../domain/clock';
-import type { LevelEndJob } from '../../domain/clock';
-import { jobName, scheduler } from '../adapters/scheduler';
-import type { ScheduledJob } from '../adapters/scheduler';
-import { logger } from '../platform/logger';
-import type { StoredTournament } from '../store/tournament-store';
+import { pendingLevelEnd } from '../../../domain/clock';
+import type { LevelEndJob } from '../../../domain/clock';
+import { jobName, scheduler } from '../../adapters/scheduler';
+import type { ScheduledJob } from '../../adapters/scheduler';
+import { logger } from '../../platform/logger';
+import type { StoredTournament } from '../../store/tournament-store';
 import type { LevelEndPayload, NoShowsPayload } from './payloads';
-import { syncStartingSoon } from '../live/push/starting-soon';
+import { syncStartingSoon } from '../../live/push/starting-soon';
 
 /*
  * Which jobs a tournament has pending, derived from its stored state alone. Level-end names carry the
@@ -61,7 +61,7 @@ export const pendingLevelEndName = (state: StoredTournament): string | null => l
  * Schedules (or cancels) what a tournament's status calls for: the no-show run at the end of late
  * registration while registration is open or the tournament runs, nothing once it is finished or
  * cancelled. The tournament routes call it after open-registration, start, finish and cancel (the
- * listener in listeners.ts does so on `tournament.status_changed`). Idempotent.
+ * command path does so on `tournament.status_changed`, app/tournament-events.ts). Idempotent.
  */
 export async function scheduleTournamentJobs(state: StoredTournament): Promise<void> {
   const noShow = noShowJobOf(state);

@@ -1,9 +1,10 @@
-import { initialTimer } from '../../domain/clock';
-import type { BlindStructure } from '../../domain/clock';
-import { HttpProblem, problem } from '../platform/problem';
-import { structureForTournament } from '../store/blind-structures';
-import type { StoredTournament } from '../store/tournament-store';
-import type { Prefetched } from '../platform/prefetch';
+import { initialTimer } from '../../../domain/clock';
+import type { BlindStructure } from '../../../domain/clock';
+import { ruleError } from '../../../domain/core/errors';
+import { Conflict } from '../errors';
+import { structureForTournament } from '../../store/blind-structures';
+import type { StoredTournament } from '../../store/tournament-store';
+import type { Prefetched } from '../../platform/prefetch';
 
 /*
  * R-LIFE-2: the blind structure is part of the frozen settings. The grid the settings name is copied
@@ -16,8 +17,8 @@ export async function structureToFreeze(clubId: string, blindStructureId: string
   try {
     return await structureForTournament(clubId, blindStructureId, prefetched);
   } catch (e) {
-    if (e instanceof HttpProblem && e.code === 'BLIND_STRUCTURE_NOT_FOUND') {
-      throw problem(422, 'BLIND_STRUCTURE_NOT_FOUND', `The club has no blind structure ${blindStructureId}`, [
+    if (e instanceof Conflict && e.code === 'BLIND_STRUCTURE_NOT_FOUND') {
+      throw ruleError('BLIND_STRUCTURE_NOT_FOUND', `The club has no blind structure ${blindStructureId}`, [
         { field: 'blindStructureId', message: 'no such blind structure in this club or among the defaults' },
       ]);
     }

@@ -1,0 +1,73 @@
+import { iso } from '../platform/domain-context';
+import { logger } from '../platform/logger';
+import { entities } from '../store/entities';
+import type { TransactPut } from '../store/entities/items';
+import type { StoredTournament } from '../store/tournament-store';
+import { notifier } from '../adapters/notifications';
+import { setContentHidden, type ContentEvent, type ContentTarget } from '../../domain/moderation/content';
+import { executeTournamentCommand, type TournamentCommand } from './tournament-command';
+
+/*
+ * R-MOD-1: the operator takes one tournament, one prize row or one mystery prize out of public view,
+ * with a reason, and can put it back. Each decision is appended to the moderation record of the club in
+ * the same transaction as the change, and the club's owner and managers are told why in their feed.
+ */
+
+/** The club's owner and managers: who hears of a decision about the club's content. */
+async function clubStaffToTell(clubId: string): Promise<string[]> {
+  const { data } = await entities().member.query.primary({ clubId }).go({ pages: 'all' });
+  return data.filter((m) => m.role === 'owner' || m.role === 'manager').map((m) => m.userId);
+}
+
+async function tellClub(state: StoredTournament, e: ContentEvent, actionId: string): Promise<void> {
+  const what = e.kind === 'tournament' ? 'the tournament' : e.kind === 'prize_row' ? `prize row ${Number(e.itemId) + 1}` : 'a mystery prize';
+  try {
+    await notifier().publish(await clubStaffToTell(state.clubId), {
+      id: `${state.id}.moderation.${actionId}`,
+      type: e.type,
+      at: e.at,
+      clubId: state.clubId,
+      tournamentId: state.id,
+      title: `${state.settings.name}: ${what} ${e.type === 'content.hidden' ? 'hidden' : 'shown again'} by the operator: ${e.reason}`,
+      data: { kind: e.kind, itemId: e.itemId, reason: e.reason, hidden: e.type === 'content.hidden' },
+    });
+  } catch (err) {
+    // The decision stands and the notice list shows it; the feed is a courtesy.
+    logger.warn('moderation notice not delivered to the feed', { tournamentId: state.id, error: (err as Error).message });
+  }
+}
+
+/** One decision on a piece of a tournament, audited with the change in one transaction; answers the decision. */
+export async function setContentVisibility(
+  command: TournamentCommand,
+  target: (state: StoredTournament) => ContentTarget,
+  body: { hidden: boolean; reason: string },
+): Promise<ContentEvent> {
+  const { clubId, tournamentId } = command;
+  const actionId = command.ctx.newId('mod');
+  const outcome = await executeTournamentCommand(
+    command,
+    (state, ctx) => {
+      const r = setContentHidden(state.contentModeration, target(state), body, ctx);
+      return { state: { ...state, contentModeration: r.moderation, updatedAt: ctx.now }, events: [r.event], value: r.event };
+    },
+    {
+      companions: (_next, { value: e }) => {
+        const record = {
+          targetKey: `club#${clubId}`,
+          actionId,
+          at: iso(e.at),
+          action: e.type === 'content.hidden' ? 'hide' : 'restore',
+          reason: e.reason,
+          by: e.by,
+          kind: e.kind,
+          tournamentId,
+          itemId: e.itemId,
+        };
+        return [{ Put: entities().moderation.create(record).params<TransactPut>() }];
+      },
+    },
+  );
+  await tellClub(outcome.state, outcome.value, actionId);
+  return outcome.value;
+}

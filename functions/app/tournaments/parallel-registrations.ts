@@ -1,0 +1,114 @@
+import type { OtherRegistration, RegistrationStatus, TournamentStatus } from '../../../domain/tournaments';
+import { blocksParallel, tournamentWindow } from '../../../domain/tournaments';
+import type { FloorTournament } from '../../../domain/floor/aggregate';
+import { CompanionConflict, playerRegistrations, settingsOfRoot, tournamentRoots } from '../../store/tournament-store';
+import { readProfileAndSchedule, scheduledOthers, scheduleWrite, type ScheduledRegistration } from '../../store/player-schedule';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { NOTHING_PREFETCHED, type Prefetched } from '../../platform/prefetch';
+import { ConcurrentUpdate, Forbidden, NotFound } from '../errors';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/*
+ * R-REG-1: a player holds no two registrations in tournaments whose time windows overlap, across clubs.
+ * The check weighs the player's schedule item (store/player-schedule.ts) and commits with the
+ * registration, so two desks registering one player in two tournaments at once cannot both win.
+ */
+
+/** The player one can register: a profile that exists and was not erased (R-PD-1). */
+export const playerNotFound = (): NotFound => new NotFound('PLAYER_NOT_FOUND', 'No player profile with this id');
+export const playerSuspended = (): Forbidden => new Forbidden('ACCOUNT_SUSPENDED', "The player's account is suspended");
+
+/**
+ * The player's registrations in other tournaments, as R-REG-1 needs them: read from the by-player
+ * index and the tournaments' root items (status and the current time window), never from the payload.
+ * Used once per player, to seed the schedule of a player who registered before schedules existed.
+ */
+export async function otherRegistrationsOf(playerId: string, exceptTournamentId: string): Promise<(OtherRegistration & { clubId: string })[]> {
+  const rows = (await playerRegistrations(playerId)).filter(
+    (r) => r.tournamentId !== exceptTournamentId && r.registrationStatus !== 'cancelled',
+  );
+  if (rows.length === 0) return [];
+  const roots = await tournamentRoots(rows);
+  const byId = new Map(roots.map((t) => [t.tournamentId, t]));
+  return rows.flatMap((r) => {
+    const root = byId.get(r.tournamentId);
+    if (!root) return [];
+    return [
+      {
+        clubId: r.clubId,
+        tournamentId: r.tournamentId,
+        registrationId: r.registrationId,
+        registrationStatus: r.registrationStatus as RegistrationStatus,
+        tournamentStatus: root.status as TournamentStatus,
+        window: tournamentWindow(settingsOfRoot(root)),
+        eliminated: r.eliminated,
+      },
+    ];
+  });
+}
+
+/**
+ * The schedule's live registrations as their tournaments stand now (one BatchGetItem, and only when the
+ * schedule holds any): a tournament that has finished or been cancelled no longer ties the player, and a
+ * moved start moves the window.
+ */
+async function current(scheduled: ReturnType<typeof scheduledOthers>): Promise<OtherRegistration[]> {
+  if (scheduled.length === 0) return [];
+  const roots = new Map((await tournamentRoots(scheduled)).map((r) => [`${r.clubId}/${r.tournamentId}`, r]));
+  return scheduled.flatMap((o) => {
+    const root = roots.get(`${o.clubId}/${o.tournamentId}`);
+    if (!root) return [];
+    return [{ ...o, tournamentStatus: root.status as TournamentStatus, window: tournamentWindow(settingsOfRoot(root)) }];
+  });
+}
+
+/** What a registering command needs: the others to weigh, and the schedule write to commit with it. */
+export interface ParallelGuard {
+  others: OtherRegistration[];
+  /** The schedule write for the state the command decided (none when the player holds no registration in it). */
+  companions: (next: FloorTournament) => TransactItem[];
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Runs a command that registers `playerId` (R-REG-1) under the player's schedule: the profile must be a
+ * player one can register (R-PD-1, R-MOD-1), the check sees the schedule as read, and the registration
+ * commits only if the schedule is still as read. A registration elsewhere in between makes it decide again.
+ */
+export async function withParallelGuard<T>(
+  playerId: string,
+  target: { clubId: string; tournamentId: string; now: number },
+  run: (guard: ParallelGuard) => Promise<T>,
+  prefetched: Prefetched = NOTHING_PREFETCHED,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    // The first attempt decides on what the authorization read; a retry reads the schedule anew.
+    const { profile, schedule } = await readProfileAndSchedule(playerId, attempt === 1 ? prefetched : NOTHING_PREFETCHED);
+    // A player who withdrew consent (R-PD-1) is no longer a player one can register.
+    if (!profile || profile.deletedAt) throw playerNotFound();
+    if (profile.suspended) throw playerSuspended();
+    let others: OtherRegistration[];
+    let seed: ScheduledRegistration[] = [];
+    if (schedule) {
+      others = await current(scheduledOthers(schedule, target.tournamentId));
+    } else {
+      const legacy = await otherRegistrationsOf(playerId, target.tournamentId);
+      others = legacy;
+      seed = legacy.map((o) => ({ clubId: o.clubId, tournamentId: o.tournamentId, registrationId: o.registrationId, ...o.window, live: blocksParallel(o) }));
+    }
+    const companions = (next: FloorTournament): TransactItem[] => {
+      const reg = Object.values(next.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+      if (!reg) return [];
+      const entry = { clubId: target.clubId, tournamentId: target.tournamentId, registrationId: reg.id, ...tournamentWindow(next.settings), live: true };
+      return [scheduleWrite(playerId, schedule, entry, target.now, seed)];
+    };
+    try {
+      return await run({ others, companions });
+    } catch (e) {
+      if (!(e instanceof CompanionConflict)) throw e;
+      if (attempt >= ATTEMPTS) throw new ConcurrentUpdate("The player's registrations changed meanwhile; retry");
+    }
+  }
+}

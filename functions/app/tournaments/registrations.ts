@@ -1,0 +1,62 @@
+import { checkIn, register, unregister, type Registration, type Tournament, type TournamentResult } from '../../../domain/tournaments';
+import type { Context } from '../../../domain/core/context';
+import type { FloorTournament } from '../../../domain/floor/aggregate';
+import { seatNewEntries } from '../../../domain/floor/seat-new-entries';
+import { forcedBetsPostedAt } from '../../../domain/floor/dead-stacks';
+import { entities } from '../../store/entities';
+import { profileItemKey } from '../../store/player-schedule';
+import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../../platform/prefetch';
+import { executeTournamentCommand, type CommandResult, type FloorEvent, type TournamentCommand } from '../tournament-command';
+import { playerNotFound, playerSuspended, withParallelGuard } from './parallel-registrations';
+
+/** The player's live registration in a state (a player holds at most one that is not cancelled). */
+export const liveRegistrationOf = (state: FloorTournament, playerId: string): Registration | undefined =>
+  Object.values(state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+
+/** The player must exist and may not be suspended; R-AGE-1 was checked when the profile was made. */
+export async function requirePlayer(playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<void> {
+  const item = prefetchedItem(prefetched, profileItemKey(playerId));
+  const data =
+    item === undefined
+      ? (await entities().player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended', 'deletedAt'] })).data
+      : item && { suspended: item.suspended === true, deletedAt: typeof item.deletedAt === 'string' ? item.deletedAt : undefined };
+  // A player who withdrew consent (R-PD-1) is no longer a player one can register.
+  if (!data || data.deletedAt) throw playerNotFound();
+  if (data.suspended) throw playerSuspended();
+}
+
+/** Registers a player (staff at the desk or the player in the app), with the R-REG-1 check under the player's schedule. */
+export function registerPlayer(command: TournamentCommand, playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<CommandResult<FloorEvent, Registration>> {
+  return withParallelGuard(
+    playerId,
+    { clubId: command.clubId, tournamentId: command.tournamentId, now: command.ctx.now },
+    ({ others, companions }) =>
+      executeTournamentCommand(
+        command,
+        (s, ctx) => {
+          const r = register(s, { playerId, otherRegistrations: others }, ctx);
+          return { ...r, value: liveRegistrationOf(r.state as FloorTournament, playerId) as Registration };
+        },
+        { companions },
+      ),
+    prefetched,
+  );
+}
+
+type RegistrationOp = (state: Tournament, command: { registrationId: string }, ctx: Context) => TournamentResult;
+
+/** A command on one registration, seating any entry it creates; answers the registration as it is after. */
+function onRegistration(command: TournamentCommand, registrationId: string, op: RegistrationOp): Promise<CommandResult<FloorEvent, Registration>> {
+  return executeTournamentCommand(command, (s, ctx) => {
+    const r = op(s, { registrationId }, ctx);
+    const seated = seatNewEntries(r.state as FloorTournament, r.events, ctx);
+    return { ...seated, value: seated.state.registrations[registrationId] as Registration };
+  });
+}
+
+/** Check-in at the desk. R-LATE-1 / R-NOSHOW-2: the clock's forced-bet count sizes a late stack and a dead stack handed over. */
+export const checkInPlayer = (command: TournamentCommand, registrationId: string) =>
+  onRegistration(command, registrationId, (s, c, ctx) => checkIn(s, { ...c, forcedBetsPosted: forcedBetsPostedAt(s as FloorTournament, ctx.now) }, ctx));
+
+/** Unregisters (staff, or the player himself): the place goes to the waitlist inside late registration. */
+export const unregisterPlayer = (command: TournamentCommand, registrationId: string) => onRegistration(command, registrationId, unregister);
