@@ -16,6 +16,7 @@ import { accessOf } from './authorization';
 import { IDEMPOTENCY_FIELD, idempotency, userScope } from './idempotency';
 import { routeKeyOf, type Route, type RouteRequest, type RouteResult } from './route';
 import { TEXT_ISSUE_CODE, onlyTextIssues } from '../../schemas/text';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../../schemas/limits';
 
 type Event = APIGatewayProxyEventV2 & { [IDEMPOTENCY_FIELD]?: unknown };
 type Resolved = { route: Route; req: RouteRequest<unknown, unknown, unknown> };
@@ -87,7 +88,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       // Retried POSTs replay the first answer; the key is scoped to the caller's club (or own account).
       const key = headers['idempotency-key'];
       if (route.method === 'POST' && key && route.idempotent !== false) {
-        if (key.length > 255) throw problem(400, 'VALIDATION_FAILED', 'Idempotency-Key is too long');
+        if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw problem(400, 'VALIDATION_FAILED', 'Idempotency-Key is too long');
         const scope = clubAccess?.clubId ?? (principal.kind === 'user' ? userScope(principal.userId) : 'anonymous');
         event[IDEMPOTENCY_FIELD] = { scope, route: event.rawPath, key };
       } else {
