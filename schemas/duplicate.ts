@@ -26,7 +26,7 @@ const AnteType = z.enum(['none', 'classic', 'bb']);
 const Elimination = z.strictObject({
   scope: z.enum(['seat-group', 'field']),
   count: Whole.min(0).max(MAX_ELIMINATION_COUNT).optional(),
-  share: z.number().min(0).lt(MAX_ELIMINATION_SHARE).optional(),
+  share: z.number().min(0).optional().openapi({ exclusiveMaximum: MAX_ELIMINATION_SHARE }),
 });
 const RoundSettingsIn = z.strictObject({
   hands: Whole.optional().openapi({ minimum: SHORT_ROUND.min, maximum: LONG_ROUND.max, description: 'R-DUP-1: 5-7 or 12-24 hands; default 6 above 54 players, else 12' }),
