@@ -9,7 +9,7 @@ import { logger } from './logger';
 import { problemErrors, zodIssues } from './errors';
 import { parseBody } from './body';
 import { problem } from './problem';
-import { config, corsOrigins } from './config';
+import { config, corsOrigins, cursorSecret } from './config';
 import { authenticate } from './authenticate';
 import { authorize } from './authorize';
 import { accessOf } from './authorization';
@@ -114,6 +114,8 @@ function toResponse(r: RouteResult): APIGatewayProxyStructuredResultV2 {
  * header normalisation, route resolution (auth, body, validation), idempotency, then the route.
  */
 export function httpHandler(routes: readonly Route[]) {
+  // Every API function seals list cursors: without their key it stops at its cold start, not at the first list.
+  cursorSecret();
   const map = new Map(routes.map((r) => [routeKeyOf(r), r]));
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localIssuer, type LocalIssuer } from './issuer';
+import { localCursorSecret } from './cursor-secret';
 import { createGatewayServer, type LambdaHandler } from './http-adapter';
 import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
 import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
@@ -36,6 +37,8 @@ export async function startLocalApi(opts: {
   dynamoEndpoint: string;
   tableName: string;
   keyFile?: string;
+  /** Where the cursor key is kept across restarts (without it, or CURSOR_SECRET set, a key for this process). */
+  cursorSecretFile?: string;
   logLevel?: string;
 }): Promise<LocalApi> {
   const host = opts.host ?? '127.0.0.1';
@@ -53,6 +56,7 @@ export async function startLocalApi(opts: {
     POWERTOOLS_DEV: 'true',
     // Scheduled jobs run in this process unless told otherwise.
     SCHEDULER: process.env.SCHEDULER ?? 'local',
+    CURSOR_SECRET: process.env.CURSOR_SECRET || localCursorSecret(opts.cursorSecretFile),
   });
   const issuer = await localIssuer({ issuer: issuerUrl, audience: LOCAL_AUDIENCE, ...(opts.keyFile ? { keyFile: opts.keyFile } : {}) });
 
