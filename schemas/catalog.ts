@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { MAX_CITY_LENGTH } from './limits';
 import { humanText } from './text';
 import { Id, PageQuery } from './common';
 import { VERIFIED_MEANS } from './verification';
@@ -8,7 +9,7 @@ export const CATALOGUE_NOTICE =
   'The catalogue is informational. Each club is an independent third party that runs its own events; a listing is not an endorsement.';
 
 export const CatalogClubsQuery = PageQuery.extend({
-  city: humanText({ min: 1, max: 100 }).optional(),
+  city: humanText({ min: 1, max: MAX_CITY_LENGTH }).optional(),
   verified: z.enum(['true', 'false']).optional().openapi({ description: 'true: verified clubs only; false: the others only' }),
 });
 

@@ -1,12 +1,15 @@
 import * as z from './zod';
+import { MAX_LABEL_LENGTH, MAX_LEVELS, MAX_LEVEL_DURATION_SEC, MAX_NAME_LENGTH } from '../domain/clock/structure';
+import { MAX_ID_LENGTH } from '../domain/core/limits';
 import { humanText } from './text';
 import { ClubIdParams, Id, Timestamp } from './common';
 
 /*
  * Blind structures and the tournament clock (R-CLK-1..5). Request schemas check shapes and types only;
  * the rules (small > 0, big >= small, no ante without an ante type, a playing last level, durations,
- * at most 200 levels) are the domain's `validateStructure`, which answers 422 STRUCTURE_INVALID with
- * a path per problem (`levels[3].bigBlind`).
+ * at most MAX_LEVELS levels) are the domain's `validateStructure`, which answers 422 STRUCTURE_INVALID with
+ * a path per problem (`levels[3].bigBlind`). The contract states the domain's bounds (`.openapi`) so that
+ * a client knows them; the check stays the rule's, which names every field at once.
  */
 
 const AnteType = z.enum(['none', 'classic', 'bb']).openapi('AnteType', {
@@ -18,16 +21,16 @@ export const Level = z
     smallBlind: z.number().int().openapi({ description: 'whole chips; 0 on a break' }),
     bigBlind: z.number().int().openapi({ description: 'whole chips, at least the small blind; 0 on a break' }),
     ante: z.number().int().default(0).openapi({ description: 'whole chips; 0 when the ante type is none and on a break' }),
-    durationSec: z.number().int().openapi({ description: 'whole seconds, 1..86400' }),
+    durationSec: z.number().int().openapi({ minimum: 1, maximum: MAX_LEVEL_DURATION_SEC, description: 'whole seconds' }),
     isBreak: z.boolean().default(false),
-    label: humanText({ max: 1000, trim: false }).optional(),
+    label: humanText({ trim: false }).openapi({ maxLength: MAX_LABEL_LENGTH }).optional(),
   })
   .openapi('Level', { description: 'R-CLK-2: one row of the grid; a break is a level with isBreak and zero blinds' });
 
 const structureShape = {
-  name: humanText({ max: 1000, trim: false }),
+  name: humanText({ trim: false }).openapi({ maxLength: MAX_NAME_LENGTH }),
   anteType: AnteType,
-  levels: z.array(Level).max(1000),
+  levels: z.array(Level).openapi({ maxItems: MAX_LEVELS }),
 };
 
 export const StructureBody = z.strictObject(structureShape).openapi('BlindStructureInput');
@@ -38,7 +41,7 @@ export const StructureBody = z.strictObject(structureShape).openapi('BlindStruct
  */
 export const CreateStructureBody = z
   .strictObject({
-    copyOf: z.string().min(1).max(128).optional().openapi({ example: 'standard-20', description: 'a default structure, by key or id' }),
+    copyOf: z.string().min(1).max(MAX_ID_LENGTH).optional().openapi({ example: 'standard-20', description: 'a default structure, by key or id' }),
     name: structureShape.name.optional(),
     anteType: AnteType.optional(),
     levels: structureShape.levels.optional(),

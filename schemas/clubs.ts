@@ -1,12 +1,13 @@
 import * as z from './zod';
+import { MAX_ADDRESS_LENGTH, MAX_API_KEY_NAME_LENGTH, MAX_CITY_LENGTH, MAX_CLUB_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_PHONE_LENGTH, MAX_WEBSITE_LENGTH } from './limits';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
 const Contacts = z
   .strictObject({
-    phone: humanText({ max: 32, trim: false }).optional(),
-    email: z.email().max(254).optional(),
-    website: z.url().max(300).optional(),
+    phone: humanText({ max: MAX_PHONE_LENGTH, trim: false }).optional(),
+    email: z.email().max(MAX_EMAIL_LENGTH).optional(),
+    website: z.url().max(MAX_WEBSITE_LENGTH).optional(),
   })
   .openapi('ClubContacts');
 
@@ -19,9 +20,9 @@ const LegalFields = {
 
 export const CreateClubBody = z
   .strictObject({
-    name: humanText({ min: 1, max: 200 }),
-    city: humanText({ min: 1, max: 100 }),
-    address: humanText({ min: 1, max: 300 }),
+    name: humanText({ min: 1, max: MAX_CLUB_NAME_LENGTH }),
+    city: humanText({ min: 1, max: MAX_CITY_LENGTH }),
+    address: humanText({ min: 1, max: MAX_ADDRESS_LENGTH }),
     ...LegalFields,
     contacts: Contacts.optional(),
     currency: z.string().regex(/^[A-Z]{3}$/).default('RUB').openapi({ description: 'ISO 4217 code of the fees the club collects' }),
@@ -33,9 +34,9 @@ export const CreateClubBody = z
 
 export const UpdateClubBody = z
   .strictObject({
-    name: humanText({ min: 1, max: 200 }).optional(),
-    city: humanText({ min: 1, max: 100 }).optional(),
-    address: humanText({ min: 1, max: 300 }).optional(),
+    name: humanText({ min: 1, max: MAX_CLUB_NAME_LENGTH }).optional(),
+    city: humanText({ min: 1, max: MAX_CITY_LENGTH }).optional(),
+    address: humanText({ min: 1, max: MAX_ADDRESS_LENGTH }).optional(),
     ...Object.fromEntries(Object.entries(LegalFields).map(([k, v]) => [k, v.optional()])) as {
       [K in keyof typeof LegalFields]: z.ZodOptional<(typeof LegalFields)[K]>;
     },
@@ -69,7 +70,7 @@ export const Club = z
 export const ClubRole = z.enum(['owner', 'manager', 'dealer', 'cashier']).openapi('ClubRole');
 
 export const AddMemberBody = z
-  .strictObject({ userId: Id, role: ClubRole, displayName: humanText({ min: 1, max: 120 }).optional() })
+  .strictObject({ userId: Id, role: ClubRole, displayName: humanText({ min: 1, max: MAX_MEMBER_NAME_LENGTH }).optional() })
   .openapi('AddMember');
 
 export const Member = z
@@ -79,7 +80,7 @@ export const Member = z
 export const MemberParams = z.strictObject({ clubId: Id, userId: Id });
 
 export const CreateApiKeyBody = z
-  .strictObject({ name: humanText({ min: 1, max: 100 }), role: ClubRole.exclude(['owner']) })
+  .strictObject({ name: humanText({ min: 1, max: MAX_API_KEY_NAME_LENGTH }), role: ClubRole.exclude(['owner']) })
   .openapi('CreateApiKey');
 
 export const ApiKey = z

@@ -1,13 +1,17 @@
 import * as z from './zod';
+import { MAX_ID_LENGTH } from '../domain/core/limits';
+import { MAX_CURSOR_LENGTH, MAX_PAGE_SIZE } from './limits';
 
 /** Names that would reach an object's prototype when used as a record key are never ids. */
 const RESERVED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
 
+export const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
+
 export const Id = z
   .string()
   .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : - only')
+  .max(MAX_ID_LENGTH)
+  .regex(ID_PATTERN, 'letters, digits, _ . : - only')
   .refine((s) => !RESERVED_IDS.has(s), 'reserved name');
 
 export const Timestamp = z.iso.datetime({ offset: false }).openapi({ example: '2026-11-29T18:00:00.000Z' });
@@ -30,8 +34,8 @@ export const Problem = z
   .openapi('Problem');
 
 export const PageQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
 });
 
 export const page = <T extends z.ZodType>(item: T) =>

@@ -1,10 +1,12 @@
 import * as z from './zod';
+import { MAX_REASON } from '../domain/moderation/content';
+import { MAX_PRIZE_ROWS } from '../domain/tournaments/settings';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
 /** R-MOD-1: hide (or show again) one piece of content, always with a reason the club is told. */
 export const VisibilityBody = z
-  .strictObject({ hidden: z.boolean(), reason: humanText({ min: 3, max: 1000, multiline: true }) })
+  .strictObject({ hidden: z.boolean(), reason: humanText({ min: 1, max: MAX_REASON, multiline: true }) })
   .openapi('ContentVisibility', { example: { hidden: true, reason: 'The prize text offers a cash equivalent' } });
 
 export const ContentKind = z.enum(['tournament', 'prize_row', 'mystery_prize', 'display_name']);
@@ -21,7 +23,7 @@ export const VisibilityResult = z
   })
   .openapi('ContentVisibilityResult');
 
-export const PrizeRowParams = z.strictObject({ clubId: Id, tournamentId: Id, index: z.coerce.number().int().min(0).max(10_000) });
+export const PrizeRowParams = z.strictObject({ clubId: Id, tournamentId: Id, index: z.coerce.number().int().min(0).max(MAX_PRIZE_ROWS - 1) });
 export const MysteryDrawParams = z.strictObject({ clubId: Id, tournamentId: Id, drawId: Id });
 
 export const ModerationNotice = z

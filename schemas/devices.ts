@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { MAX_DEVICE_TOKEN_LENGTH, MIN_DEVICE_TOKEN_LENGTH } from './limits';
 import { Id, Timestamp } from './common';
 
 export const PushPlatform = z.enum(['apns', 'fcm']).openapi('PushPlatform', { description: 'Apple Push Notification service or Firebase Cloud Messaging' });
@@ -12,7 +13,7 @@ export const PushKind = z
 export const DeviceBody = z
   .strictObject({
     platform: PushPlatform,
-    token: z.string().min(16).max(4096).regex(/^[A-Za-z0-9_:\-.]+$/, 'a device token: letters, digits, _ : - . only').openapi({ description: "the push token the phone's OS gave the app" }),
+    token: z.string().min(MIN_DEVICE_TOKEN_LENGTH).max(MAX_DEVICE_TOKEN_LENGTH).regex(/^[A-Za-z0-9_:\-.]+$/, 'a device token: letters, digits, _ : - . only').openapi({ description: "the push token the phone's OS gave the app" }),
   })
   .openapi('DeviceRegistration');
 
@@ -28,6 +29,6 @@ export const DeviceParams = z.strictObject({ deviceId: Id });
 
 export const PushPreferences = z
   .strictObject({
-    muted: z.array(PushKind).max(4).openapi({ description: 'the kinds of push this player turned off; the feed keeps every notification' }),
+    muted: z.array(PushKind).max(PushKind.options.length).openapi({ description: 'the kinds of push this player turned off; the feed keeps every notification' }),
   })
   .openapi('PushPreferences');

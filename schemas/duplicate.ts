@@ -1,19 +1,22 @@
 import * as z from './zod';
+import { MIN_PLAYERS } from '../domain/duplicate/seating';
+import { LONG_ROUND, MAX_CARRY_OVER_CAP_BB, MAX_ELIMINATION_SHARE, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, SHORT_ROUND, STACK_MAX, STACK_MIN } from '../domain/duplicate/settings';
+import { MAX_DUPLICATE_CHIPS, MAX_DUPLICATE_HAND_ACTIONS, MAX_DUPLICATE_NAME_LENGTH, MAX_DUPLICATE_PLAYER_NAME_LENGTH, MAX_DUPLICATE_PLAYERS, MAX_DUPLICATE_TABLES, MAX_ELIMINATION_COUNT } from './limits';
 import { Id, Timestamp } from './common';
 
 /**
  * Duplicate Poker (R-DUP-1..7): events, rounds, decks, counts, hands, standings. The rules (hand counts, stacks,
  * totals, who sits where) are checked by the domain with stable 422/409 codes; these schemas check shapes.
  */
-const Chips = z.number().int().min(0).max(1_000_000_000);
-const SeatNo = z.number().int().min(1).max(9);
+const Chips = z.number().int().min(0).max(MAX_DUPLICATE_CHIPS);
+const SeatNo = z.number().int().min(1).max(MAX_SEATS);
 const Whole = z.number().int();
 
 export const DuplicateEventParams = z.strictObject({ clubId: Id, eventId: Id });
 export const DuplicatePlayerParams = DuplicateEventParams.extend({ playerId: Id });
-const RoundNo = z.coerce.number().int().min(1).max(50);
-const TableNo = z.coerce.number().int().min(1).max(1000);
-const HandNo = z.coerce.number().int().min(1).max(24);
+const RoundNo = z.coerce.number().int().min(1).max(MAX_ROUNDS);
+const TableNo = z.coerce.number().int().min(1).max(MAX_DUPLICATE_TABLES);
+const HandNo = z.coerce.number().int().min(1).max(LONG_ROUND.max);
 export const DuplicateRoundParams = DuplicateEventParams.extend({ round: RoundNo });
 export const DuplicateTableParams = DuplicateRoundParams.extend({ table: TableNo });
 export const DuplicateHandParams = DuplicateTableParams.extend({ hand: HandNo });
@@ -22,11 +25,11 @@ export const DuplicateDiagramParams = DuplicateRoundParams.extend({ hand: HandNo
 const AnteType = z.enum(['none', 'classic', 'bb']);
 const Elimination = z.strictObject({
   scope: z.enum(['seat-group', 'field']),
-  count: Whole.min(0).max(10_000).optional(),
-  share: z.number().min(0).max(1).optional(),
+  count: Whole.min(0).max(MAX_ELIMINATION_COUNT).optional(),
+  share: z.number().min(0).optional().openapi({ exclusiveMaximum: MAX_ELIMINATION_SHARE }),
 });
 const RoundSettingsIn = z.strictObject({
-  hands: Whole.optional().openapi({ description: 'R-DUP-1: 5-7 or 12-24 hands; default 6 above 54 players, else 12' }),
+  hands: Whole.optional().openapi({ minimum: SHORT_ROUND.min, maximum: LONG_ROUND.max, description: 'R-DUP-1: 5-7 or 12-24 hands; default 6 above 54 players, else 12' }),
   smallBlind: Chips.optional(),
   bigBlind: Chips.optional(),
   ante: Chips.optional(),
@@ -36,26 +39,26 @@ const RoundSettingsIn = z.strictObject({
 
 export const DuplicateSettingsIn = z
   .strictObject({
-    rounds: z.array(RoundSettingsIn).min(1).max(50).optional().openapi({ description: 'one entry per round; default: roundCount rounds at T25/T25' }),
-    roundCount: Whole.min(1).max(50).optional(),
-    startingStack: Whole.optional().openapi({ description: 'R-DUP-1: 5000-10000, default 10000' }),
-    seatsPerTable: Whole.optional().openapi({ description: 'R-DUP-2: 2-9, default 9' }),
+    rounds: z.array(RoundSettingsIn).min(1).max(MAX_ROUNDS).optional().openapi({ description: 'one entry per round; default: roundCount rounds at T25/T25' }),
+    roundCount: Whole.min(1).max(MAX_ROUNDS).optional(),
+    startingStack: Whole.optional().openapi({ minimum: STACK_MIN, maximum: STACK_MAX, description: 'R-DUP-1: default 10000' }),
+    seatsPerTable: Whole.optional().openapi({ minimum: MIN_SEATS, maximum: MAX_SEATS, description: 'R-DUP-2: default 9' }),
     betting: z.enum(['no-limit', 'pot-limit', 'pot-limit-preflop']).optional(),
     points: z.enum(['chips-vs-average', 'rank']).optional(),
     elimination: Elimination.optional(),
     tieRule: z.enum(['keep-tied', 'eliminate-tied']).optional(),
-    carryOverCapBB: Whole.optional().openapi({ description: 'R-DUP-6: n of the n x BB cap, default 20' }),
+    carryOverCapBB: Whole.optional().openapi({ minimum: 1, maximum: MAX_CARRY_OVER_CAP_BB, description: 'R-DUP-6: n of the n x BB cap, default 20' }),
   })
   .openapi('DuplicateSettingsInput');
 
 export const CreateDuplicateEvent = z
   .strictObject({
-    name: z.string().min(1).max(120),
+    name: z.string().min(1).max(MAX_DUPLICATE_NAME_LENGTH),
     players: z
-      .array(z.strictObject({ playerId: Id.openapi({ description: "the player's user id (notifications go there)" }), name: z.string().min(1).max(80) }))
-      .min(4)
-      .max(1000)
-      .openapi({ description: 'up to 1000: the event is stored as one item (docs/decisions/duplicate.md)' }),
+      .array(z.strictObject({ playerId: Id.openapi({ description: "the player's user id (notifications go there)" }), name: z.string().min(1).max(MAX_DUPLICATE_PLAYER_NAME_LENGTH) }))
+      .min(MIN_PLAYERS)
+      .max(MAX_DUPLICATE_PLAYERS)
+      .openapi({ description: 'the event is stored as one item (docs/decisions/duplicate.md)' }),
     settings: DuplicateSettingsIn.optional(),
   })
   .openapi('CreateDuplicateEvent');
@@ -158,16 +161,16 @@ export const DuplicateDeckReads = z
   .object({ items: z.array(z.object({ round: Whole, actorId: z.string(), role: z.string(), at: Timestamp, what: z.string() })) })
   .openapi('DuplicateDeckReads');
 
-const StaffRole = z.enum(['owner', 'manager', 'dealer', 'cashier']);
-export const DeckAccessBody = z.strictObject({ roles: z.array(StaffRole).min(1).max(4) }).openapi('DuplicateDeckAccessInput');
+export const StaffRole = z.enum(['owner', 'manager', 'dealer', 'cashier']);
+export const DeckAccessBody = z.strictObject({ roles: z.array(StaffRole).min(1).max(StaffRole.options.length) }).openapi('DuplicateDeckAccessInput');
 export const DeckAccess = z
   .object({ roles: z.array(z.string()), updatedAt: Timestamp.nullable(), updatedBy: z.string().nullable() })
   .openapi('DuplicateDeckAccess');
 
 export const CountsBody = z
   .strictObject({
-    counts: z.array(z.strictObject({ playerId: Id, chips: Chips })).min(1).max(9),
-    emptySeats: z.array(z.strictObject({ seat: SeatNo, chips: Chips })).max(8).default([]),
+    counts: z.array(z.strictObject({ playerId: Id, chips: Chips })).min(1).max(MAX_SEATS),
+    emptySeats: z.array(z.strictObject({ seat: SeatNo, chips: Chips })).max(MAX_SEATS - 1).default([]),
   })
   .openapi('DuplicateCounts');
 
@@ -182,7 +185,7 @@ export const HandActionsBody = z
         }),
       )
       .min(1)
-      .max(500),
+      .max(MAX_DUPLICATE_HAND_ACTIONS),
   })
   .openapi('DuplicateHandActions', { description: 'the actions of one hand; seats, stacks, button, blinds and cards come from the round' });
 
@@ -237,6 +240,6 @@ export const DuplicateStandings = z
   .openapi('DuplicateStandings');
 
 export const ScreenQuery = z.strictObject({
-  round: z.coerce.number().int().min(1).max(50).optional(),
-  hand: z.coerce.number().int().min(1).max(24).optional(),
+  round: RoundNo.optional(),
+  hand: HandNo.optional(),
 });

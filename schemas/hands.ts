@@ -1,4 +1,7 @@
 import * as z from './zod';
+import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK } from '../domain/holdem/cards';
+import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../domain/holdem/hand';
+import { MAX_CARD_TEXT_LENGTH, MAX_HAND_ACTIONS, MAX_HAND_CHIPS, MAX_HAND_RECORD_ID_LENGTH, MAX_HAND_SEAT_NAME_LENGTH, MAX_HAND_SEAT_NUMBER, MAX_HAND_SEED_LENGTH } from './limits';
 import { Id } from './common';
 import { humanText } from './text';
 
@@ -7,17 +10,17 @@ import { humanText } from './text';
  * `Td`, `10d`, `7♥`); whether a text is a card, and whether a card appears twice, is checked by the rules
  * (422 CARD_INVALID / CARD_DUPLICATE naming the field), not here.
  */
-const CardText = z.string().min(1).max(4).openapi({ example: 'As' });
-const Chips = z.number().int().min(0).max(1_000_000_000_000);
-const SeatNo = z.number().int().min(1).max(99);
+const CardText = z.string().min(1).max(MAX_CARD_TEXT_LENGTH).openapi({ example: 'As' });
+const Chips = z.number().int().min(0).max(MAX_HAND_CHIPS);
+const SeatNo = z.number().int().min(1).max(MAX_HAND_SEAT_NUMBER);
 
 export const EvaluateBody = z
   .strictObject({
-    board: z.array(CardText).max(5).default([]).openapi({ description: 'community cards, 0 to 5' }),
+    board: z.array(CardText).max(BOARD_CARDS).default([]).openapi({ description: 'community cards, 0 to 5' }),
     hands: z
-      .array(z.strictObject({ id: Id, cards: z.array(CardText).min(1).max(7) }))
+      .array(z.strictObject({ id: Id, cards: z.array(CardText).min(1).max(MAX_HAND_CARDS) }))
       .min(1)
-      .max(23)
+      .max(MAX_HANDS_PER_DECK)
       .openapi({ description: 'each hand with the board makes 5 to 7 cards' }),
   })
   .openapi('EvaluateHands');
@@ -41,19 +44,19 @@ export const EvaluateResult = z
 export const HandRecord = z
   .strictObject({
     v: z.literal(1),
-    id: z.string().max(200).optional(),
+    id: z.string().max(MAX_HAND_RECORD_ID_LENGTH).optional(),
     betting: z.enum(['no-limit', 'pot-limit', 'pot-limit-preflop']),
     blinds: z.strictObject({ smallBlind: Chips, bigBlind: Chips, ante: Chips, anteType: z.enum(['none', 'classic', 'bb']) }),
     button: SeatNo,
     seats: z
-      .array(z.strictObject({ seat: SeatNo, name: humanText({ min: 1, max: 60 }).optional(), stack: Chips, empty: z.boolean().optional() }))
-      .min(2)
-      .max(10),
+      .array(z.strictObject({ seat: SeatNo, name: humanText({ min: 1, max: MAX_HAND_SEAT_NAME_LENGTH }).optional(), stack: Chips, empty: z.boolean().optional() }))
+      .min(MIN_HAND_SEATS)
+      .max(MAX_HAND_SEATS),
     options: z.strictObject({ postForEmptySeats: z.boolean().optional(), dealToEmptySeats: z.boolean().optional() }).optional(),
     cards: z.union([
-      z.strictObject({ seed: z.string().min(1).max(500) }),
-      z.strictObject({ deck: z.array(CardText).min(1).max(52) }),
-      z.strictObject({ holes: z.record(z.string().regex(/^[1-9][0-9]?$/), z.array(CardText).max(2)), board: z.array(CardText).max(5) }),
+      z.strictObject({ seed: z.string().min(1).max(MAX_HAND_SEED_LENGTH) }),
+      z.strictObject({ deck: z.array(CardText).min(1).max(DECK_SIZE) }),
+      z.strictObject({ holes: z.record(z.string().regex(/^[1-9][0-9]?$/), z.array(CardText).max(HOLE_CARDS)), board: z.array(CardText).max(BOARD_CARDS) }),
     ]),
     actions: z
       .array(
@@ -63,7 +66,7 @@ export const HandRecord = z
           to: Chips.optional().openapi({ description: 'bet and raise: the street total after the move' }),
         }),
       )
-      .max(1000),
+      .max(MAX_HAND_ACTIONS),
   })
   .openapi('HandRecord', { description: 'a hand: setup, cards (seed, deck or the cards seen) and actions; replays deterministically' });
 

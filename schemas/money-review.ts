@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { MAX_OPERATOR_REASON_LENGTH } from './limits';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
@@ -29,6 +30,6 @@ export const MoneyReviewQueueItem = z
 export const MoneyReviewDecisionBody = z
   .strictObject({
     decision: z.enum(['approve', 'reject']),
-    reason: humanText({ min: 1, max: 1000 }),
+    reason: humanText({ min: 1, max: MAX_OPERATOR_REASON_LENGTH }),
   })
   .openapi('MoneyReviewDecision');

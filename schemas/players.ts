@@ -1,17 +1,18 @@
 import * as z from './zod';
+import { MAX_CITY_LENGTH, MAX_EMAIL_LENGTH, MAX_OPERATOR_REASON_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_PHONE_LENGTH, MIN_OPERATOR_REASON_LENGTH } from './limits';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { ClubRole } from './clubs';
 
 export const CreatePlayerBody = z
   .strictObject({
-    displayName: humanText({ min: 1, max: 60 }),
-    firstName: humanText({ min: 1, max: 60 }).optional(),
-    lastName: humanText({ min: 1, max: 60 }).optional(),
+    displayName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }),
+    firstName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }).optional(),
+    lastName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }).optional(),
     dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date as YYYY-MM-DD').openapi({ example: '1990-05-17' }),
-    city: humanText({ min: 1, max: 100 }).optional(),
-    phone: humanText({ max: 32, trim: false }).optional(),
-    email: z.email().max(254).optional(),
+    city: humanText({ min: 1, max: MAX_CITY_LENGTH }).optional(),
+    phone: humanText({ max: MAX_PHONE_LENGTH, trim: false }).optional(),
+    email: z.email().max(MAX_EMAIL_LENGTH).optional(),
     consent: z.literal(true).openapi({ description: 'consent to the processing of personal data' }),
   })
   .openapi('CreatePlayer');
@@ -43,7 +44,7 @@ export const Me = z
   .openapi('Me');
 
 export const SuspensionBody = z
-  .strictObject({ suspended: z.boolean(), reason: humanText({ min: 3, max: 1000, multiline: true }) })
+  .strictObject({ suspended: z.boolean(), reason: humanText({ min: MIN_OPERATOR_REASON_LENGTH, max: MAX_OPERATOR_REASON_LENGTH, multiline: true }) })
   .openapi('Suspension');
 
 export const SuspensionResult = z
@@ -56,12 +57,12 @@ const clearable = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
 export const UpdateMeBody = z
   .strictObject({
-    displayName: humanText({ min: 1, max: 60 }).optional(),
-    firstName: clearable(humanText({ min: 1, max: 60 })),
-    lastName: clearable(humanText({ min: 1, max: 60 })),
-    city: clearable(humanText({ min: 1, max: 100 })),
-    phone: clearable(humanText({ max: 32, trim: false })),
-    email: clearable(z.email().max(254)),
+    displayName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }).optional(),
+    firstName: clearable(humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH })),
+    lastName: clearable(humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH })),
+    city: clearable(humanText({ min: 1, max: MAX_CITY_LENGTH })),
+    phone: clearable(humanText({ max: MAX_PHONE_LENGTH, trim: false })),
+    email: clearable(z.email().max(MAX_EMAIL_LENGTH)),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' })
   .openapi('UpdateMe', { description: 'Own profile fields; null clears an optional one. The date of birth is not editable (R-AGE-1).' });

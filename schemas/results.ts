@@ -1,4 +1,7 @@
 import * as z from './zod';
+import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../domain/results/knockouts';
+import { MAX_PRIZE_TEXT_LENGTH } from '../domain/results/mystery';
+import { MAX_BUSTS_PER_KNOCKOUT } from './limits';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { TournamentParams } from './tournaments';
@@ -6,18 +9,18 @@ import { TournamentParams } from './tournaments';
 const BustBody = z
   .strictObject({
     entryId: Id,
-    killers: z.array(Id).min(1).max(3).openapi({ description: 'who busted this entry: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
+    killers: z.array(Id).min(1).openapi({ maxItems: MAX_KILLERS, description: 'who busted this entry: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
   })
   .openapi('Bust');
 
 export const KnockoutBody = z
   .strictObject({
-    busted: z.array(Id).min(1).max(10).optional().openapi({ description: 'entries busted in one hand (several: one group, R-KO-4), all by the same `killers`' }),
-    killers: z.array(Id).min(1).max(3).optional().openapi({ description: 'with `busted`: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
+    busted: z.array(Id).min(1).max(MAX_BUSTS_PER_KNOCKOUT).optional().openapi({ description: 'entries busted in one hand (several: one group, R-KO-4), all by the same `killers`' }),
+    killers: z.array(Id).min(1).optional().openapi({ maxItems: MAX_KILLERS, description: 'with `busted`: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
     busts: z
       .array(BustBody)
       .min(1)
-      .max(10)
+      .max(MAX_BUSTS_PER_KNOCKOUT)
       .optional()
       .openapi({ description: 'instead of busted + killers: each entry busted in the hand with its own killers (side pots); one elimination number for all (R-KO-4, R-PLC-2)' }),
     level: z.number().int().min(1).optional(),
@@ -65,9 +68,9 @@ export const KnockoutView = z
   .openapi('Knockout');
 
 export const KnockoutParams = TournamentParams.extend({ knockoutId: Id });
-export const CancelKnockoutBody = z.strictObject({ reason: humanText({ max: 500, multiline: true, trim: false }).optional() }).openapi('CancelKnockout');
+export const CancelKnockoutBody = z.strictObject({ reason: humanText({ max: MAX_CANCEL_REASON_LENGTH, multiline: true, trim: false }).optional() }).openapi('CancelKnockout');
 export const MysteryDrawBody = z
-  .strictObject({ killerEntryId: Id.optional(), prizeText: humanText({ max: 2000, multiline: true, trim: false }).optional() })
+  .strictObject({ killerEntryId: Id.optional(), prizeText: humanText({ multiline: true, trim: false }).openapi({ maxLength: MAX_PRIZE_TEXT_LENGTH }).optional() })
   .openapi('MysteryDraw', { description: 'prize text is non-monetary (R-MONEY-2)' });
 
 export const Standings = z

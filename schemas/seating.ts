@@ -1,10 +1,11 @@
 import * as z from './zod';
+import { MAX_SEATS_PER_TABLE } from '../domain/seating/policy';
 import { Id, Timestamp } from './common';
 import { TournamentParams } from './tournaments';
 
 /** Seats are numbered from 1 at the table, as players and dealers count them. */
 export const SeatRef = z.object({ tableId: Id, tableNumber: z.number().int(), seat: z.number().int().min(1) }).openapi('SeatRef');
-export const SeatTarget = z.strictObject({ tableId: Id, seat: z.number().int().min(1).max(10) }).openapi('SeatTarget');
+export const SeatTarget = z.strictObject({ tableId: Id, seat: z.number().int().min(1).max(MAX_SEATS_PER_TABLE) }).openapi('SeatTarget');
 
 export const TableView = z
   .object({
@@ -49,5 +50,5 @@ export const ProposalView = z
 export const TableParams = TournamentParams.extend({ tableId: Id });
 export const ProposalParams = TournamentParams.extend({ proposalId: Id });
 export const MoveBody = z.strictObject({ entryId: Id, to: SeatTarget }).openapi('MovePlayer');
-export const ButtonBody = z.strictObject({ seat: z.number().int().min(1).max(10) }).openapi('SetButton');
+export const ButtonBody = z.strictObject({ seat: z.number().int().min(1).max(MAX_SEATS_PER_TABLE) }).openapi('SetButton');
 export const OverrideBody = z.strictObject({ to: SeatTarget }).openapi('OverrideProposal');

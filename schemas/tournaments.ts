@@ -1,4 +1,20 @@
 import * as z from './zod';
+import {
+  MAX_DESCRIPTION,
+  MAX_EXPECTED_DURATION_MINUTES,
+  MAX_HANDS_PER_HOUR,
+  MAX_ITM_PERCENT,
+  MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES,
+  MAX_NAME,
+  MAX_PLACE,
+  MAX_PRIZE_DESCRIPTION,
+  MAX_PRIZE_ROWS,
+  MAX_REBUY_END_LEVEL,
+  MAX_SEATS_PER_TABLE,
+  MIN_SEATS_PER_TABLE,
+} from '../domain/tournaments/settings';
+import { MAX_PRIZE_DETAIL, MAX_RATING_POINTS } from '../domain/tournaments/prize-kinds';
+import { MAX_COLLECT_PERCENT, MAX_INITIAL_BOUNTY, MAX_MYSTERY_ORDER, MAX_MYSTERY_PRIZE, MAX_MYSTERY_QUANTITY, MAX_MYSTERY_ROWS } from '../domain/tournaments/bounty-settings';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { MoneyHold } from './money-review';
@@ -6,24 +22,27 @@ import { MoneyHold } from './money-review';
 /**
  * Request schemas check shapes and types; the rules (deadline order, seats per table 2..10, amounts
  * as non-negative integers, money wording in prizes, ...) are the domain's, which answers 422 with
- * the rule's code and the fields.
+ * the rule's code and the fields. The contract states the domain's bounds (`.openapi`) so that a client
+ * knows them; the check stays the rule's.
  */
 const amount = z.number().int().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
 // R-MONEY-2: a structured prize; with a kind other than `other` the description may be left out.
 const prizeDetails = {
   kind: z.enum(['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'other']).optional().openapi({ description: 'What the prize is; a row with a kind needs no description' }),
-  certificateFor: humanText({ trim: false }).optional().openapi({ description: 'certificate: what it is for (a service or goods), never a face value' }),
-  entryTo: humanText({ trim: false }).optional().openapi({ description: 'satellite: the tournament the prize enters' }),
-  points: z.number().int().optional().openapi({ description: 'rating_points: how many' }),
+  certificateFor: humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'certificate: what it is for (a service or goods), never a face value' }),
+  entryTo: humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'satellite: the tournament the prize enters' }),
+  points: z.number().int().optional().openapi({ minimum: 1, maximum: MAX_RATING_POINTS, description: 'rating_points: how many' }),
 };
+const place = z.number().int().openapi({ minimum: 1, maximum: MAX_PLACE });
+const prizeDescription = humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DESCRIPTION });
 const PrizeRow = z.union([
-  z.strictObject({ place: z.number().int(), description: humanText({ trim: false }).optional(), ...prizeDetails }),
-  z.strictObject({ placeFrom: z.number().int(), placeTo: z.number().int(), description: humanText({ trim: false }).optional(), ...prizeDetails }),
+  z.strictObject({ place, description: prizeDescription, ...prizeDetails }),
+  z.strictObject({ placeFrom: place, placeTo: place, description: prizeDescription, ...prizeDetails }),
 ]).openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
 
 const settingsShape = {
-  name: humanText({ trim: false }),
-  description: humanText({ trim: false, multiline: true }),
+  name: humanText({ trim: false }).openapi({ maxLength: MAX_NAME }),
+  description: humanText({ trim: false, multiline: true }).openapi({ maxLength: MAX_DESCRIPTION }),
   formatLabel: z.enum(['freezeout', 'rebuy', 'reentry', 'addon', 'bounty']),
   startAt: Timestamp,
   lateRegEndsAt: Timestamp,
@@ -34,10 +53,10 @@ const settingsShape = {
   rebuyEndsAt: Timestamp,
   rebuyMaxPerPlayer: z.number().int(),
   rebuyOnlyAtOrBelowChips: z.number().int(),
-  rebuyEndsAtLevel: z.number().int().openapi({ description: 'R-REBUY-2: the last playing level (1-based) in which rebuys are taken' }),
-  handsPerHour: z.number().int().openapi({ description: 'R-NOSHOW-2, R-LATE-1: hands dealt per hour at a table, the pace of the forced-bet model (default 30)' }),
+  rebuyEndsAtLevel: z.number().int().openapi({ minimum: 1, maximum: MAX_REBUY_END_LEVEL, description: 'R-REBUY-2: the last playing level (1-based) in which rebuys are taken' }),
+  handsPerHour: z.number().int().openapi({ minimum: 1, maximum: MAX_HANDS_PER_HOUR, description: 'R-NOSHOW-2, R-LATE-1: hands dealt per hour at a table, the pace of the forced-bet model (default 30)' }),
   lateEntryStack: z.enum(['full', 'minus_forced_bets']).openapi({ description: 'R-LATE-1: a late entrant gets the full starting stack (default) or it minus the forced bets one seat has posted so far (never below half the stack)' }),
-  expectedDurationMinutes: z.number().int(),
+  expectedDurationMinutes: z.number().int().openapi({ minimum: 1, maximum: MAX_EXPECTED_DURATION_MINUTES }),
   buyIn: amount,
   rebuy: amount,
   reentry: amount,
@@ -45,33 +64,38 @@ const settingsShape = {
   currency: z.string(),
   startingStack: z.number().int(),
   addonChips: z.number().int(),
-  seatsPerTable: z.number().int(),
+  seatsPerTable: z.number().int().openapi({ minimum: MIN_SEATS_PER_TABLE, maximum: MAX_SEATS_PER_TABLE }),
   seatLimit: z.number().int(),
   blindStructureId: Id,
   bountyType: z.enum(['none', 'classic', 'progressive', 'mystery']),
   mysteryBounty: z.boolean(),
   resultsPublic: z.boolean(),
   noShowPolicy: z.enum(['drop', 'absent_mode']),
-  itmPercent: z.number(),
+  itmPercent: z.number().openapi({ minimum: 0, maximum: MAX_ITM_PERCENT }),
   itmMinimum: z.number().int(),
-  prizes: z.array(PrizeRow).max(1000),
+  prizes: z.array(PrizeRow).openapi({ maxItems: MAX_PRIZE_ROWS }),
   prizePreset: z.enum(['cup_and_free_entries', 'club_merch', 'venue_certificates', 'freerolls_for_itm']).openapi({ description: 'R-PRZ-2: a preset instead of own rows (see GET /v1/prize-presets), cut to the field' }),
   balancing: z.strictObject({
     moveRule: z.enum(['big_blind_next', 'random', 'last_seat']).optional(),
     allowedSkew: z.number().int().optional(),
     mode: z.enum(['auto', 'manual']).optional(),
   }),
-  knockoutCancelWindowMinutes: z.number().int(),
+  knockoutCancelWindowMinutes: z.number().int().openapi({ minimum: 0, maximum: MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES }),
   twoKillerCredit: z.enum(['both', 'primary_only']).openapi({ description: 'R-KO-3: both killers get 0.5 (default), or only the first' }),
   mysteryDrawScope: z.enum(['per_killer_entry', 'per_knockout']).openapi({ description: 'R-MYS-2: one draw per killer entry (default) or per knockout' }),
   progressiveMode: z.enum(['as_classic', 'accumulate']).openapi({ description: 'R-BTY-3, progressive bounty only: accumulate bounties in points (default) or count credits as classic' }),
-  initialBounty: z.number().int().openapi({ description: 'R-BTY-3: the bounty on every entry at the start, re-entries included, in tournament points (never money, R-MONEY-1); default 100' }),
-  progressiveCollectPercent: z.number().int().openapi({ description: "R-BTY-3: percent of a busted bounty the killer collects (default 50); the rest goes onto the killer's own bounty" }),
+  initialBounty: z.number().int().openapi({ minimum: 1, maximum: MAX_INITIAL_BOUNTY, description: 'R-BTY-3: the bounty on every entry at the start, re-entries included, in tournament points (never money, R-MONEY-1); default 100' }),
+  progressiveCollectPercent: z.number().int().openapi({ minimum: 0, maximum: MAX_COLLECT_PERCENT, description: "R-BTY-3: percent of a busted bounty the killer collects (default 50); the rest goes onto the killer's own bounty" }),
   mysteryPrizeSource: z.enum(['client_text', 'server_table']).openapi({ description: 'R-MYS-2: the floor types the prize drawn by hand, or the server draws it from mysteryPrizeTable (default when a table is given)' }),
   mysteryPrizeTable: z
-    .array(z.strictObject({ prize: humanText({ trim: false }), quantity: z.number().int(), order: z.number().int().optional() }))
-    .max(1000)
-    .openapi({ description: 'R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server' }),
+    .array(
+      z.strictObject({
+        prize: humanText({ trim: false }).openapi({ maxLength: MAX_MYSTERY_PRIZE }),
+        quantity: z.number().int().openapi({ minimum: 1, maximum: MAX_MYSTERY_QUANTITY }),
+        order: z.number().int().optional().openapi({ minimum: 0, maximum: MAX_MYSTERY_ORDER }),
+      }),
+    )
+    .openapi({ maxItems: MAX_MYSTERY_ROWS, description: 'R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server' }),
 };
 
 const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { MAX_OPERATOR_REASON_LENGTH, MIN_OPERATOR_REASON_LENGTH } from './limits';
 import { humanText } from './text';
 import { Id, PageQuery, Timestamp } from './common';
 
@@ -91,6 +92,6 @@ export const VerificationQueueItem = z
 export const VerificationDecisionBody = z
   .strictObject({
     decision: z.enum(['verify', 'reject', 'revoke']),
-    reason: humanText({ min: 3, max: 1000, multiline: true }),
+    reason: humanText({ min: MIN_OPERATOR_REASON_LENGTH, max: MAX_OPERATOR_REASON_LENGTH, multiline: true }),
   })
   .openapi('VerificationDecisionInput', { description: 'R-CLUB-4: the operator verifies, refuses or revokes, saying why' });

@@ -7,7 +7,7 @@ import './local/node-version';
 import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { startDynamoLocal, ensureTable } from './local/dynamodb-local';
 import { startLocalApi, LOCAL_AUDIENCE } from './local/local-api';
-import { DATA_DIR, DB_DIR, ISSUER_KEY_FILE, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
+import { CURSOR_SECRET_FILE, DATA_DIR, DB_DIR, ISSUER_KEY_FILE, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
 import { DEMO, seedDemo } from './local/seed';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   let api: Awaited<ReturnType<typeof startLocalApi>> | undefined;
   try {
     await ensureTable(db.endpoint, tableName);
-    api = await startLocalApi({ port, host, dynamoEndpoint: db.endpoint, tableName, keyFile: ISSUER_KEY_FILE, logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO' });
+    api = await startLocalApi({ port, host, dynamoEndpoint: db.endpoint, tableName, keyFile: ISSUER_KEY_FILE, cursorSecretFile: CURSOR_SECRET_FILE, logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO' });
     await seedDemo();
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);

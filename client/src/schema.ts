@@ -2738,7 +2738,7 @@ export interface components {
              * @default 0
              */
             ante: number;
-            /** @description whole seconds, 1..86400 */
+            /** @description whole seconds */
             durationSec: number;
             /** @default false */
             isBreak: boolean;
@@ -3920,7 +3920,7 @@ export interface components {
         };
         CreateDuplicateEvent: {
             name: string;
-            /** @description up to 1000: the event is stored as one item (docs/decisions/duplicate.md) */
+            /** @description the event is stored as one item (docs/decisions/duplicate.md) */
             players: {
                 /** @description the player's user id (notifications go there) */
                 playerId: string;
@@ -3947,9 +3947,9 @@ export interface components {
                 };
             }[];
             roundCount?: number;
-            /** @description R-DUP-1: 5000-10000, default 10000 */
+            /** @description R-DUP-1: default 10000 */
             startingStack?: number;
-            /** @description R-DUP-2: 2-9, default 9 */
+            /** @description R-DUP-2: default 9 */
             seatsPerTable?: number;
             /** @enum {string} */
             betting?: "no-limit" | "pot-limit" | "pot-limit-preflop";

@@ -1,5 +1,11 @@
 import { ruleError } from '../core/errors';
 import { seedStream } from '../holdem/deck';
+import { MIN_SEATS } from './settings';
+
+/** R-DUP-3: seats are compared across tables, so a field fills two at least. */
+export const MIN_TABLES = 2;
+/** The smallest field: two tables of the fewest seats. */
+export const MIN_PLAYERS = MIN_TABLES * MIN_SEATS;
 
 /**
  * R-DUP-5: a round's seating. Seat numbers are the comparison groups (R-DUP-3): seat s of every table is one
@@ -35,7 +41,7 @@ export function tableShape(players: number, seatsPerTable: number): { tables: nu
  */
 export function drawSeating(playerIds: readonly string[], seatingSeed: string, seatsPerTable: number): SeatingPlan {
   const { tables, tableSize } = tableShape(playerIds.length, seatsPerTable);
-  if (tables < 2) throw ruleError('FIELD_TOO_SMALL', `Duplicate Poker compares seats across tables: ${playerIds.length} players make ${tables} table(s), at least 2 are needed`);
+  if (tables < MIN_TABLES) throw ruleError('FIELD_TOO_SMALL', `Duplicate Poker compares seats across tables: ${playerIds.length} players make ${tables} table(s), at least ${MIN_TABLES} are needed`);
   const order = [...playerIds];
   const next = seedStream(seatingSeed);
   for (let i = order.length - 1; i > 0; i--) {

@@ -58,7 +58,13 @@ export type SettingsInput = Partial<Omit<DuplicateSettings, 'rounds' | 'name'>> 
 
 export const STACK_MIN = 5_000;
 export const STACK_MAX = 10_000;
+export const MIN_SEATS = 2;
 export const MAX_SEATS = 9;
+/** An elimination share is a part of the scope, below the whole of it. */
+export const MAX_ELIMINATION_SHARE = 1;
+export const MAX_ROUNDS = 50;
+/** R-DUP-6: the largest n of the carry-over cap n x BB. */
+export const MAX_CARRY_OVER_CAP_BB = 10_000;
 export const SHORT_ROUND = { min: 5, max: 7 } as const;
 export const LONG_ROUND = { min: 12, max: 24 } as const;
 /** Fields above this many players (six full tables) play short rounds by default. */
@@ -86,7 +92,7 @@ const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isS
 /** Fills the defaults for a field of `fieldSize` players and checks the result; 422 DUPLICATE_SETTINGS_INVALID names every bad field. */
 export function resolveSettings(input: SettingsInput, fieldSize: number): DuplicateSettings {
   const roundCount = input.roundCount ?? DEFAULTS.roundCount;
-  const given: Partial<RoundSettings>[] = input.rounds ?? Array.from({ length: isWhole(roundCount) && roundCount > 0 && roundCount <= 50 ? roundCount : 0 }, () => ({}));
+  const given: Partial<RoundSettings>[] = input.rounds ?? Array.from({ length: isWhole(roundCount) && roundCount > 0 && roundCount <= MAX_ROUNDS ? roundCount : 0 }, () => ({}));
   const rounds: RoundSettings[] = given.map((r) => ({
     hands: r.hands ?? defaultHands(fieldSize),
     smallBlind: r.smallBlind ?? DEFAULT_LEVEL.smallBlind,
@@ -107,7 +113,7 @@ export function resolveSettings(input: SettingsInput, fieldSize: number): Duplic
     carryOverCapBB: input.carryOverCapBB ?? DEFAULTS.carryOverCapBB,
   };
   const issues = settingsIssues(s);
-  if (!isWhole(roundCount) || roundCount < 1 || roundCount > 50) issues.push({ field: 'roundCount', message: 'from 1 to 50 rounds' });
+  if (!isWhole(roundCount) || roundCount < 1 || roundCount > MAX_ROUNDS) issues.push({ field: 'roundCount', message: `from 1 to ${MAX_ROUNDS} rounds` });
   if (issues.length) throw ruleError('DUPLICATE_SETTINGS_INVALID', issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues);
   return s;
 }
@@ -134,12 +140,12 @@ export function settingsIssues(s: DuplicateSettings): FieldIssue[] {
   if (!isWhole(s.startingStack) || s.startingStack < STACK_MIN || s.startingStack > STACK_MAX) {
     issues.push({ field: 'startingStack', message: `R-DUP-1: from ${STACK_MIN} to ${STACK_MAX} chips` });
   }
-  if (!isWhole(s.seatsPerTable) || s.seatsPerTable < 2 || s.seatsPerTable > MAX_SEATS) issues.push({ field: 'seatsPerTable', message: `R-DUP-2: 2 to ${MAX_SEATS} seats` });
+  if (!isWhole(s.seatsPerTable) || s.seatsPerTable < MIN_SEATS || s.seatsPerTable > MAX_SEATS) issues.push({ field: 'seatsPerTable', message: `R-DUP-2: ${MIN_SEATS} to ${MAX_SEATS} seats` });
   if (!BETTINGS.includes(s.betting)) issues.push({ field: 'betting', message: `one of ${BETTINGS.join(', ')}` });
   if (!POINTS_RULES.includes(s.points)) issues.push({ field: 'points', message: `one of ${POINTS_RULES.join(', ')}` });
   if (!TIE_RULES.includes(s.tieRule)) issues.push({ field: 'tieRule', message: `one of ${TIE_RULES.join(', ')}` });
   issues.push(...eliminationIssues(s.elimination, 'elimination'));
-  if (!isWhole(s.carryOverCapBB) || s.carryOverCapBB < 1 || s.carryOverCapBB > 10_000) issues.push({ field: 'carryOverCapBB', message: 'R-DUP-6: n from 1 to 10000' });
+  if (!isWhole(s.carryOverCapBB) || s.carryOverCapBB < 1 || s.carryOverCapBB > MAX_CARRY_OVER_CAP_BB) issues.push({ field: 'carryOverCapBB', message: `R-DUP-6: n from 1 to ${MAX_CARRY_OVER_CAP_BB}` });
   return issues;
 }
 
@@ -148,6 +154,6 @@ function eliminationIssues(e: EliminationRule, field: string): FieldIssue[] {
   if (e.scope !== 'seat-group' && e.scope !== 'field') issues.push({ field: `${field}.scope`, message: 'seat-group or field' });
   if ((e.count === undefined) === (e.share === undefined)) issues.push({ field, message: 'give either count or share' });
   if (e.count !== undefined && (!isWhole(e.count) || e.count < 0)) issues.push({ field: `${field}.count`, message: 'a whole number, 0 or more' });
-  if (e.share !== undefined && !(typeof e.share === 'number' && e.share >= 0 && e.share < 1)) issues.push({ field: `${field}.share`, message: 'from 0 to below 1' });
+  if (e.share !== undefined && !(typeof e.share === 'number' && e.share >= 0 && e.share < MAX_ELIMINATION_SHARE)) issues.push({ field: `${field}.share`, message: `from 0 to below ${MAX_ELIMINATION_SHARE}` });
   return issues;
 }

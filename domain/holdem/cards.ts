@@ -9,6 +9,14 @@ export type Card = number;
 export const RANK_CHARS = '23456789TJQKA';
 export const SUIT_CHARS = 'cdhs';
 export const DECK_SIZE = 52;
+/** Community cards: flop, turn and river. */
+export const BOARD_CARDS = 5;
+/** Hole cards a Hold'em seat is dealt. */
+export const HOLE_CARDS = 2;
+/** The most cards one hand is valued from: two hole cards and the board. */
+export const MAX_HAND_CARDS = HOLE_CARDS + BOARD_CARDS;
+/** The most hands one deck can deal beside a full board. */
+export const MAX_HANDS_PER_DECK = Math.floor((DECK_SIZE - BOARD_CARDS) / HOLE_CARDS);
 
 export const rankOf = (card: Card): number => card >> 2;
 export const suitOf = (card: Card): number => card & 3;

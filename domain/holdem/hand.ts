@@ -165,12 +165,13 @@ export class IllegalActionError extends DomainError {
   }
 }
 
-const MAX_SEATS = 10;
+export const MIN_HAND_SEATS = 2;
+export const MAX_HAND_SEATS = 10;
 
 function setupIssues(s: HandSetup): FieldIssue[] {
   const issues: FieldIssue[] = [...blindsIssues({ smallBlind: s.smallBlind, bigBlind: s.bigBlind, ante: s.ante }, s.anteType)];
-  if (!Array.isArray(s.seats) || s.seats.length < 2 || s.seats.length > MAX_SEATS) {
-    issues.push({ field: 'seats', message: `a table has 2 to ${MAX_SEATS} seats` });
+  if (!Array.isArray(s.seats) || s.seats.length < MIN_HAND_SEATS || s.seats.length > MAX_HAND_SEATS) {
+    issues.push({ field: 'seats', message: `a table has ${MIN_HAND_SEATS} to ${MAX_HAND_SEATS} seats` });
     return issues;
   }
   const numbers = new Set<number>();

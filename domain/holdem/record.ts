@@ -1,6 +1,6 @@
 import { ANTE_TYPES, type AnteType } from '../clock/structure';
 import { isDomainError, ruleError } from '../core/errors';
-import { cardToString, parseCards, type Card } from './cards';
+import { BOARD_CARDS, cardToString, parseCards, type Card } from './cards';
 import { deckFromSeed, parseDeck } from './deck';
 import {
   ACTION_TYPES,
@@ -75,7 +75,7 @@ function cardSource(rec: HandRecordV1): CardSource {
       holes.set(Number(seat), cards);
     }
     const board = parseCards(c.board as string[], 'cards.board', seen);
-    if (board.length > 5) throw ruleError('CARD_INVALID', `cards.board: at most 5 cards, got ${board.length}`, [{ field: 'cards.board', message: 'at most 5 cards' }]);
+    if (board.length > BOARD_CARDS) throw ruleError('CARD_INVALID', `cards.board: at most ${BOARD_CARDS} cards, got ${board.length}`, [{ field: 'cards.board', message: `at most ${BOARD_CARDS} cards` }]);
     return { kind: 'shown', holes, board };
   }
   throw ruleError('HAND_RECORD_INVALID', 'cards: give a seed, a deck, or the hole cards and the board');

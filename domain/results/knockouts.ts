@@ -49,7 +49,9 @@ export interface RecordKnockoutResult {
   events: ResultsEvent[];
 }
 
-const MAX_REASON_LENGTH = 500;
+export const MAX_CANCEL_REASON_LENGTH = 500;
+/** R-KO-3: one killer, or two sharing the credit. */
+export const MAX_KILLERS = 2;
 
 /** The command as one list of busts, whichever form it came in. */
 function bustsOf(cmd: RecordKnockoutCommand): { busts: BustSpec[]; field: (i: number) => string } {
@@ -82,9 +84,9 @@ export function recordKnockout(
     if (b.killers.length === 0) {
       throw ruleError('KILLER_REQUIRED', 'Name the killer entry', [{ field: field(i), message: 'empty' }]);
     }
-    if (b.killers.length > 2) {
+    if (b.killers.length > MAX_KILLERS) {
       throw ruleError('TOO_MANY_KILLERS', 'At most two killers share a knockout (R-KO-3)', [
-        { field: field(i), message: `${b.killers.length} killers, at most 2` },
+        { field: field(i), message: `${b.killers.length} killers, at most ${MAX_KILLERS}` },
       ]);
     }
     if (new Set(b.killers).size !== b.killers.length) throw ruleError('DUPLICATE_ENTRY', 'An entry is named twice in the knockout');
@@ -212,9 +214,9 @@ export function cancelKnockout(
     throw ruleError('INVALID_CANCEL_WINDOW', 'The cancel window must be a non-negative number of milliseconds');
   }
   const reason = cmd.reason?.trim() || undefined;
-  if (reason !== undefined && reason.length > MAX_REASON_LENGTH) {
-    throw ruleError('REASON_TOO_LONG', `The reason is limited to ${MAX_REASON_LENGTH} characters`, [
-      { field: 'reason', message: `longer than ${MAX_REASON_LENGTH} characters` },
+  if (reason !== undefined && reason.length > MAX_CANCEL_REASON_LENGTH) {
+    throw ruleError('REASON_TOO_LONG', `The reason is limited to ${MAX_CANCEL_REASON_LENGTH} characters`, [
+      { field: 'reason', message: `longer than ${MAX_CANCEL_REASON_LENGTH} characters` },
     ]);
   }
 

@@ -24,7 +24,9 @@ export const MAX_MYSTERY_ROWS = 200;
 export const MAX_MYSTERY_PRIZE = 500;
 export const MAX_MYSTERY_QUANTITY = 10_000;
 export const MAX_INITIAL_BOUNTY = 1_000_000_000;
-const MAX_ORDER = 100_000;
+export const MAX_MYSTERY_ORDER = 100_000;
+/** R-BTY-3: the share of a busted bounty the killer collects, in percent. */
+export const MAX_COLLECT_PERCENT = 100;
 
 type Add = (field: string, message: string, code?: string) => void;
 
@@ -86,7 +88,7 @@ export function checkMysteryPrizeTable(value: unknown, add: Add): MysteryPrizeRo
     }
     const quantity = absent(r.quantity) ? undefined : intIn(r, 'quantity', 1, MAX_MYSTERY_QUANTITY, add, `${field}.quantity`);
     if (absent(r.quantity)) add(`${field}.quantity`, 'is required');
-    const order = intIn(r, 'order', 0, MAX_ORDER, add, `${field}.order`);
+    const order = intIn(r, 'order', 0, MAX_MYSTERY_ORDER, add, `${field}.order`);
     if (prize === undefined || quantity === undefined) return;
     rows.push({ prize, quantity, ...(order !== undefined ? { order } : {}) });
   });
@@ -105,7 +107,7 @@ export function checkBountySettings(
     const mode = oneOf(raw, 'progressiveMode', PROGRESSIVE_MODES, add) ?? 'accumulate';
     out.progressiveMode = mode;
     const initial = intIn(raw, 'initialBounty', 1, MAX_INITIAL_BOUNTY, add);
-    const percent = intIn(raw, 'progressiveCollectPercent', 0, 100, add);
+    const percent = intIn(raw, 'progressiveCollectPercent', 0, MAX_COLLECT_PERCENT, add);
     if (mode === 'accumulate') {
       out.initialBounty = initial ?? DEFAULT_INITIAL_BOUNTY;
       out.progressiveCollectPercent = percent ?? DEFAULT_COLLECT_PERCENT;

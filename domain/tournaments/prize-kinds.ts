@@ -18,6 +18,7 @@ export interface PrizeDetails {
 }
 
 export const MAX_PRIZE_DETAIL = 200;
+export const MAX_RATING_POINTS = 1_000_000;
 
 /** The description a row without one shows, from its kind (Russian, as the rules are written). */
 export function prizeLabel(d: PrizeDetails): string | undefined {
@@ -73,7 +74,7 @@ export function checkPrizeDetails(r: Record<string, unknown>, field: string, add
   detail('entryTo', 'satellite');
   if (present('points')) {
     if (out.kind !== 'rating_points') add(`${field}.points`, 'only for a rating_points prize');
-    else if (typeof r.points !== 'number' || !Number.isInteger(r.points) || r.points < 1 || r.points > 1_000_000) add(`${field}.points`, 'must be an integer from 1 to 1000000');
+    else if (typeof r.points !== 'number' || !Number.isInteger(r.points) || r.points < 1 || r.points > MAX_RATING_POINTS) add(`${field}.points`, `must be an integer from 1 to ${MAX_RATING_POINTS}`);
     else out.points = r.points;
   } else if (out.kind === 'rating_points') add(`${field}.points`, 'is required for a rating_points prize');
   return out;

@@ -1,4 +1,6 @@
 import { isDomainError, ruleError } from '../core/errors';
+import { MAX_ID_LENGTH } from '../core/limits';
+import { MAX_LEVELS } from '../clock/structure';
 import { PRIZE_PRESETS, type PrizePresetId } from '../results/prizes';
 import type { FieldIssue } from '../core/errors';
 import { assertNoMoneyWording } from '../text/money-wording';
@@ -31,7 +33,17 @@ export const MAX_PRIZE_ROWS = 200;
 export const MAX_PRIZE_DESCRIPTION = 500;
 export const MAX_NAME = 200;
 export const MAX_DESCRIPTION = 5000;
-const MAX_PLACE = 100_000;
+export const MAX_PLACE = 100_000;
+/** R-REBUY-2: the last level rebuys may run to, no further than a grid's levels (MAX_LEVELS). */
+export const MAX_REBUY_END_LEVEL = MAX_LEVELS;
+/** R-NOSHOW-2: one hand a second is already far beyond any table. */
+export const MAX_HANDS_PER_HOUR = 3600;
+/** A week: longer is a typing error, not a tournament. */
+export const MAX_EXPECTED_DURATION_MINUTES = 7 * 24 * 60;
+/** R-KO-3: a knockout is cancelled within a day at the latest. */
+export const MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES = 24 * 60;
+/** R-ITM-1: a percent of the entries. */
+export const MAX_ITM_PERCENT = 100;
 
 /** A prize for one place, or for a block of places sharing one description. Never money (R-MONEY-2). */
 export type PrizeRow = ({ place: number; description: string } | { placeFrom: number; placeTo: number; description: string }) & PrizeDetails;
@@ -358,10 +370,10 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const rebuyEndsAt = time('rebuyEndsAt');
   const rebuyMaxPerPlayer = c.int('rebuyMaxPerPlayer', { min: 1 });
   const rebuyOnlyAtOrBelowChips = c.int('rebuyOnlyAtOrBelowChips', { min: 0 });
-  const rebuyEndsAtLevel = c.int('rebuyEndsAtLevel', { min: 1, max: 200 });
-  const handsPerHour = c.int('handsPerHour', { min: 1, max: 3600 });
+  const rebuyEndsAtLevel = c.int('rebuyEndsAtLevel', { min: 1, max: MAX_REBUY_END_LEVEL });
+  const handsPerHour = c.int('handsPerHour', { min: 1, max: MAX_HANDS_PER_HOUR });
   const lateEntryStack = absent(raw.lateEntryStack) ? undefined : c.oneOf('lateEntryStack', LATE_ENTRY_STACKS, 'full');
-  const expectedDurationMinutes = c.int('expectedDurationMinutes', { min: 1, max: 7 * 24 * 60 });
+  const expectedDurationMinutes = c.int('expectedDurationMinutes', { min: 1, max: MAX_EXPECTED_DURATION_MINUTES });
   const buyIn = c.int('buyIn', { min: 0, required: true });
   const rebuy = money('rebuy');
   const reentry = money('reentry');
@@ -369,7 +381,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const startingStack = c.int('startingStack', { min: 1, required: true });
   const addonChips = c.int('addonChips', { min: 1 });
   const seatLimit = c.int('seatLimit', { min: 1 });
-  const blindStructureId = c.text('blindStructureId', { max: 200, required: false, money: false });
+  const blindStructureId = c.text('blindStructureId', { max: MAX_ID_LENGTH, required: false, money: false });
   const bountyType = c.oneOf('bountyType', BOUNTY_TYPES, SETTINGS_DEFAULTS.bountyType);
   const mysteryBounty = c.bool('mysteryBounty', bountyType === 'mystery');
   const resultsPublic = c.bool('resultsPublic', SETTINGS_DEFAULTS.resultsPublic);
@@ -379,12 +391,12 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const bountyFields = checkBountySettings(raw, (f, m, code) => c.add(f, m, code), { bountyType, mysteryBounty });
   const itmMinimum = c.int('itmMinimum', { min: 1 }) ?? SETTINGS_DEFAULTS.itmMinimum;
   const knockoutCancelWindowMinutes =
-    c.int('knockoutCancelWindowMinutes', { min: 0, max: 24 * 60 }) ?? SETTINGS_DEFAULTS.knockoutCancelWindowMinutes;
+    c.int('knockoutCancelWindowMinutes', { min: 0, max: MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES }) ?? SETTINGS_DEFAULTS.knockoutCancelWindowMinutes;
 
   let itmPercent: number = SETTINGS_DEFAULTS.itmPercent;
   if (!absent(raw.itmPercent)) {
     const p = raw.itmPercent;
-    if (typeof p !== 'number' || !Number.isFinite(p) || p < 0 || p > 100) c.add('itmPercent', 'must be a number from 0 to 100');
+    if (typeof p !== 'number' || !Number.isFinite(p) || p < 0 || p > MAX_ITM_PERCENT) c.add('itmPercent', `must be a number from 0 to ${MAX_ITM_PERCENT}`);
     else itmPercent = p;
   }
 

@@ -8,6 +8,7 @@ import { PageQuery, page } from '../../schemas/common';
 import { TournamentStatus, TournamentSummary } from '../../schemas/tournaments';
 import { CATALOGUE_NOTICE, CatalogClubsPage, CatalogClubsQuery } from '../../schemas/catalog';
 import { VERIFIED_MEANS } from '../../schemas/verification';
+import { MAX_CITY_LENGTH } from '../../schemas/limits';
 import { catalogCityPrefix, catalogPart } from '../store/club-catalog';
 
 const TAGS = ['Catalogue'];
@@ -19,7 +20,7 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
   path: '/v1/catalog/tournaments',
   summary: 'Upcoming tournaments across clubs (announced or open for registration), by start time',
   tags: TAGS,
-  query: PageQuery.extend({ city: z.string().max(100).optional(), from: z.iso.datetime().optional(), to: z.iso.datetime().optional() }),
+  query: PageQuery.extend({ city: z.string().max(MAX_CITY_LENGTH).optional(), from: z.iso.datetime().optional(), to: z.iso.datetime().optional() }),
   responses: { 200: { description: 'A page of tournaments', schema: page(TournamentSummary) } },
   handle: async (req) => {
     const { city, from, to, limit, cursor } = req.query;

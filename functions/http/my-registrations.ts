@@ -9,6 +9,7 @@ import { entities } from '../store/entities';
 import { keyOf, readCount, recordOf } from '../store/entities/items';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
+import { MAX_CURSOR_LENGTH } from '../../schemas/limits';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
 import { registrationAnswer } from './registrations';
@@ -38,7 +39,7 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
   path: '/v1/me/registrations',
   summary: 'My registrations and entries across clubs, with status and seat, newest first',
   tags: TAGS,
-  query: z.strictObject({ cursor: z.string().max(2048).optional() }),
+  query: z.strictObject({ cursor: z.string().max(MAX_CURSOR_LENGTH).optional() }),
   responses: {
     200: {
       description: `Newest first, ${MY_PAGE} to a page`,

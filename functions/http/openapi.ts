@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from '../../schemas/common';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../../schemas/limits';
 import type { Access } from '../platform/authorization';
 import { PROBLEM_CONTENT_TYPE } from '../platform/problem';
 import type { Route } from '../platform/route';
@@ -126,7 +127,7 @@ export function buildOpenApi(routes: readonly Route[]) {
     const roles = access.kind === 'club' ? ` Roles: ${access.roles.join(', ')}${access.apiKeys ? '' : ' (users only)'}.` : ` Access: ${access.kind}.`;
     const headers: { name: string; description: string; required: boolean; schema: { type: 'string'; maxLength?: number } }[] = [];
     if (honoursIdempotencyKey(route)) {
-      headers.push({ name: 'Idempotency-Key', description: 'Retries with the same key replay the first answer for a day', required: false, schema: { type: 'string', maxLength: 255 } });
+      headers.push({ name: 'Idempotency-Key', description: 'Retries with the same key replay the first answer for a day', required: false, schema: { type: 'string', maxLength: MAX_IDEMPOTENCY_KEY_LENGTH } });
     }
     if (route.ifMatch) {
       headers.push({ name: 'If-Match', description: 'The version last seen (the ETag); a stale one answers 409', required: false, schema: { type: 'string' } });

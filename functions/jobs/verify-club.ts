@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import * as z from 'zod';
 import type { Context } from '../../domain/core/context';
 import { isDomainError } from '../../domain/core/errors';
+import { MAX_ID_LENGTH } from '../../domain/core/limits';
 import { seededRandom } from '../../domain/core/random';
 import type { LegalForm, VerificationStatus } from '../../domain/clubs/club';
 import { applyAutomaticDecision, decideVerification, type AutomaticOutcome } from '../../domain/verification';
@@ -30,7 +31,7 @@ export interface VerifyDeps {
   now: () => number;
 }
 
-const Job = z.strictObject({ clubId: z.string().min(1).max(128), attempt: z.number().int().min(1) });
+const Job = z.strictObject({ clubId: z.string().min(1).max(MAX_ID_LENGTH), attempt: z.number().int().min(1) });
 
 const ENV_KEYS = ['STAGE', 'REGISTRY_PROVIDER', 'REGISTRY_BASE_URL', 'REGISTRY_REQUEST_TIMEOUT_MS', 'REGISTRY_MIN_INTERVAL_MS', 'DADATA_KEY_PARAMETER'];
 let built: { signature: string; registry: RegistryPort } | undefined;

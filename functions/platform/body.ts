@@ -2,7 +2,7 @@ import { problem } from './problem';
 
 /**
  * Far beyond any request the API takes (the deepest schema nests 3 levels, the longest list is 1,000
- * blind levels or prize rows), and low enough that nothing downstream (stringify, hashing, validation)
+ * Duplicate players or hand actions), and low enough that nothing downstream (stringify, hashing, validation)
  * recurses or loops without bound on hostile input.
  */
 export const MAX_BODY_DEPTH = 32;

@@ -1,14 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cursorSecret } from './config';
 import { problem } from './problem';
 
 /**
  * The store's cursors (a page's last key) reveal the key layout and could be edited to read elsewhere, so the API
  * hands out sealed ones: base64url(cursor).hmac, with the list's scope bound into the MAC.
  */
-const secret = (): string => process.env.CURSOR_SECRET ?? 'local-cursor-secret';
-
 const mac = (payload: string, scope: string): string =>
-  createHmac('sha256', secret()).update(`${scope}\n${payload}`).digest('base64url').slice(0, 32);
+  createHmac('sha256', cursorSecret()).update(`${scope}\n${payload}`).digest('base64url').slice(0, 32);
 
 export function sealCursor(cursor: string | null | undefined, scope: string): string | null {
   if (!cursor) return null;

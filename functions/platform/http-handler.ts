@@ -9,12 +9,13 @@ import { logger } from './logger';
 import { problemErrors, zodIssues } from './errors';
 import { parseBody } from './body';
 import { problem } from './problem';
-import { config, corsOrigins } from './config';
+import { config, corsOrigins, cursorSecret } from './config';
 import { authenticate } from './authenticate';
 import { authorize } from './authorize';
 import { IDEMPOTENCY_FIELD, idempotency, userScope } from './idempotency';
 import { routeKeyOf, type Route, type RouteRequest, type RouteResult } from './route';
 import { TEXT_ISSUE_CODE, onlyTextIssues } from '../../schemas/text';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../../schemas/limits';
 
 type Event = APIGatewayProxyEventV2 & { [IDEMPOTENCY_FIELD]?: unknown };
 type Resolved = { route: Route; req: RouteRequest<unknown, unknown, unknown> };
@@ -86,7 +87,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       // Retried POSTs replay the first answer; the key is scoped to the caller's club (or own account).
       const key = headers['idempotency-key'];
       if (route.method === 'POST' && key && route.idempotent !== false) {
-        if (key.length > 255) throw problem(400, 'VALIDATION_FAILED', 'Idempotency-Key is too long');
+        if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw problem(400, 'VALIDATION_FAILED', 'Idempotency-Key is too long');
         const scope = clubAccess?.clubId ?? (principal.kind === 'user' ? userScope(principal.userId) : 'anonymous');
         event[IDEMPOTENCY_FIELD] = { scope, route: event.rawPath, key };
       } else {
@@ -112,6 +113,8 @@ function toResponse(r: RouteResult): APIGatewayProxyStructuredResultV2 {
  * header normalisation, route resolution (auth, body, validation), idempotency, then the route.
  */
 export function httpHandler(routes: readonly Route[]) {
+  // Every API function seals list cursors: without their key it stops at its cold start, not at the first list.
+  cursorSecret();
   const map = new Map(routes.map((r) => [routeKeyOf(r), r]));
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

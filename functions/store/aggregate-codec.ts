@@ -1,10 +1,9 @@
 /**
- * How an aggregate is laid out in its partition. The rest of the state (settings, status, clock,
- * counters) is one `meta` document; each large map of records is spread over a fixed number of
- * bucket items by a hash of the record id; each append-only list is cut into chunks of fixed length.
- * A mutation rewrites only the items whose content changed, so one knockout touches a handful of
- * items and even a seating draw for thousands of entries touches at most one item per bucket: every
- * operation fits one TransactWriteItems (100 items) and every item stays far below 400 KB.
+ * How an aggregate is cut into the parts of a snapshot (tournament-snapshot.ts). The rest of the state
+ * (settings, status, clock, counters) is one `meta` part; each large map of records is spread over a
+ * number of buckets by a hash of the record id; each append-only list is cut into chunks of fixed length.
+ * A snapshot rewrites only the parts whose text changed, so a knockout since the last one touches a
+ * handful of parts, and every part stays far below DynamoDB's 400 KB item limit.
  */
 export interface AggregateLayout {
   /** Dotted paths of `Record<id, record>` maps, with their bucket counts. */

@@ -1,10 +1,6 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './client';
 import { queryAll } from './query-all';
 import { readItems } from './read-items';
 import { writeAll, type WriteRequest } from './batch-write';
-import { unpackBody } from './item-body';
-import { config } from '../platform/config';
 import { DuplicateVersionConflict, loadEvent, saveEvent } from './duplicate-store';
 import { renamePlayer, type DuplicateEvent } from '../../domain/duplicate/event';
 
@@ -12,13 +8,11 @@ import { renamePlayer, type DuplicateEvent } from '../../domain/duplicate/event'
  * Which Duplicate events a player is in, so that an erasure (R-PD-1) finds the names the floor typed into
  * them. One item per event in the player's partition: `player#<id>` / `dup#<clubId>#<eventId>`. An event's
  * players are fixed when it is created; the items are written before the event, so an event never exists
- * unindexed (an item whose event was never saved is skipped). Events stored before the index existed are
- * indexed by `indexStoredDuplicateEvents` (scripts/duplicate-player-index.ts), once, at deploy.
+ * unindexed (an item whose event was never saved is skipped).
  */
 const PREFIX = 'dup#';
 const MAX_ATTEMPTS = 6;
 
-const table = () => config().tableName;
 const playerPk = (playerId: string): string => `player#${playerId}`;
 const entrySk = (clubId: string, eventId: string): string => `${PREFIX}${clubId}#${eventId}`;
 
@@ -89,33 +83,4 @@ export async function pseudonymiseErased(ev: DuplicateEvent, pseudonym: string):
   for (const id of await erasedPlayers(ev.players.map((p) => p.playerId))) if (await renameIn(ev.clubId, ev.eventId, id, pseudonym)) renamed++;
   const event = renamed > 0 ? ((await loadEvent(ev.clubId, ev.eventId)) ?? ev) : ev;
   return { event, renamed };
-}
-
-/**
- * Brings events stored before the index under it: indexes their players, then pseudonymises those already
- * erased (the index before the profiles, as at creation). Safe to run again.
- */
-export async function indexStoredDuplicateEvents(pseudonym: string): Promise<{ events: number; renamed: number }> {
-  let events = 0;
-  let renamed = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().doc.send(
-      new ScanCommand({
-        TableName: table(),
-        FilterExpression: '#kind = :kind AND sk = :root',
-        ExpressionAttributeNames: { '#kind': 'kind' },
-        ExpressionAttributeValues: { ':kind': 'duplicateEvent', ':root': 'root' },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const ev = JSON.parse(unpackBody(item)) as DuplicateEvent;
-      await indexDuplicatePlayers(ev);
-      renamed += (await pseudonymiseErased(ev, pseudonym)).renamed;
-      events++;
-    }
-    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (start);
-  return { events, renamed };
 }

@@ -23,7 +23,7 @@ export interface ScheduledRegistration {
   startAt: number;
   endAt: number;
   live: boolean;
-  /** The player withdrew (no longer in the tournament's feed); absent on entries written before it was kept. */
+  /** The player withdrew (no longer in the tournament's feed); set by the stream consumer, absent until it first refreshes the entry. */
   cancelled?: boolean;
 }
 
@@ -88,33 +88,21 @@ export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: st
     }));
 }
 
-/**
- * The empty schedule a new player starts with, written with the profile: a player made since schedules
- * exist never needs the by-player index to seed one.
- */
+/** The empty schedule a new player starts with, written with the profile. */
 export function emptySchedule(playerId: string): TransactItem {
   return { Put: { TableName: config().tableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 0, regs: {} }, ConditionExpression: 'attribute_not_exists(sk)' } };
 }
 
 /**
  * The transaction item that records a registration in the schedule, conditioned on the version read.
- * A missing schedule (a new player, or one registered before schedules existed) is created whole, with
- * `seed` (their live registrations from the by-player index) so nothing is forgotten.
+ * A profile written without its schedule (the demo seed of `npm start`) has no registrations yet: its
+ * schedule is created whole with this one.
  */
-export function scheduleWrite(
-  playerId: string,
-  read: PlayerSchedule | undefined,
-  entry: ScheduledRegistration,
-  now: number,
-  seed: readonly ScheduledRegistration[] = [],
-): TransactItem {
+export function scheduleWrite(playerId: string, read: PlayerSchedule | undefined, entry: ScheduledRegistration, now: number): TransactItem {
   const TableName = config().tableName;
   const key = scheduleKey(entry.clubId, entry.tournamentId);
   if (!read) {
-    const regs: PlayerSchedule['regs'] = {};
-    for (const r of seed) regs[scheduleKey(r.clubId, r.tournamentId)] = r;
-    regs[key] = entry;
-    return { Put: { TableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 1, regs }, ConditionExpression: 'attribute_not_exists(sk)' } };
+    return { Put: { TableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 1, regs: { [key]: entry } }, ConditionExpression: 'attribute_not_exists(sk)' } };
   }
   const ended = Object.entries(read.regs)
     .filter(([k, r]) => k !== key && r.endAt < now - KEEP_ENDED_MS)

@@ -10,7 +10,7 @@ export interface CachedTournament<S> {
   state: S;
   version: number;
   /** The snapshot the state was folded from (or the newest one taken since), and the log's size at it. */
-  base: { state: object | undefined; parts: Parts; manifest: Manifest | undefined; legacy: boolean; logBytes: number };
+  base: { state: object | undefined; parts: Parts; manifest: Manifest | undefined; logBytes: number };
   /** Stored bytes of the events folded in this process's lineage of the entry; the tail is this minus base.logBytes. */
   logBytes: number;
 }

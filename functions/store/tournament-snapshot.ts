@@ -20,7 +20,6 @@ import { deleteItems, putItems, tournamentPk } from './tournament-log';
  */
 export const ROOT_SK = 'meta';
 const PART_PREFIX = `${ROOT_SK}#s#`;
-const LEGACY_PART_PREFIX = 'part#';
 /** Uncompressed size above which a map's bucket count doubles. */
 const TARGET_PART_CHARS = 128_000;
 const INITIAL_BUCKETS = 2;
@@ -54,11 +53,7 @@ class MissingPart extends Error {}
 const queryPrefix = (pk: string, prefix: string, consistent: boolean) =>
   queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: consistent });
 
-/**
- * Root and snapshot in one Query (the parts sort right after the root). A tournament stored before the
- * event log (root with `meta`, parts `part#...`) loads as a snapshot at the root's version: one more
- * Query, until its first snapshot in the new layout replaces it.
- */
+/** Root and snapshot in one Query (the parts sort right after the root). */
 export async function readSnapshot(clubId: string, tournamentId: string, layout: AggregateLayout, consistent: boolean): Promise<SnapshotBase | undefined> {
   const pk = tournamentPk(clubId, tournamentId);
   for (let attempt = 1; ; attempt++) {
@@ -77,11 +72,6 @@ export async function readSnapshot(clubId: string, tournamentId: string, layout:
         }
         return { root, state: decode<object>(parts, layout), version: manifest.v, parts, manifest };
       }
-      if (typeof root.meta === 'string') {
-        const legacy = await queryPrefix(pk, LEGACY_PART_PREFIX, consistent);
-        const parts: Parts = new Map([['meta', root.meta], ...legacy.map((p) => [String(p.sk).slice(LEGACY_PART_PREFIX.length), String(p.body)] as [string, string])]);
-        return { root, state: decode<object>(parts, layout), version: Number(root.version), parts: new Map(), manifest: undefined };
-      }
       return { root, state: undefined, version: 0, parts: new Map(), manifest: undefined };
     } catch (e) {
       // A snapshot replaced between reading the root and its parts: read again.
@@ -99,8 +89,6 @@ export interface SnapshotWrite {
   layout: AggregateLayout;
   /** What the previous snapshot wrote (or, for its reuse of unchanged buckets, what it held). */
   previous: { state: object | undefined; parts: Parts; manifest: Manifest | undefined };
-  /** True when the root still carries the layout before the event log. */
-  legacy: boolean;
 }
 
 function layoutWith(layout: AggregateLayout, buckets: Record<string, number>): AggregateLayout {
@@ -151,7 +139,7 @@ export async function writeSnapshot(w: SnapshotWrite): Promise<{ parts: Parts; m
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk, sk: ROOT_SK },
-        UpdateExpression: w.legacy ? 'SET snap = :m, snapV = :v REMOVE meta' : 'SET snap = :m, snapV = :v',
+        UpdateExpression: 'SET snap = :m, snapV = :v',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(snapV) OR snapV < :v)',
         ExpressionAttributeValues: { ':m': JSON.stringify(manifest), ':v': w.version },
       }),
@@ -166,7 +154,6 @@ export async function writeSnapshot(w: SnapshotWrite): Promise<{ parts: Parts; m
   }
   const keep = new Set(Object.entries(manifest.parts).map(([name, [v]]) => partSk(name, v)));
   const stale = Object.entries(prevManifest?.parts ?? {}).map(([name, [v]]) => partSk(name, v)).filter((sk) => !keep.has(sk));
-  if (w.legacy) stale.push(...(await queryPrefix(pk, LEGACY_PART_PREFIX, true)).map((i) => String(i.sk)));
   await deleteItems(pk, stale);
   return { parts, manifest };
 }

@@ -17,9 +17,8 @@ import { cached, remember, type CachedTournament } from './tournament-cache';
 export type StoredTournament = FloorTournament;
 
 /**
- * How the aggregate is cut into parts. The bucket counts are those tournaments were stored with before
- * the event log (which the migration reads back); snapshots start each map at two buckets and double
- * them as the field grows (tournament-snapshot.ts).
+ * How the aggregate is cut into parts. Snapshots take a map's bucket count from their manifest (two at
+ * first, doubled as the field grows, tournament-snapshot.ts), not from here.
  */
 export const TOURNAMENT_LAYOUT: AggregateLayout = {
   maps: [
@@ -133,7 +132,7 @@ async function loadCold(clubId: string, tournamentId: string, consistent: boolea
   return {
     state,
     version: state.version,
-    base: { state: base.state, parts: base.parts, manifest: base.manifest, legacy: typeof base.root.meta === 'string' && typeof base.root.snap !== 'string', logBytes: 0 },
+    base: { state: base.state, parts: base.parts, manifest: base.manifest, logBytes: 0 },
     logBytes: events.reduce((n, e) => n + e.bytes, 0),
   };
 }
@@ -247,10 +246,9 @@ async function maybeSnapshot(entry: Entry): Promise<void> {
       state: stripped,
       layout: TOURNAMENT_LAYOUT,
       previous: entry.base,
-      legacy: entry.base.legacy,
     }));
     if (!written) return;
-    remember(state.clubId, state.id, { ...entry, base: { state: stripped, parts: written.parts, manifest: written.manifest, legacy: false, logBytes: entry.logBytes } });
+    remember(state.clubId, state.id, { ...entry, base: { state: stripped, parts: written.parts, manifest: written.manifest, logBytes: entry.logBytes } });
     count('TournamentSnapshot');
   } catch (e) {
     logger.warn('tournament snapshot not written; the log stays authoritative', { tournamentId: state.id, version, error: (e as Error).message });
@@ -367,10 +365,9 @@ export async function tournamentRoots(keys: readonly { clubId: string; tournamen
   return batchGet(keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId })), (batch) => tournament.get(batch).go({ unprocessed: 'item' }));
 }
 
-/** The settings a root item lists (or, for a tournament stored before the event log, its meta part). */
-export const settingsOfRoot = (root: { settings?: string | undefined; meta?: string | undefined }): StoredTournament['settings'] => {
+/** The settings a root item lists. */
+export const settingsOfRoot = (root: { settings?: string | undefined }): StoredTournament['settings'] => {
   if (root.settings) return JSON.parse(root.settings) as StoredTournament['settings'];
-  if (root.meta) return (JSON.parse(root.meta) as StoredTournament).settings;
   throw new Error('tournament root without settings');
 };
 

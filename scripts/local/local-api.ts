@@ -5,6 +5,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { localIssuer, type LocalIssuer } from './issuer';
 import { createGatewayServer, lambdaContext, type LambdaHandler } from './http-adapter';
 import { loadBundledHandler } from './bundled-handler';
+import { localCursorSecret } from './cursor-secret';
 import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
 import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
 import type { LocalLiveServer } from './live-server';
@@ -48,6 +49,8 @@ export async function startLocalApi(opts: {
   dynamoEndpoint: string;
   tableName: string;
   keyFile?: string;
+  /** Where the cursor key is kept across restarts (without it, or CURSOR_SECRET set, a key for this process). */
+  cursorSecretFile?: string;
   logLevel?: string;
   handlers?: HandlerSource;
 }): Promise<LocalApi> {
@@ -71,6 +74,7 @@ export async function startLocalApi(opts: {
     SCHEDULER: process.env.SCHEDULER ?? 'local',
     // Decisions get deep-frozen states here, so a domain change in place throws instead of being lost.
     FREEZE_DOMAIN_STATE: process.env.FREEZE_DOMAIN_STATE ?? 'true',
+    CURSOR_SECRET: process.env.CURSOR_SECRET || localCursorSecret(opts.cursorSecretFile),
   });
   const issuer = await localIssuer({ issuer: issuerUrl, audience: LOCAL_AUDIENCE, ...(opts.keyFile ? { keyFile: opts.keyFile } : {}) });
 

@@ -13,7 +13,6 @@ import { drawSeating } from '../../domain/floor/seating';
 import { recordKnockoutOnFloor } from '../../domain/floor/knockouts';
 import type * as StoreTypes from '../../functions/store/tournament-store';
 import type * as CacheTypes from '../../functions/store/tournament-cache';
-import { encode } from '../../functions/store/aggregate-codec';
 import { diffState } from '../../functions/store/state-patch';
 import type * as LogTypes from '../../functions/store/tournament-log';
 
@@ -182,57 +181,6 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     const cold = await store.requireTournament('club_big', t.id);
     expect(cold.state.version).toBe(121);
     expect(JSON.parse(JSON.stringify(cold.state))).toEqual(JSON.parse(JSON.stringify(last)));
-  });
-
-  it('loads a tournament stored in the layout before the event log, and moves it to the new one', async () => {
-    const t = { ...bigField(40), version: 7 } as FloorTournament;
-    const parts = encode(t, store.TOURNAMENT_LAYOUT);
-    const client = localClient(inject('dynamoEndpoint'));
-    const pk = { S: `club#club_big#t#${t.id}` };
-    const meta = parts.get('meta') as string;
-    await client.send(
-      new PutItemCommand({
-        TableName: tableName,
-        Item: {
-          pk,
-          sk: { S: 'meta' },
-          clubId: { S: 'club_big' },
-          tournamentId: { S: t.id },
-          version: { N: '7' },
-          status: { S: t.status },
-          name: { S: t.settings.name },
-          startsAt: { S: new Date(t.settings.startAt).toISOString() },
-          meta: { S: meta },
-          updatedAt: { S: new Date(t.updatedAt).toISOString() },
-          __edb_e__: { S: 'tournament' },
-          __edb_v__: { S: '1' },
-        },
-      }),
-    );
-    for (const [name, body] of parts) {
-      if (name === 'meta') continue;
-      await client.send(new PutItemCommand({ TableName: tableName, Item: { pk, sk: { S: `part#${name}` }, part: { S: name }, body: { S: body }, writtenAt: { N: '7' } } }));
-    }
-    client.destroy();
-    cache.forgetTournaments();
-    const loaded = await store.requireTournament('club_big', t.id);
-    expect(loaded.state.version).toBe(7);
-    expect(Object.keys(loaded.state.entries)).toHaveLength(40);
-    const entryId = Object.keys(t.entries)[3] as string;
-    let out = await store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId }, ctx(START + 5_000)) as { state: FloorTournament; events: [] });
-    expect(out.version).toBe(8);
-    // Enough changes for a snapshot: it replaces the old layout.
-    for (let i = 0; i < 60 && (await partitionItems('club_big', t.id)).some((x) => sk(x).startsWith('part#')); i++) {
-      out = await store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId: Object.keys(t.entries)[i % 40] as string }, ctx(START + 6_000 + i)) as { state: FloorTournament; events: [] });
-      await streams.drain(60_000);
-    }
-    const items = await partitionItems('club_big', t.id);
-    expect(items.some((x) => sk(x).startsWith('part#'))).toBe(false);
-    expect((items.find((x) => sk(x) === 'meta') as Record<string, unknown>).meta).toBeUndefined();
-    cache.forgetTournaments();
-    const cold = await store.requireTournament('club_big', t.id);
-    expect(cold.state.version).toBe(out.version);
-    expect(cold.state.entries[entryId]?.chips).toBeGreaterThanOrEqual(60_000);
   });
 
   it('an event that cannot be decoded stops the read: it is never skipped', async () => {

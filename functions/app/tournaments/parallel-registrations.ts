@@ -1,8 +1,8 @@
-import type { OtherRegistration, RegistrationStatus, TournamentStatus } from '../../../domain/tournaments';
-import { blocksParallel, tournamentWindow } from '../../../domain/tournaments';
+import type { OtherRegistration, TournamentStatus } from '../../../domain/tournaments';
+import { tournamentWindow } from '../../../domain/tournaments';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
-import { CompanionConflict, playerRegistrations, settingsOfRoot, tournamentRoots } from '../../store/tournament-store';
-import { readProfileAndSchedule, scheduledOthers, scheduleWrite, type ScheduledRegistration } from '../../store/player-schedule';
+import { CompanionConflict, settingsOfRoot, tournamentRoots } from '../../store/tournament-store';
+import { readProfileAndSchedule, scheduledOthers, scheduleWrite } from '../../store/player-schedule';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { NOTHING_PREFETCHED, type Prefetched } from '../../platform/prefetch';
 import { ConcurrentUpdate, Forbidden, NotFound } from '../errors';
@@ -18,35 +18,6 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 /** The player one can register: a profile that exists and was not erased (R-PD-1). */
 export const playerNotFound = (): NotFound => new NotFound('PLAYER_NOT_FOUND', 'No player profile with this id');
 export const playerSuspended = (): Forbidden => new Forbidden('ACCOUNT_SUSPENDED', "The player's account is suspended");
-
-/**
- * The player's registrations in other tournaments, as R-REG-1 needs them: read from the by-player
- * index and the tournaments' root items (status and the current time window), never from the payload.
- * Used once per player, to seed the schedule of a player who registered before schedules existed.
- */
-export async function otherRegistrationsOf(playerId: string, exceptTournamentId: string): Promise<(OtherRegistration & { clubId: string })[]> {
-  const rows = (await playerRegistrations(playerId)).filter(
-    (r) => r.tournamentId !== exceptTournamentId && r.registrationStatus !== 'cancelled',
-  );
-  if (rows.length === 0) return [];
-  const roots = await tournamentRoots(rows);
-  const byId = new Map(roots.map((t) => [t.tournamentId, t]));
-  return rows.flatMap((r) => {
-    const root = byId.get(r.tournamentId);
-    if (!root) return [];
-    return [
-      {
-        clubId: r.clubId,
-        tournamentId: r.tournamentId,
-        registrationId: r.registrationId,
-        registrationStatus: r.registrationStatus as RegistrationStatus,
-        tournamentStatus: root.status as TournamentStatus,
-        window: tournamentWindow(settingsOfRoot(root)),
-        eliminated: r.eliminated,
-      },
-    ];
-  });
-}
 
 /**
  * The schedule's live registrations as their tournaments stand now (one BatchGetItem, and only when the
@@ -89,20 +60,13 @@ export async function withParallelGuard<T>(
     // A player who withdrew consent (R-PD-1) is no longer a player one can register.
     if (!profile || profile.deletedAt) throw playerNotFound();
     if (profile.suspended) throw playerSuspended();
-    let others: OtherRegistration[];
-    let seed: ScheduledRegistration[] = [];
-    if (schedule) {
-      others = await current(scheduledOthers(schedule, target.tournamentId));
-    } else {
-      const legacy = await otherRegistrationsOf(playerId, target.tournamentId);
-      others = legacy;
-      seed = legacy.map((o) => ({ clubId: o.clubId, tournamentId: o.tournamentId, registrationId: o.registrationId, ...o.window, live: blocksParallel(o) }));
-    }
+    // Without a schedule the player holds no registration yet (scheduleWrite creates it).
+    const others = schedule ? await current(scheduledOthers(schedule, target.tournamentId)) : [];
     const companions = (next: FloorTournament): TransactItem[] => {
       const reg = Object.values(next.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
       if (!reg) return [];
       const entry = { clubId: target.clubId, tournamentId: target.tournamentId, registrationId: reg.id, ...tournamentWindow(next.settings), live: true };
-      return [scheduleWrite(playerId, schedule, entry, target.now, seed)];
+      return [scheduleWrite(playerId, schedule, entry, target.now)];
     };
     try {
       return await run({ others, companions });

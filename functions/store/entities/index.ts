@@ -17,7 +17,7 @@ import { notificationEntity } from './notification';
 import { playerEntity } from './player';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
-import { playerRegistrationEntity, tournamentEntity, tournamentPartEntity } from './tournament';
+import { playerRegistrationEntity, tournamentEntity } from './tournament';
 import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
 
@@ -34,7 +34,6 @@ function build(c: EntityConfiguration) {
       schedule: scheduleEntity(c),
       scheduleName: scheduleNameEntity(c),
       tournament: tournamentEntity(c),
-      tournamentPart: tournamentPartEntity(c),
       playerRegistration: playerRegistrationEntity(c),
       tournamentEvent: tournamentEventEntity(c),
       clubVerification: clubVerificationEntity(c),

@@ -3,8 +3,8 @@ import { catalogPartition } from './catalog-partition';
 
 /**
  * A tournament's items share the partition `club#<clubId>#t#<tournamentId>`: the root (`meta`), the
- * snapshot parts (`meta#s#...`), the event log (`e#<version>`, functions/store/tournament-log.ts) and,
- * in the layout before the log, the bucket parts (`part#...`). See docs/decisions/storage.md.
+ * snapshot parts (`meta#s#...`) and the event log (`e#<version>`, functions/store/tournament-log.ts).
+ * See docs/decisions/storage.md.
  */
 const pk = { field: 'pk', composite: ['clubId', 'tournamentId'], template: 'club#${clubId}#t#${tournamentId}', casing: 'none' } as const;
 
@@ -36,8 +36,6 @@ export const tournamentEntity = (config: EntityConfiguration) =>
         settings: { type: 'string' },
         /** The newest snapshot's manifest (JSON, see tournament-snapshot.ts). */
         snap: { type: 'string' },
-        /** The whole aggregate's meta part, in the layout before the event log (read for migration only). */
-        meta: { type: 'string' },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {
@@ -53,26 +51,6 @@ export const tournamentEntity = (config: EntityConfiguration) =>
           sk: { field: 'gsi2sk', composite: ['catalogKey'], template: '${catalogKey}', casing: 'none' },
           condition: (attr: Record<string, unknown>) => typeof attr.catalogKey === 'string' && attr.catalogKey.length > 0,
         },
-      },
-    },
-    config,
-  );
-
-/** One bucket of a record map or one chunk of an append-only list (see aggregate-codec). */
-export const tournamentPartEntity = (config: EntityConfiguration) =>
-  new Entity(
-    {
-      model: { entity: 'tournamentPart', version: '1', service: 'sportpoker' },
-      attributes: {
-        clubId: { type: 'string', required: true, readOnly: true },
-        tournamentId: { type: 'string', required: true, readOnly: true },
-        part: { type: 'string', required: true, readOnly: true },
-        body: { type: 'string', required: true },
-        /** The tournament version that last wrote this part. */
-        writtenAt: { type: 'number', required: true },
-      },
-      indexes: {
-        primary: { collection: 'tournament', pk, sk: { field: 'sk', composite: ['part'], template: 'part#${part}', casing: 'none' } },
       },
     },
     config,
@@ -116,8 +94,6 @@ export const playerRegistrationEntity = (config: EntityConfiguration) =>
 export type TournamentEntity = ReturnType<typeof tournamentEntity>;
 export type TournamentRow = EntityItem<TournamentEntity>;
 
-export type TournamentPartEntity = ReturnType<typeof tournamentPartEntity>;
-export type TournamentPartRow = EntityItem<TournamentPartEntity>;
 
 export type PlayerRegistrationEntity = ReturnType<typeof playerRegistrationEntity>;
 export type PlayerRegistrationRow = EntityItem<PlayerRegistrationEntity>;

@@ -98,12 +98,6 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     keys: { pk: 'club#c1#t#t1', sk: 'e#000000000042', ...identity('tournamentEvent') },
   },
   {
-    name: 'tournament part',
-    entity: 'tournamentPart',
-    record: { clubId: 'c1', tournamentId: 't1', part: 'meta', body: '{}', writtenAt: 2 },
-    keys: { pk: 'club#c1#t#t1', sk: 'part#meta', ...identity('tournamentPart') },
-  },
-  {
     name: 'registration row',
     entity: 'playerRegistration',
     record: { clubId: 'c1', tournamentId: 't1', playerId: 'p1', registrationId: 'r1', registrationStatus: 'registered', eliminated: false, registeredAt: at, tableNumber: 2, seatNumber: 5, pv: 4 },
