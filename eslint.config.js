@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/'] },
@@ -18,10 +19,14 @@ export default tseslint.config(
     // a `z` value (the named export) drags in all of zod, its 40-odd locales included.
     files: ['functions/**/*.ts', 'schemas/**/*.ts', 'scripts/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "ImportDeclaration[importKind!='type'][source.value=/(^|\\/)zod$/] > :matches(ImportSpecifier[importKind!='type'][imported.name='z'], ImportDefaultSpecifier)",
-        message: "Import zod as a namespace: import * as z from 'zod' (or from schemas/zod)",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value=/(^|\\/)zod$/] > :matches(ImportSpecifier[importKind!='type'][imported.name='z'], ImportDefaultSpecifier)",
+          message: "Import zod as a namespace: import * as z from 'zod' (or from schemas/zod)",
+        },
+      ],
     },
   },
   // The layering of functions/: imports point down (http, jobs, projections -> app -> store, platform,
@@ -31,46 +36,79 @@ export default tseslint.config(
   {
     files: ['functions/store/**/*.ts', 'functions/platform/**/*.ts', 'functions/adapters/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^(\\.\\./)+(http|jobs|projections)(/|$)', message: 'store/, platform/ and adapters/ must not depend on the handlers (http, jobs, projections)' },
-          { regex: '^(\\.\\./)+app/(?!errors$)', message: 'store/, platform/ and adapters/ must not depend on the application layer (only app/errors)' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(http|jobs|projections)(/|$)',
+              message: 'store/, platform/ and adapters/ must not depend on the handlers (http, jobs, projections)',
+            },
+            {
+              regex: '^(\\.\\./)+app/(?!errors$)',
+              message: 'store/, platform/ and adapters/ must not depend on the application layer (only app/errors)',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['functions/app/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(\\.\\./)+(http|jobs|projections)(/|$)', message: 'app/ is called by routes and jobs, never the other way' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(http|jobs|projections)(/|$)', message: 'app/ is called by routes and jobs, never the other way' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['functions/jobs/**/*.ts', 'functions/projections/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(\\.\\./)+http(/|$)', message: 'jobs and projections reach tournaments through app/, not through the routes' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+http(/|$)', message: 'jobs and projections reach tournaments through app/, not through the routes' },
+          ],
+        },
+      ],
     },
   },
   {
     // The domain holds the rules only: no I/O, no AWS, no adapters. This is the purity check of the layout.
     files: ['domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/functions/**', '**/infra/**', '**/scripts/**', '**/schemas/**'], message: 'domain/ must not depend on adapters, infra or schemas' },
-          { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'electrodb', '@middy/*', '@aws-lambda-powertools/*', 'jose'], message: 'domain/ is pure: no AWS or framework imports' },
-          { group: ['node:*', 'fs', 'fs/*', 'net', 'http', 'https', 'child_process', 'os', 'path', 'crypto'], message: 'domain/ is pure: no Node I/O modules' },
-        ],
-      }],
-      'no-restricted-globals': ['error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/functions/**', '**/infra/**', '**/scripts/**', '**/schemas/**'],
+              message: 'domain/ must not depend on adapters, infra or schemas',
+            },
+            {
+              group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'electrodb', '@middy/*', '@aws-lambda-powertools/*', 'jose'],
+              message: 'domain/ is pure: no AWS or framework imports',
+            },
+            {
+              group: ['node:*', 'fs', 'fs/*', 'net', 'http', 'https', 'child_process', 'os', 'path', 'crypto'],
+              message: 'domain/ is pure: no Node I/O modules',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
         { name: 'fetch', message: 'domain/ does no I/O' },
         { name: 'process', message: 'domain/ reads no environment' },
       ],
-      'no-restricted-properties': ['error',
+      'no-restricted-properties': [
+        'error',
         { object: 'Date', property: 'now', message: 'time comes in through the context' },
         { object: 'Math', property: 'random', message: 'randomness comes in through the context' },
       ],
@@ -81,10 +119,17 @@ export default tseslint.config(
     files: ['functions/http/screens/**/*.ts'],
     languageOptions: { globals: globals.browser },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['node:*', '**/functions/platform/**', '**/functions/store/**'], message: 'browser code: no Node or server modules' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', '**/functions/platform/**', '**/functions/store/**'], message: 'browser code: no Node or server modules' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', { name: 'process', message: 'browser code reads no environment' }],
     },
   },
+  // Layout is Prettier's (npm run format; npm run lint checks it): no ESLint rule argues with it.
+  prettier,
 );

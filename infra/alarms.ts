@@ -71,7 +71,14 @@ export class Alarms extends Construct {
         resources: [this.topic.topicArn],
         conditions: {
           StringEquals: { 'aws:SourceAccount': stack.account },
-          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
         },
       }),
     );
@@ -107,7 +114,10 @@ export class Alarms extends Construct {
       f.fn.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
       `the ${f.label} stream consumer is falling behind`,
       1,
-      { value: threshold.toMilliseconds(), condition: `a record read more than ${threshold.toHumanString()} after it was written, in 5 minutes` },
+      {
+        value: threshold.toMilliseconds(),
+        condition: `a record read more than ${threshold.toHumanString()} after it was written, in 5 minutes`,
+      },
     );
   }
 
@@ -116,7 +126,13 @@ export class Alarms extends Construct {
    * an event that cannot be decoded, a dependency that was down, a projection that failed.
    */
   watchApplicationMetric(name: string, what: string, periods = 1): void {
-    const metric = new Metric({ namespace: 'SportPoker', metricName: name, dimensionsMap: { service: 'sport-poker' }, period: ALARM_PERIOD, statistic: 'Sum' });
+    const metric = new Metric({
+      namespace: 'SportPoker',
+      metricName: name,
+      dimensionsMap: { service: 'sport-poker' },
+      period: ALARM_PERIOD,
+      statistic: 'Sum',
+    });
     this.add('app', name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase(), metric, what, periods);
   }
 
@@ -125,7 +141,14 @@ export class Alarms extends Construct {
     this.add('api', '5xx', api.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }), 'the HTTP API answered 5xx');
   }
 
-  private add(subject: string, kind: string, metric: IMetric, what: string, periods = 1, threshold?: { value: number; condition: string }): void {
+  private add(
+    subject: string,
+    kind: string,
+    metric: IMetric,
+    what: string,
+    periods = 1,
+    threshold?: { value: number; condition: string },
+  ): void {
     const id = `${subject}-${kind}`.replace(/(^|[^a-zA-Z0-9])([a-zA-Z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
     const alarm = new Alarm(this, id, {
       alarmName: `${this.prefix}-${subject}-${kind}`,

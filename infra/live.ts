@@ -93,7 +93,9 @@ export class LiveApi extends Construct {
 
   /** PostToConnection and DeleteConnection on this API's stage only, for the functions that send. */
   grantPost(fn: IGrantable): void {
-    fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['execute-api:ManageConnections'], resources: [this.connectionsArn] }));
+    fn.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['execute-api:ManageConnections'], resources: [this.connectionsArn] }),
+    );
   }
 
   /** What a function that posts needs in its environment (functions/live/gateway.ts). */

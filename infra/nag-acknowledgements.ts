@@ -28,10 +28,9 @@ export const SSM_KEYS_FINDING = 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition
 /** Every acknowledgement the stack makes, by rule id: the reasons live here and nowhere else. */
 export const NAG_REASONS = {
   'AwsSolutions-APIG4': {
-    public:
-      'Public route (health, OpenAPI document, API docs): it is meant to be called without credentials.',
+    public: 'Public route (health, OpenAPI document, API docs): it is meant to be called without credentials.',
     club:
-      'Club route: callers authenticate with a staff JWT or the club integration\'s X-Api-Key, and an HTTP API ' +
+      "Club route: callers authenticate with a staff JWT or the club integration's X-Api-Key, and an HTTP API " +
       'route takes a single authorizer. The function authenticates every call itself (JWT via the user pool ' +
       'JWKS, or the API key against its stored hash) and checks the club role before it touches data.',
     live:
@@ -48,10 +47,10 @@ export const NAG_REASONS = {
   [SCHEDULES_FINDING]:
     'Schedules are created at run time, one per tournament job, with names made from the tournament id ' +
     '(functions/adapters/scheduler/names.ts), so they cannot be listed in the policy. The wildcard covers only ' +
-    'the schedules of this stage\'s own schedule group, for CreateSchedule, DeleteSchedule and GetSchedule; ' +
+    "the schedules of this stage's own schedule group, for CreateSchedule, DeleteSchedule and GetSchedule; " +
     'the role the schedules run with may only be passed to EventBridge Scheduler.',
   [CONNECTIONS_FINDING]:
-    'execute-api:ManageConnections (PostToConnection, DeleteConnection) on the connections of the live API\'s own ' +
+    "execute-api:ManageConnections (PostToConnection, DeleteConnection) on the connections of the live API's own " +
     'stage: connection ids are made by API Gateway at run time, so they cannot be named in the policy.',
   [SSM_KEYS_FINDING]:
     'kms:Decrypt for the DaData key parameter, which the stack does not create: its KMS key (aws/ssm or a ' +
@@ -113,7 +112,8 @@ export function acknowledgeNagFindings(stack: SportPokerStack): void {
   const schedules = wildcardFinding(stack, stack.scheduling.schedulesArn);
   for (const { role } of [...stack.functions.all, stack.scheduling.jobs]) ack(role, schedules, NAG_REASONS[SCHEDULES_FINDING]);
   ack(stack.verification.worker.role, wildcardFinding(stack, stack.verification.ssmKeysArn), NAG_REASONS[SSM_KEYS_FINDING]);
-  for (const queue of [stack.scheduling.deadLetters, stack.verification.failures, stack.projections.deadLetters]) ack(queue, 'AwsSolutions-SQS3', NAG_REASONS['AwsSolutions-SQS3']);
+  for (const queue of [stack.scheduling.deadLetters, stack.verification.failures, stack.projections.deadLetters])
+    ack(queue, 'AwsSolutions-SQS3', NAG_REASONS['AwsSolutions-SQS3']);
   ack(stack.cursorKey.secret, 'AwsSolutions-SMG4', NAG_REASONS['AwsSolutions-SMG4']);
   ack(stack.identity.userPool, 'AwsSolutions-COG2', NAG_REASONS['AwsSolutions-COG2']);
 }

@@ -10,7 +10,7 @@ export interface PushApplications {
 }
 
 const PUSH_ENDPOINTS_REASON =
-  'sns:Publish and sns:DeleteEndpoint on the endpoints of the stack\'s own platform applications: an endpoint is ' +
+  "sns:Publish and sns:DeleteEndpoint on the endpoints of the stack's own platform applications: an endpoint is " +
   'made per phone at run time (CreatePlatformEndpoint), so endpoint ARNs cannot be listed in the policy.';
 
 /** `arn:…:app/APNS/name` -> `arn:…:endpoint/APNS/name/*`: the phones registered with that application. */

@@ -48,7 +48,16 @@ export class SportPokerStack extends Stack {
   readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: SportPokerStackProps) {
-    const { stage, corsOrigins: origins, registryProvider, registryBaseUrl, dadataKeyParameter, alarmEmail, pushApplications, ...stackProps } = props;
+    const {
+      stage,
+      corsOrigins: origins,
+      registryProvider,
+      registryBaseUrl,
+      dadataKeyParameter,
+      alarmEmail,
+      pushApplications,
+      ...stackProps
+    } = props;
     super(scope, id, {
       description: `Sport Poker API (${stage})`,
       terminationProtection: stage === 'prod',
@@ -105,7 +114,11 @@ export class SportPokerStack extends Stack {
     // The worker runs one instance at a time by design, and Lambda keeps (and retries) throttled events:
     // a throttle is news only when it lasts (15 minutes).
     this.alarms.watchFunction(this.verification.worker, { throttlePeriods: 3 });
-    this.alarms.watchQueue('scheduler-dlq', this.scheduling.deadLetters, 'a scheduled job was lost (delivery or the job failed every retry)');
+    this.alarms.watchQueue(
+      'scheduler-dlq',
+      this.scheduling.deadLetters,
+      'a scheduled job was lost (delivery or the job failed every retry)',
+    );
     this.alarms.watchQueue('verification-failures', this.verification.failures, 'a club verification check failed every retry');
     this.alarms.watchFunction(this.projections.consumer);
     this.alarms.watchFunction(this.live.handler);
@@ -116,9 +129,16 @@ export class SportPokerStack extends Stack {
       'a batch of tournament events failed projection every retry; read it back from the stream, which keeps records 24 h',
     );
     this.alarms.watchApi(this.api.httpApi);
-    this.alarms.watchApplicationMetric('TournamentEventUndecodable', 'a tournament event could not be decoded: reads of that tournament stop until it is repaired');
+    this.alarms.watchApplicationMetric(
+      'TournamentEventUndecodable',
+      'a tournament event could not be decoded: reads of that tournament stop until it is repaired',
+    );
     // Outages answer 503 and clients retry: alarm when it lasts, not on one blip.
-    this.alarms.watchApplicationMetric('DependencyUnavailable', 'DynamoDB or another dependency was unavailable, throttled or timed out', 3);
+    this.alarms.watchApplicationMetric(
+      'DependencyUnavailable',
+      'DynamoDB or another dependency was unavailable, throttled or timed out',
+      3,
+    );
 
     acknowledgeNagFindings(this);
 

@@ -41,7 +41,12 @@ export const StructureBody = z.strictObject(structureShape).openapi('BlindStruct
  */
 export const CreateStructureBody = z
   .strictObject({
-    copyOf: z.string().min(1).max(MAX_ID_LENGTH).optional().openapi({ example: 'standard-20', description: 'a default structure, by key or id' }),
+    copyOf: z
+      .string()
+      .min(1)
+      .max(MAX_ID_LENGTH)
+      .optional()
+      .openapi({ example: 'standard-20', description: 'a default structure, by key or id' }),
     name: structureShape.name.optional(),
     anteType: AnteType.optional(),
     levels: structureShape.levels.optional(),
@@ -95,7 +100,12 @@ export const AdjustBody = z
   .openapi('ClockAdjust');
 
 export const AddTimeBody = z
-  .strictObject({ seconds: z.number().int().openapi({ description: 'seconds to add to the current level (negative: take away); the time left stays within the level' }) })
+  .strictObject({
+    seconds: z
+      .number()
+      .int()
+      .openapi({ description: 'seconds to add to the current level (negative: take away); the time left stays within the level' }),
+  })
   .openapi('ClockAddTime');
 
 export const OverrideBody = z
@@ -151,7 +161,10 @@ export const ClockBoard = z
       .object({
         levelIndex: z.number().int(),
         breakNumber: z.number().int(),
-        startsInMs: z.number().int().openapi({ description: 'clock time until the break, counted from `clock.now`; it stands still while paused' }),
+        startsInMs: z
+          .number()
+          .int()
+          .openapi({ description: 'clock time until the break, counted from `clock.now`; it stands still while paused' }),
       })
       .nullable()
       .openapi({ description: 'the next break after the current level; null when none is left' }),

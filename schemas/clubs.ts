@@ -1,5 +1,14 @@
 import * as z from './zod';
-import { MAX_ADDRESS_LENGTH, MAX_API_KEY_NAME_LENGTH, MAX_CITY_LENGTH, MAX_CLUB_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_MEMBER_NAME_LENGTH, MAX_PHONE_LENGTH, MAX_WEBSITE_LENGTH } from './limits';
+import {
+  MAX_ADDRESS_LENGTH,
+  MAX_API_KEY_NAME_LENGTH,
+  MAX_CITY_LENGTH,
+  MAX_CLUB_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_MEMBER_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_WEBSITE_LENGTH,
+} from './limits';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 
@@ -13,9 +22,19 @@ const Contacts = z
 
 const LegalFields = {
   legalForm: z.enum(['ul', 'ip']).openapi({ description: '`ul`: legal entity (EGRUL); `ip`: individual entrepreneur (EGRIP)' }),
-  inn: z.string().regex(/^\d{10}$|^\d{12}$/, 'INN is 10 digits (ul) or 12 digits (ip)').openapi({ example: '7707083893' }),
-  ogrn: z.string().regex(/^\d{13}$|^\d{15}$/, 'OGRN is 13 digits, OGRNIP 15 digits').openapi({ example: '1027700132195' }),
-  kpp: z.string().regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'KPP is 9 characters').optional().openapi({ example: '773601001' }),
+  inn: z
+    .string()
+    .regex(/^\d{10}$|^\d{12}$/, 'INN is 10 digits (ul) or 12 digits (ip)')
+    .openapi({ example: '7707083893' }),
+  ogrn: z
+    .string()
+    .regex(/^\d{13}$|^\d{15}$/, 'OGRN is 13 digits, OGRNIP 15 digits')
+    .openapi({ example: '1027700132195' }),
+  kpp: z
+    .string()
+    .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'KPP is 9 characters')
+    .optional()
+    .openapi({ example: '773601001' }),
 };
 
 export const CreateClubBody = z
@@ -25,7 +44,11 @@ export const CreateClubBody = z
     address: humanText({ min: 1, max: MAX_ADDRESS_LENGTH }),
     ...LegalFields,
     contacts: Contacts.optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).default('RUB').openapi({ description: 'ISO 4217 code of the fees the club collects' }),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('RUB')
+      .openapi({ description: 'ISO 4217 code of the fees the club collects' }),
     attestation: z
       .strictObject({ accepted: z.literal(true) })
       .openapi({ description: 'R-CLUB-2: the club attests that it acts lawfully and runs sport poker without money' }),
@@ -37,9 +60,9 @@ export const UpdateClubBody = z
     name: humanText({ min: 1, max: MAX_CLUB_NAME_LENGTH }).optional(),
     city: humanText({ min: 1, max: MAX_CITY_LENGTH }).optional(),
     address: humanText({ min: 1, max: MAX_ADDRESS_LENGTH }).optional(),
-    ...Object.fromEntries(Object.entries(LegalFields).map(([k, v]) => [k, v.optional()])) as {
+    ...(Object.fromEntries(Object.entries(LegalFields).map(([k, v]) => [k, v.optional()])) as {
       [K in keyof typeof LegalFields]: z.ZodOptional<(typeof LegalFields)[K]>;
-    },
+    }),
     contacts: Contacts.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' })

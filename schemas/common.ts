@@ -38,7 +38,6 @@ export const PageQuery = z.strictObject({
   cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
 });
 
-export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 export const Health = z.object({ status: z.literal('ok') }).openapi('Health');

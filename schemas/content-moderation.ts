@@ -23,7 +23,15 @@ export const VisibilityResult = z
   })
   .openapi('ContentVisibilityResult');
 
-export const PrizeRowParams = z.strictObject({ clubId: Id, tournamentId: Id, index: z.coerce.number().int().min(0).max(MAX_PRIZE_ROWS - 1) });
+export const PrizeRowParams = z.strictObject({
+  clubId: Id,
+  tournamentId: Id,
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PRIZE_ROWS - 1),
+});
 export const MysteryDrawParams = z.strictObject({ clubId: Id, tournamentId: Id, drawId: Id });
 
 export const ModerationNotice = z

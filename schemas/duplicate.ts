@@ -1,7 +1,25 @@
 import * as z from './zod';
 import { MIN_PLAYERS } from '../domain/duplicate/seating';
-import { LONG_ROUND, MAX_CARRY_OVER_CAP_BB, MAX_ELIMINATION_SHARE, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, SHORT_ROUND, STACK_MAX, STACK_MIN } from '../domain/duplicate/settings';
-import { MAX_DUPLICATE_CHIPS, MAX_DUPLICATE_HAND_ACTIONS, MAX_DUPLICATE_NAME_LENGTH, MAX_DUPLICATE_PLAYER_NAME_LENGTH, MAX_DUPLICATE_PLAYERS, MAX_DUPLICATE_TABLES, MAX_ELIMINATION_COUNT } from './limits';
+import {
+  LONG_ROUND,
+  MAX_CARRY_OVER_CAP_BB,
+  MAX_ELIMINATION_SHARE,
+  MAX_ROUNDS,
+  MAX_SEATS,
+  MIN_SEATS,
+  SHORT_ROUND,
+  STACK_MAX,
+  STACK_MIN,
+} from '../domain/duplicate/settings';
+import {
+  MAX_DUPLICATE_CHIPS,
+  MAX_DUPLICATE_HAND_ACTIONS,
+  MAX_DUPLICATE_NAME_LENGTH,
+  MAX_DUPLICATE_PLAYER_NAME_LENGTH,
+  MAX_DUPLICATE_PLAYERS,
+  MAX_DUPLICATE_TABLES,
+  MAX_ELIMINATION_COUNT,
+} from './limits';
 import { Id, Timestamp } from './common';
 
 /**
@@ -29,7 +47,11 @@ const Elimination = z.strictObject({
   share: z.number().min(0).optional().openapi({ exclusiveMaximum: MAX_ELIMINATION_SHARE }),
 });
 const RoundSettingsIn = z.strictObject({
-  hands: Whole.optional().openapi({ minimum: SHORT_ROUND.min, maximum: LONG_ROUND.max, description: 'R-DUP-1: 5-7 or 12-24 hands; default 6 above 54 players, else 12' }),
+  hands: Whole.optional().openapi({
+    minimum: SHORT_ROUND.min,
+    maximum: LONG_ROUND.max,
+    description: 'R-DUP-1: 5-7 or 12-24 hands; default 6 above 54 players, else 12',
+  }),
   smallBlind: Chips.optional(),
   bigBlind: Chips.optional(),
   ante: Chips.optional(),
@@ -39,7 +61,12 @@ const RoundSettingsIn = z.strictObject({
 
 export const DuplicateSettingsIn = z
   .strictObject({
-    rounds: z.array(RoundSettingsIn).min(1).max(MAX_ROUNDS).optional().openapi({ description: 'one entry per round; default: roundCount rounds at T25/T25' }),
+    rounds: z
+      .array(RoundSettingsIn)
+      .min(1)
+      .max(MAX_ROUNDS)
+      .optional()
+      .openapi({ description: 'one entry per round; default: roundCount rounds at T25/T25' }),
     roundCount: Whole.min(1).max(MAX_ROUNDS).optional(),
     startingStack: Whole.optional().openapi({ minimum: STACK_MIN, maximum: STACK_MAX, description: 'R-DUP-1: default 10000' }),
     seatsPerTable: Whole.optional().openapi({ minimum: MIN_SEATS, maximum: MAX_SEATS, description: 'R-DUP-2: default 9' }),
@@ -47,7 +74,11 @@ export const DuplicateSettingsIn = z
     points: z.enum(['chips-vs-average', 'rank']).optional(),
     elimination: Elimination.optional(),
     tieRule: z.enum(['keep-tied', 'eliminate-tied']).optional(),
-    carryOverCapBB: Whole.optional().openapi({ minimum: 1, maximum: MAX_CARRY_OVER_CAP_BB, description: 'R-DUP-6: n of the n x BB cap, default 20' }),
+    carryOverCapBB: Whole.optional().openapi({
+      minimum: 1,
+      maximum: MAX_CARRY_OVER_CAP_BB,
+      description: 'R-DUP-6: n of the n x BB cap, default 20',
+    }),
   })
   .openapi('DuplicateSettingsInput');
 
@@ -55,7 +86,12 @@ export const CreateDuplicateEvent = z
   .strictObject({
     name: z.string().min(1).max(MAX_DUPLICATE_NAME_LENGTH),
     players: z
-      .array(z.strictObject({ playerId: Id.openapi({ description: "the player's user id (notifications go there)" }), name: z.string().min(1).max(MAX_DUPLICATE_PLAYER_NAME_LENGTH) }))
+      .array(
+        z.strictObject({
+          playerId: Id.openapi({ description: "the player's user id (notifications go there)" }),
+          name: z.string().min(1).max(MAX_DUPLICATE_PLAYER_NAME_LENGTH),
+        }),
+      )
       .min(MIN_PLAYERS)
       .max(MAX_DUPLICATE_PLAYERS)
       .openapi({ description: 'the event is stored as one item (docs/decisions/duplicate.md)' }),
@@ -64,7 +100,14 @@ export const CreateDuplicateEvent = z
   .openapi('CreateDuplicateEvent');
 
 const EliminationOut = z.object({ scope: z.string(), count: Whole.optional(), share: z.number().optional() });
-const RoundSettings = z.object({ hands: Whole, smallBlind: Whole, bigBlind: Whole, ante: Whole, anteType: AnteType, elimination: EliminationOut.optional() });
+const RoundSettings = z.object({
+  hands: Whole,
+  smallBlind: Whole,
+  bigBlind: Whole,
+  ante: Whole,
+  anteType: AnteType,
+  elimination: EliminationOut.optional(),
+});
 const Settings = z.object({
   name: z.string(),
   rounds: z.array(RoundSettings),
@@ -111,7 +154,7 @@ export const DuplicateRound = z
     committedAt: Timestamp,
     seed: z.string().nullable().openapi({ description: 'revealed after the round' }),
     revealedAt: Timestamp.nullable(),
-    decks: z.array(z.array(z.string())).nullable().openapi({ description: 'after the reveal: each hand\'s deck, top card first' }),
+    decks: z.array(z.array(z.string())).nullable().openapi({ description: "after the reveal: each hand's deck, top card first" }),
     countsEntered: z.array(Whole),
     handsRecorded: z.array(z.object({ table: Whole, hands: Whole })),
     disagreements: z.array(z.object({ table: Whole, seat: Whole, playerId: z.string().nullable(), entered: Whole, replayed: Whole })),
@@ -127,7 +170,14 @@ export const DuplicateEvent = z
     version: Whole,
     status: z.enum(['open', 'running', 'finished']),
     settings: Settings,
-    players: z.array(z.object({ playerId: z.string(), name: z.string(), status: z.enum(['active', 'eliminated', 'withdrawn']), eliminatedInRound: Whole.optional() })),
+    players: z.array(
+      z.object({
+        playerId: z.string(),
+        name: z.string(),
+        status: z.enum(['active', 'eliminated', 'withdrawn']),
+        eliminatedInRound: Whole.optional(),
+      }),
+    ),
     rounds: z.array(DuplicateRound),
     createdAt: Timestamp,
   })
@@ -137,7 +187,11 @@ export const DuplicateEventList = z
   .object({ items: z.array(z.object({ eventId: z.string(), name: z.string(), status: z.string(), version: Whole, createdAt: Timestamp })) })
   .openapi('DuplicateEventList');
 
-const SheetUse = z.object({ kind: z.enum(['hole', 'burn', 'flop', 'turn', 'river', 'unused']), seat: Whole.optional(), round: Whole.optional() });
+const SheetUse = z.object({
+  kind: z.enum(['hole', 'burn', 'flop', 'turn', 'river', 'unused']),
+  seat: Whole.optional(),
+  round: Whole.optional(),
+});
 export const DuplicateDeckSheets = z
   .object({
     eventId: z.string(),
@@ -162,15 +216,23 @@ export const DuplicateDeckReads = z
   .openapi('DuplicateDeckReads');
 
 export const StaffRole = z.enum(['owner', 'manager', 'dealer', 'cashier']);
-export const DeckAccessBody = z.strictObject({ roles: z.array(StaffRole).min(1).max(StaffRole.options.length) }).openapi('DuplicateDeckAccessInput');
+export const DeckAccessBody = z
+  .strictObject({ roles: z.array(StaffRole).min(1).max(StaffRole.options.length) })
+  .openapi('DuplicateDeckAccessInput');
 export const DeckAccess = z
   .object({ roles: z.array(z.string()), updatedAt: Timestamp.nullable(), updatedBy: z.string().nullable() })
   .openapi('DuplicateDeckAccess');
 
 export const CountsBody = z
   .strictObject({
-    counts: z.array(z.strictObject({ playerId: Id, chips: Chips })).min(1).max(MAX_SEATS),
-    emptySeats: z.array(z.strictObject({ seat: SeatNo, chips: Chips })).max(MAX_SEATS - 1).default([]),
+    counts: z
+      .array(z.strictObject({ playerId: Id, chips: Chips }))
+      .min(1)
+      .max(MAX_SEATS),
+    emptySeats: z
+      .array(z.strictObject({ seat: SeatNo, chips: Chips }))
+      .max(MAX_SEATS - 1)
+      .default([]),
   })
   .openapi('DuplicateCounts');
 
@@ -205,9 +267,19 @@ export const DuplicateTableView = z
   .object({
     round: Whole,
     table: Table,
-    counts: z.object({ counts: z.array(z.object({ playerId: z.string(), chips: Whole })), emptySeats: z.array(z.object({ seat: Whole, chips: Whole })), enteredBy: z.string(), enteredAt: Timestamp }).nullable(),
+    counts: z
+      .object({
+        counts: z.array(z.object({ playerId: z.string(), chips: Whole })),
+        emptySeats: z.array(z.object({ seat: Whole, chips: Whole })),
+        enteredBy: z.string(),
+        enteredAt: Timestamp,
+      })
+      .nullable(),
     handsRecorded: Whole,
-    replayed: z.array(z.object({ seat: Whole, chips: Whole })).nullable().openapi({ description: 'chips after the recorded hands, once every hand is recorded' }),
+    replayed: z
+      .array(z.object({ seat: Whole, chips: Whole }))
+      .nullable()
+      .openapi({ description: 'chips after the recorded hands, once every hand is recorded' }),
     disagreements: z.array(z.object({ seat: Whole, entered: Whole, replayed: Whole })),
   })
   .openapi('DuplicateTable');
@@ -223,7 +295,16 @@ export const HandDiagram = z
       z.object({
         seat: Whole,
         cards: z.array(z.string()),
-        tables: z.array(z.object({ table: Whole, playerId: z.string().nullable(), name: z.string().nullable(), recorded: z.boolean(), moves: z.array(Move), net: Whole.nullable() })),
+        tables: z.array(
+          z.object({
+            table: Whole,
+            playerId: z.string().nullable(),
+            name: z.string().nullable(),
+            recorded: z.boolean(),
+            moves: z.array(Move),
+            net: Whole.nullable(),
+          }),
+        ),
       }),
     ),
   })
@@ -234,8 +315,18 @@ export const DuplicateStandings = z
     eventId: z.string(),
     name: z.string(),
     status: z.string(),
-    rounds: z.array(z.object({ round: Whole, status: z.string(), commitment: z.string(), seed: z.string().nullable(), standings: z.array(ResultRow).nullable() })),
-    field: z.array(z.object({ playerId: z.string(), name: z.string(), status: z.string(), eliminatedInRound: Whole.optional(), total: Whole })),
+    rounds: z.array(
+      z.object({
+        round: Whole,
+        status: z.string(),
+        commitment: z.string(),
+        seed: z.string().nullable(),
+        standings: z.array(ResultRow).nullable(),
+      }),
+    ),
+    field: z.array(
+      z.object({ playerId: z.string(), name: z.string(), status: z.string(), eliminatedInRound: Whole.optional(), total: Whole }),
+    ),
   })
   .openapi('DuplicateStandings');
 

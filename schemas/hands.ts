@@ -1,7 +1,15 @@
 import * as z from './zod';
 import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK } from '../domain/holdem/cards';
 import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../domain/holdem/hand';
-import { MAX_CARD_TEXT_LENGTH, MAX_HAND_ACTIONS, MAX_HAND_CHIPS, MAX_HAND_RECORD_ID_LENGTH, MAX_HAND_SEAT_NAME_LENGTH, MAX_HAND_SEAT_NUMBER, MAX_HAND_SEED_LENGTH } from './limits';
+import {
+  MAX_CARD_TEXT_LENGTH,
+  MAX_HAND_ACTIONS,
+  MAX_HAND_CHIPS,
+  MAX_HAND_RECORD_ID_LENGTH,
+  MAX_HAND_SEAT_NAME_LENGTH,
+  MAX_HAND_SEAT_NUMBER,
+  MAX_HAND_SEED_LENGTH,
+} from './limits';
 import { Id } from './common';
 import { humanText } from './text';
 
@@ -25,7 +33,17 @@ export const EvaluateBody = z
   })
   .openapi('EvaluateHands');
 
-const Category = z.enum(['high-card', 'pair', 'two-pair', 'three-of-a-kind', 'straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush']);
+const Category = z.enum([
+  'high-card',
+  'pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
+]);
 
 const HandValue = z.object({
   handClass: z.number().int().openapi({ description: '1..7462, higher is stronger; equal numbers tie (R-HE-2)' }),
@@ -49,14 +67,24 @@ export const HandRecord = z
     blinds: z.strictObject({ smallBlind: Chips, bigBlind: Chips, ante: Chips, anteType: z.enum(['none', 'classic', 'bb']) }),
     button: SeatNo,
     seats: z
-      .array(z.strictObject({ seat: SeatNo, name: humanText({ min: 1, max: MAX_HAND_SEAT_NAME_LENGTH }).optional(), stack: Chips, empty: z.boolean().optional() }))
+      .array(
+        z.strictObject({
+          seat: SeatNo,
+          name: humanText({ min: 1, max: MAX_HAND_SEAT_NAME_LENGTH }).optional(),
+          stack: Chips,
+          empty: z.boolean().optional(),
+        }),
+      )
       .min(MIN_HAND_SEATS)
       .max(MAX_HAND_SEATS),
     options: z.strictObject({ postForEmptySeats: z.boolean().optional(), dealToEmptySeats: z.boolean().optional() }).optional(),
     cards: z.union([
       z.strictObject({ seed: z.string().min(1).max(MAX_HAND_SEED_LENGTH) }),
       z.strictObject({ deck: z.array(CardText).min(1).max(DECK_SIZE) }),
-      z.strictObject({ holes: z.record(z.string().regex(/^[1-9][0-9]?$/), z.array(CardText).max(HOLE_CARDS)), board: z.array(CardText).max(BOARD_CARDS) }),
+      z.strictObject({
+        holes: z.record(z.string().regex(/^[1-9][0-9]?$/), z.array(CardText).max(HOLE_CARDS)),
+        board: z.array(CardText).max(BOARD_CARDS),
+      }),
     ]),
     actions: z
       .array(

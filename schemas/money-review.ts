@@ -14,7 +14,9 @@ export const MoneyReviewItem = z
 
 export const MoneyHold = z
   .object({
-    status: z.enum(['held', 'rejected']).openapi({ description: '`held`: waiting for an operator; `rejected`: refused, edit the texts to submit again' }),
+    status: z
+      .enum(['held', 'rejected'])
+      .openapi({ description: '`held`: waiting for an operator; `rejected`: refused, edit the texts to submit again' }),
     items: z.array(MoneyReviewItem),
     since: Timestamp,
     decidedBy: z.string().optional(),

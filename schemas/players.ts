@@ -1,5 +1,12 @@
 import * as z from './zod';
-import { MAX_CITY_LENGTH, MAX_EMAIL_LENGTH, MAX_OPERATOR_REASON_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_PHONE_LENGTH, MIN_OPERATOR_REASON_LENGTH } from './limits';
+import {
+  MAX_CITY_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_OPERATOR_REASON_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MIN_OPERATOR_REASON_LENGTH,
+} from './limits';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { ClubRole } from './clubs';
@@ -9,7 +16,10 @@ export const CreatePlayerBody = z
     displayName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }),
     firstName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }).optional(),
     lastName: humanText({ min: 1, max: MAX_PERSON_NAME_LENGTH }).optional(),
-    dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date as YYYY-MM-DD').openapi({ example: '1990-05-17' }),
+    dateOfBirth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date as YYYY-MM-DD')
+      .openapi({ example: '1990-05-17' }),
     city: humanText({ min: 1, max: MAX_CITY_LENGTH }).optional(),
     phone: humanText({ max: MAX_PHONE_LENGTH, trim: false }).optional(),
     email: z.email().max(MAX_EMAIL_LENGTH).optional(),
@@ -44,7 +54,10 @@ export const Me = z
   .openapi('Me');
 
 export const SuspensionBody = z
-  .strictObject({ suspended: z.boolean(), reason: humanText({ min: MIN_OPERATOR_REASON_LENGTH, max: MAX_OPERATOR_REASON_LENGTH, multiline: true }) })
+  .strictObject({
+    suspended: z.boolean(),
+    reason: humanText({ min: MIN_OPERATOR_REASON_LENGTH, max: MAX_OPERATOR_REASON_LENGTH, multiline: true }),
+  })
   .openapi('Suspension');
 
 export const SuspensionResult = z
@@ -73,14 +86,15 @@ export const DeletedAccount = z
     deletedAt: Timestamp,
     erased: z.array(z.string()).openapi({ description: 'personal fields removed from the profile' }),
     pseudonymised: z.object({ displayName: z.string() }),
-    kept: z
-      .object({
-        adult: z.literal(true).openapi({ description: 'the age check (R-AGE-1) was passed; the date of birth itself is erased' }),
-        consentAt: Timestamp,
-        consentWithdrawnAt: Timestamp,
-        registrations: z.number().int().openapi({ description: "tournament registrations kept in the clubs' records, by player id only" }),
-        memberships: z.array(z.object({ clubId: Id, role: ClubRole })).openapi({ description: "club staff roles: the club's records, removed by the club" }),
-        records: z.string(),
-      }),
+    kept: z.object({
+      adult: z.literal(true).openapi({ description: 'the age check (R-AGE-1) was passed; the date of birth itself is erased' }),
+      consentAt: Timestamp,
+      consentWithdrawnAt: Timestamp,
+      registrations: z.number().int().openapi({ description: "tournament registrations kept in the clubs' records, by player id only" }),
+      memberships: z
+        .array(z.object({ clubId: Id, role: ClubRole }))
+        .openapi({ description: "club staff roles: the club's records, removed by the club" }),
+      records: z.string(),
+    }),
   })
   .openapi('DeletedAccount');

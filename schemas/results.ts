@@ -9,28 +9,48 @@ import { TournamentParams } from './tournaments';
 const BustBody = z
   .strictObject({
     entryId: Id,
-    killers: z.array(Id).min(1).openapi({ maxItems: MAX_KILLERS, description: 'who busted this entry: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
+    killers: z
+      .array(Id)
+      .min(1)
+      .openapi({ maxItems: MAX_KILLERS, description: 'who busted this entry: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
   })
   .openapi('Bust');
 
 export const KnockoutBody = z
   .strictObject({
-    busted: z.array(Id).min(1).max(MAX_BUSTS_PER_KNOCKOUT).optional().openapi({ description: 'entries busted in one hand (several: one group, R-KO-4), all by the same `killers`' }),
-    killers: z.array(Id).min(1).optional().openapi({ maxItems: MAX_KILLERS, description: 'with `busted`: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
-    busts: z
-      .array(BustBody)
+    busted: z
+      .array(Id)
       .min(1)
       .max(MAX_BUSTS_PER_KNOCKOUT)
       .optional()
-      .openapi({ description: 'instead of busted + killers: each entry busted in the hand with its own killers (side pots); one elimination number for all (R-KO-4, R-PLC-2)' }),
+      .openapi({ description: 'entries busted in one hand (several: one group, R-KO-4), all by the same `killers`' }),
+    killers: z
+      .array(Id)
+      .min(1)
+      .optional()
+      .openapi({ maxItems: MAX_KILLERS, description: 'with `busted`: one killer, or two sharing 0.5 credit each (R-KO-3)' }),
+    busts: z.array(BustBody).min(1).max(MAX_BUSTS_PER_KNOCKOUT).optional().openapi({
+      description:
+        'instead of busted + killers: each entry busted in the hand with its own killers (side pots); one elimination number for all (R-KO-4, R-PLC-2)',
+    }),
     level: z.number().int().min(1).optional(),
   })
   .openapi('RecordKnockout', {
     description: 'Either `busts`, or `busted` with `killers` (every busted entry shares them).',
-    example: { busts: [{ entryId: 'e_7', killers: ['e_3'] }, { entryId: 'e_9', killers: ['e_4'] }], level: 6 },
+    example: {
+      busts: [
+        { entryId: 'e_7', killers: ['e_3'] },
+        { entryId: 'e_9', killers: ['e_4'] },
+      ],
+      level: 6,
+    },
   });
 
-const points = (description: string) => z.number().int().openapi({ description: `${description}, in tournament points (never money, R-MONEY-1)` });
+const points = (description: string) =>
+  z
+    .number()
+    .int()
+    .openapi({ description: `${description}, in tournament points (never money, R-MONEY-1)` });
 
 export const KnockoutBountyView = z
   .object({
@@ -68,9 +88,14 @@ export const KnockoutView = z
   .openapi('Knockout');
 
 export const KnockoutParams = TournamentParams.extend({ knockoutId: Id });
-export const CancelKnockoutBody = z.strictObject({ reason: humanText({ max: MAX_CANCEL_REASON_LENGTH, multiline: true, trim: false }).optional() }).openapi('CancelKnockout');
+export const CancelKnockoutBody = z
+  .strictObject({ reason: humanText({ max: MAX_CANCEL_REASON_LENGTH, multiline: true, trim: false }).optional() })
+  .openapi('CancelKnockout');
 export const MysteryDrawBody = z
-  .strictObject({ killerEntryId: Id.optional(), prizeText: humanText({ multiline: true, trim: false }).openapi({ maxLength: MAX_PRIZE_TEXT_LENGTH }).optional() })
+  .strictObject({
+    killerEntryId: Id.optional(),
+    prizeText: humanText({ multiline: true, trim: false }).openapi({ maxLength: MAX_PRIZE_TEXT_LENGTH }).optional(),
+  })
   .openapi('MysteryDraw', { description: 'prize text is non-monetary (R-MONEY-2)' });
 
 export const Standings = z
@@ -94,15 +119,18 @@ export const ResultRowView = z
     lastEntryId: Id,
     knockouts: z.number(),
     bounties: z.number().optional().openapi({ description: 'classic bounty (or progressive as_classic): bounty credits won (R-BTY-2)' }),
-    bountyPoints: points('progressive bounty: bounty points won over all entries, the champion\'s own bounty included (R-BTY-3)').optional(),
-    mysteryPrizes: z.array(z.string()).optional().openapi({ description: "mystery bounty: the non-monetary prizes drawn by the player's entries (R-MYS-1)" }),
+    bountyPoints: points("progressive bounty: bounty points won over all entries, the champion's own bounty included (R-BTY-3)").optional(),
+    mysteryPrizes: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "mystery bounty: the non-monetary prizes drawn by the player's entries (R-MYS-1)" }),
     prize: z.string().optional(),
   })
   .openapi('ResultRow');
 
-export const BountyReward = z
-  .enum(['none', 'bounties', 'points', 'mystery_prizes'])
-  .openapi('BountyReward', { description: 'what the bounty earns in the rows: nothing, bounty credits, bounty points, or mystery prizes (R-BTY-2)' });
+export const BountyReward = z.enum(['none', 'bounties', 'points', 'mystery_prizes']).openapi('BountyReward', {
+  description: 'what the bounty earns in the rows: nothing, bounty credits, bounty points, or mystery prizes (R-BTY-2)',
+});
 
 export const Results = z
   .object({
@@ -121,7 +149,10 @@ export const EntryBounties = z
     version: z.number().int(),
     progressiveMode: z.enum(['as_classic', 'accumulate']),
     initialBounty: points('the bounty every entry starts with, re-entries included'),
-    collectPercent: z.number().int().openapi({ description: 'share of a busted bounty the killer collects; the rest goes onto his own bounty' }),
+    collectPercent: z
+      .number()
+      .int()
+      .openapi({ description: 'share of a busted bounty the killer collects; the rest goes onto his own bounty' }),
     items: z.array(
       z.object({
         entryId: Id,

@@ -58,5 +58,8 @@ export function humanText(opts: HumanTextOptions = {}) {
 
 /** True when every issue of a failed parse is a hidden-character one (then the answer is 422, not 400). */
 export function onlyTextIssues(error: z.ZodError): boolean {
-  return error.issues.length > 0 && error.issues.every((i) => i.code === 'custom' && (i as { params?: { code?: string } }).params?.code === TEXT_ISSUE_CODE);
+  return (
+    error.issues.length > 0 &&
+    error.issues.every((i) => i.code === 'custom' && (i as { params?: { code?: string } }).params?.code === TEXT_ISSUE_CODE)
+  );
 }

@@ -14,7 +14,14 @@ import {
   MIN_SEATS_PER_TABLE,
 } from '../domain/tournaments/settings';
 import { MAX_PRIZE_DETAIL, MAX_RATING_POINTS } from '../domain/tournaments/prize-kinds';
-import { MAX_COLLECT_PERCENT, MAX_INITIAL_BOUNTY, MAX_MYSTERY_ORDER, MAX_MYSTERY_PRIZE, MAX_MYSTERY_QUANTITY, MAX_MYSTERY_ROWS } from '../domain/tournaments/bounty-settings';
+import {
+  MAX_COLLECT_PERCENT,
+  MAX_INITIAL_BOUNTY,
+  MAX_MYSTERY_ORDER,
+  MAX_MYSTERY_PRIZE,
+  MAX_MYSTERY_QUANTITY,
+  MAX_MYSTERY_ROWS,
+} from '../domain/tournaments/bounty-settings';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { MoneyHold } from './money-review';
@@ -28,17 +35,26 @@ import { MoneyHold } from './money-review';
 const amount = z.number().int().openapi({ description: 'integer minor units of the club currency (organisational fee, never a prize)' });
 // R-MONEY-2: a structured prize; with a kind other than `other` the description may be left out.
 const prizeDetails = {
-  kind: z.enum(['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'other']).optional().openapi({ description: 'What the prize is; a row with a kind needs no description' }),
-  certificateFor: humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'certificate: what it is for (a service or goods), never a face value' }),
-  entryTo: humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'satellite: the tournament the prize enters' }),
+  kind: z
+    .enum(['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'other'])
+    .optional()
+    .openapi({ description: 'What the prize is; a row with a kind needs no description' }),
+  certificateFor: humanText({ trim: false })
+    .optional()
+    .openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'certificate: what it is for (a service or goods), never a face value' }),
+  entryTo: humanText({ trim: false })
+    .optional()
+    .openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'satellite: the tournament the prize enters' }),
   points: z.number().int().optional().openapi({ minimum: 1, maximum: MAX_RATING_POINTS, description: 'rating_points: how many' }),
 };
 const place = z.number().int().openapi({ minimum: 1, maximum: MAX_PLACE });
 const prizeDescription = humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DESCRIPTION });
-const PrizeRow = z.union([
-  z.strictObject({ place, description: prizeDescription, ...prizeDetails }),
-  z.strictObject({ placeFrom: place, placeTo: place, description: prizeDescription, ...prizeDetails }),
-]).openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
+const PrizeRow = z
+  .union([
+    z.strictObject({ place, description: prizeDescription, ...prizeDetails }),
+    z.strictObject({ placeFrom: place, placeTo: place, description: prizeDescription, ...prizeDetails }),
+  ])
+  .openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
 
 const settingsShape = {
   name: humanText({ trim: false }).openapi({ maxLength: MAX_NAME }),
@@ -53,9 +69,20 @@ const settingsShape = {
   rebuyEndsAt: Timestamp,
   rebuyMaxPerPlayer: z.number().int(),
   rebuyOnlyAtOrBelowChips: z.number().int(),
-  rebuyEndsAtLevel: z.number().int().openapi({ minimum: 1, maximum: MAX_REBUY_END_LEVEL, description: 'R-REBUY-2: the last playing level (1-based) in which rebuys are taken' }),
-  handsPerHour: z.number().int().openapi({ minimum: 1, maximum: MAX_HANDS_PER_HOUR, description: 'R-NOSHOW-2, R-LATE-1: hands dealt per hour at a table, the pace of the forced-bet model (default 30)' }),
-  lateEntryStack: z.enum(['full', 'minus_forced_bets']).openapi({ description: 'R-LATE-1: a late entrant gets the full starting stack (default) or it minus the forced bets one seat has posted so far (never below half the stack)' }),
+  rebuyEndsAtLevel: z.number().int().openapi({
+    minimum: 1,
+    maximum: MAX_REBUY_END_LEVEL,
+    description: 'R-REBUY-2: the last playing level (1-based) in which rebuys are taken',
+  }),
+  handsPerHour: z.number().int().openapi({
+    minimum: 1,
+    maximum: MAX_HANDS_PER_HOUR,
+    description: 'R-NOSHOW-2, R-LATE-1: hands dealt per hour at a table, the pace of the forced-bet model (default 30)',
+  }),
+  lateEntryStack: z.enum(['full', 'minus_forced_bets']).openapi({
+    description:
+      'R-LATE-1: a late entrant gets the full starting stack (default) or it minus the forced bets one seat has posted so far (never below half the stack)',
+  }),
   expectedDurationMinutes: z.number().int().openapi({ minimum: 1, maximum: MAX_EXPECTED_DURATION_MINUTES }),
   buyIn: amount,
   rebuy: amount,
@@ -74,7 +101,9 @@ const settingsShape = {
   itmPercent: z.number().openapi({ minimum: 0, maximum: MAX_ITM_PERCENT }),
   itmMinimum: z.number().int(),
   prizes: z.array(PrizeRow).openapi({ maxItems: MAX_PRIZE_ROWS }),
-  prizePreset: z.enum(['cup_and_free_entries', 'club_merch', 'venue_certificates', 'freerolls_for_itm']).openapi({ description: 'R-PRZ-2: a preset instead of own rows (see GET /v1/prize-presets), cut to the field' }),
+  prizePreset: z
+    .enum(['cup_and_free_entries', 'club_merch', 'venue_certificates', 'freerolls_for_itm'])
+    .openapi({ description: 'R-PRZ-2: a preset instead of own rows (see GET /v1/prize-presets), cut to the field' }),
   balancing: z.strictObject({
     moveRule: z.enum(['big_blind_next', 'random', 'last_seat']).optional(),
     allowedSkew: z.number().int().optional(),
@@ -82,11 +111,27 @@ const settingsShape = {
   }),
   knockoutCancelWindowMinutes: z.number().int().openapi({ minimum: 0, maximum: MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES }),
   twoKillerCredit: z.enum(['both', 'primary_only']).openapi({ description: 'R-KO-3: both killers get 0.5 (default), or only the first' }),
-  mysteryDrawScope: z.enum(['per_killer_entry', 'per_knockout']).openapi({ description: 'R-MYS-2: one draw per killer entry (default) or per knockout' }),
-  progressiveMode: z.enum(['as_classic', 'accumulate']).openapi({ description: 'R-BTY-3, progressive bounty only: accumulate bounties in points (default) or count credits as classic' }),
-  initialBounty: z.number().int().openapi({ minimum: 1, maximum: MAX_INITIAL_BOUNTY, description: 'R-BTY-3: the bounty on every entry at the start, re-entries included, in tournament points (never money, R-MONEY-1); default 100' }),
-  progressiveCollectPercent: z.number().int().openapi({ minimum: 0, maximum: MAX_COLLECT_PERCENT, description: "R-BTY-3: percent of a busted bounty the killer collects (default 50); the rest goes onto the killer's own bounty" }),
-  mysteryPrizeSource: z.enum(['client_text', 'server_table']).openapi({ description: 'R-MYS-2: the floor types the prize drawn by hand, or the server draws it from mysteryPrizeTable (default when a table is given)' }),
+  mysteryDrawScope: z
+    .enum(['per_killer_entry', 'per_knockout'])
+    .openapi({ description: 'R-MYS-2: one draw per killer entry (default) or per knockout' }),
+  progressiveMode: z
+    .enum(['as_classic', 'accumulate'])
+    .openapi({ description: 'R-BTY-3, progressive bounty only: accumulate bounties in points (default) or count credits as classic' }),
+  initialBounty: z.number().int().openapi({
+    minimum: 1,
+    maximum: MAX_INITIAL_BOUNTY,
+    description:
+      'R-BTY-3: the bounty on every entry at the start, re-entries included, in tournament points (never money, R-MONEY-1); default 100',
+  }),
+  progressiveCollectPercent: z.number().int().openapi({
+    minimum: 0,
+    maximum: MAX_COLLECT_PERCENT,
+    description: "R-BTY-3: percent of a busted bounty the killer collects (default 50); the rest goes onto the killer's own bounty",
+  }),
+  mysteryPrizeSource: z.enum(['client_text', 'server_table']).openapi({
+    description:
+      'R-MYS-2: the floor types the prize drawn by hand, or the server draws it from mysteryPrizeTable (default when a table is given)',
+  }),
   mysteryPrizeTable: z
     .array(
       z.strictObject({
@@ -95,7 +140,10 @@ const settingsShape = {
         order: z.number().int().optional().openapi({ minimum: 0, maximum: MAX_MYSTERY_ORDER }),
       }),
     )
-    .openapi({ maxItems: MAX_MYSTERY_ROWS, description: 'R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server' }),
+    .openapi({
+      maxItems: MAX_MYSTERY_ROWS,
+      description: 'R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server',
+    }),
 };
 
 const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;
@@ -104,7 +152,11 @@ export const CreateTournamentBody = z
   .strictObject(
     Object.fromEntries(
       Object.entries(settingsShape).map(([k, v]) => [k, (REQUIRED as readonly string[]).includes(k) ? v : v.optional()]),
-    ) as { [K in keyof typeof settingsShape]: K extends (typeof REQUIRED)[number] ? (typeof settingsShape)[K] : z.ZodOptional<(typeof settingsShape)[K]> },
+    ) as {
+      [K in keyof typeof settingsShape]: K extends (typeof REQUIRED)[number]
+        ? (typeof settingsShape)[K]
+        : z.ZodOptional<(typeof settingsShape)[K]>;
+    },
   )
   .openapi('CreateTournament', {
     example: {
@@ -191,8 +243,14 @@ export const Entry = z
     createdAt: Timestamp,
     bustedAt: Timestamp.optional(),
     deadStack: z.boolean().optional(),
-    deadStackFrom: z.number().int().optional().openapi({ description: "R-NOSHOW-2: the clock's forced-bet count when the dead stack was seated" }),
-    forcedBetsPosted: z.number().int().optional().openapi({ description: 'R-NOSHOW-2: forced bets the dead stack has posted (so far while absent; at the hand-over once the player arrived)' }),
+    deadStackFrom: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "R-NOSHOW-2: the clock's forced-bet count when the dead stack was seated" }),
+    forcedBetsPosted: z.number().int().optional().openapi({
+      description: 'R-NOSHOW-2: forced bets the dead stack has posted (so far while absent; at the hand-over once the player arrived)',
+    }),
   })
   .openapi('Entry');
 
@@ -227,17 +285,21 @@ export const Settlement = z
   .openapi('Settlement');
 
 export const PlayerFees = z
-  .object({ playerId: Id, currency: z.string(), debt: z.number().int(), operations: z.array(FeeOperation), settlements: z.array(Settlement) })
+  .object({
+    playerId: Id,
+    currency: z.string(),
+    debt: z.number().int(),
+    operations: z.array(FeeOperation),
+    settlements: z.array(Settlement),
+  })
   .openapi('PlayerFees');
 
 export const RegisterBody = z.strictObject({ playerId: Id }).openapi('RegisterPlayer', { example: { playerId: 'u_8f2c1a' } });
 export const MyRegisterBody = z.strictObject({ clubId: Id, tournamentId: Id }).openapi('RegisterMyself');
-export const CreateEntryBody = z
-  .strictObject({ kind: z.enum(['late_registration', 'reentry']), playerId: Id })
-  .openapi('CreateEntry', {
-    description: 'late_registration: register and buy in at once while late registration is open; reentry: a new entry after a bust',
-    example: { kind: 'reentry', playerId: 'u_8f2c1a' },
-  });
+export const CreateEntryBody = z.strictObject({ kind: z.enum(['late_registration', 'reentry']), playerId: Id }).openapi('CreateEntry', {
+  description: 'late_registration: register and buy in at once while late registration is open; reentry: a new entry after a bust',
+  example: { kind: 'reentry', playerId: 'u_8f2c1a' },
+});
 export const RebuyBody = z.strictObject({ currentChips: z.number().int().optional() }).openapi('Rebuy');
 export const AddonBody = z.strictObject({}).openapi('Addon');
 export const SettleBody = z

@@ -25,7 +25,9 @@ export const VerificationEvidence = z
   .object({
     source: z.enum(['egrul', 'dadata']),
     checkedAt: Timestamp.openapi({ description: 'when the registry answered (a cached answer keeps its own time)' }),
-    fields: z.record(z.string(), z.unknown()).openapi({ description: "the registry row's own fields, verbatim (empty when not found or unavailable)" }),
+    fields: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "the registry row's own fields, verbatim (empty when not found or unavailable)" }),
   })
   .openapi('VerificationEvidence');
 

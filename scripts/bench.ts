@@ -15,7 +15,9 @@ interface BenchRow {
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'bench');
 const filter = process.argv[2];
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)))
+  .sort();
 
 const rows: (BenchRow & { suite: string })[] = [];
 for (const file of files) {

@@ -19,10 +19,30 @@ const PLAYERS = 24;
 const MINUTE = 60_000;
 
 const NAMES = [
-  'Anna Volkova', 'Boris Orlov', 'Daria Sokolova', 'Egor Lebedev', 'Irina Kozlova', 'Kirill Novikov',
-  'Maria Morozova', 'Nikita Pavlov', 'Olga Smirnova', 'Pavel Fedorov', 'Sofia Popova', 'Timur Vasiliev',
-  'Vera Mikhailova', 'Yuri Alekseev', 'Alina Egorova', 'Denis Nikolaev', 'Elena Zakharova', 'Gleb Stepanov',
-  'Ksenia Romanova', 'Lev Kuznetsov', 'Polina Belova', 'Roman Titov', 'Tatiana Kiseleva', 'Viktor Makarov',
+  'Anna Volkova',
+  'Boris Orlov',
+  'Daria Sokolova',
+  'Egor Lebedev',
+  'Irina Kozlova',
+  'Kirill Novikov',
+  'Maria Morozova',
+  'Nikita Pavlov',
+  'Olga Smirnova',
+  'Pavel Fedorov',
+  'Sofia Popova',
+  'Timur Vasiliev',
+  'Vera Mikhailova',
+  'Yuri Alekseev',
+  'Alina Egorova',
+  'Denis Nikolaev',
+  'Elena Zakharova',
+  'Gleb Stepanov',
+  'Ksenia Romanova',
+  'Lev Kuznetsov',
+  'Polina Belova',
+  'Roman Titov',
+  'Tatiana Kiseleva',
+  'Viktor Makarov',
 ];
 
 class DemoError extends Error {}
@@ -36,7 +56,12 @@ async function call(method: string, path: string, opts: { token?: string; body?:
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${API}${path}`, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}), signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${API}${path}`, {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {
@@ -48,10 +73,17 @@ async function call(method: string, path: string, opts: { token?: string; body?:
 }
 
 /** The answer's body when the status is one of `ok`; otherwise a readable failure naming the step. */
-async function expectOk(step: string, method: string, path: string, ok: number[], opts: { token?: string; body?: unknown } = {}): Promise<Answer> {
+async function expectOk(
+  step: string,
+  method: string,
+  path: string,
+  ok: number[],
+  opts: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
   const res = await call(method, path, opts);
   if (!ok.includes(res.status)) {
-    const detail = typeof res.body.code === 'string' ? `${res.body.code}: ${String(res.body.detail ?? res.body.title ?? '')}` : JSON.stringify(res.body);
+    const detail =
+      typeof res.body.code === 'string' ? `${res.body.code}: ${String(res.body.detail ?? res.body.title ?? '')}` : JSON.stringify(res.body);
     throw new DemoError(`${step} failed: ${method} ${path} answered ${res.status} (${detail})`);
   }
   return res;
@@ -67,17 +99,23 @@ async function issuer() {
     throw new DemoError(`the API is not running at ${API}: start it with npm start (in another terminal), or set API_URL`);
   }
   if (!existsSync(ISSUER_KEY_FILE)) {
-    throw new DemoError(`no local issuer key at ${ISSUER_KEY_FILE}: run npm run demo from the directory where npm start runs (or set SPORT_POKER_DATA_DIR the same way)`);
+    throw new DemoError(
+      `no local issuer key at ${ISSUER_KEY_FILE}: run npm run demo from the directory where npm start runs (or set SPORT_POKER_DATA_DIR the same way)`,
+    );
   }
   const runtime = existsSync(RUNTIME_FILE) ? (JSON.parse(readFileSync(RUNTIME_FILE, 'utf8')) as RuntimeInfo) : undefined;
   // The server checks the issuer it recorded (its own address, whatever host name API_URL uses); without
   // the record it follows from API_URL.
   const issuerUrl = runtime?.issuer ?? `${API}/local-issuer`;
   const local = await localIssuer({ issuer: issuerUrl, audience: runtime?.audience ?? LOCAL_AUDIENCE, keyFile: ISSUER_KEY_FILE });
-  const served = (await (await fetch(`${API}${JWKS_PATH}`, { signal: AbortSignal.timeout(5_000) })).json()) as { keys?: { kid?: string }[] };
+  const served = (await (await fetch(`${API}${JWKS_PATH}`, { signal: AbortSignal.timeout(5_000) })).json()) as {
+    keys?: { kid?: string }[];
+  };
   const mine = local.jwks.keys[0]?.kid;
   if (!served.keys?.some((k) => k.kid === mine)) {
-    throw new DemoError(`the API at ${API} signs with another key than ${ISSUER_KEY_FILE}: run npm run demo with the same data directory as npm start`);
+    throw new DemoError(
+      `the API at ${API} signs with another key than ${ISSUER_KEY_FILE}: run npm run demo with the same data directory as npm start`,
+    );
   }
   return local;
 }
@@ -138,7 +176,10 @@ async function main(): Promise<void> {
   await expectOk('opening registration', 'POST', `${t}/open-registration`, [200], { token: owner });
 
   // Each player signs up with their own token, as the app would; a few at a time.
-  const players = Array.from({ length: PLAYERS }, (_, i) => ({ sub: `demo-${run}-p${String(i + 1).padStart(2, '0')}`, name: NAMES[i % NAMES.length] as string }));
+  const players = Array.from({ length: PLAYERS }, (_, i) => ({
+    sub: `demo-${run}-p${String(i + 1).padStart(2, '0')}`,
+    name: NAMES[i % NAMES.length] as string,
+  }));
   const tokens = new Map<string, string>();
   for (let i = 0; i < players.length; i += 6) {
     await Promise.all(
@@ -165,7 +206,11 @@ async function main(): Promise<void> {
   await expectOk('starting the tournament', 'POST', `${t}/start`, [200], { token: owner });
   const tables = await expectOk('drawing seats', 'POST', `${t}/seating/draw`, [200], { token: owner });
   const started = await expectOk('starting the clock', 'POST', `${t}/clock/start`, [200], { token: owner, body: { structureId } });
-  const view = started.body.clock as { status: string; current?: { levelNumber?: number; smallBlind?: number; bigBlind?: number }; timeLeftMs?: number };
+  const view = started.body.clock as {
+    status: string;
+    current?: { levelNumber?: number; smallBlind?: number; bigBlind?: number };
+    timeLeftMs?: number;
+  };
   const tableCount = Array.isArray(tables.body.tables) ? tables.body.tables.length : '?';
 
   const first = players[0] as { sub: string; name: string };

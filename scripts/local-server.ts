@@ -35,7 +35,15 @@ async function main(): Promise<void> {
   let api: Awaited<ReturnType<typeof startLocalApi>> | undefined;
   try {
     await ensureTable(db.endpoint, tableName);
-    api = await startLocalApi({ port, host, dynamoEndpoint: db.endpoint, tableName, keyFile: ISSUER_KEY_FILE, cursorSecretFile: CURSOR_SECRET_FILE, logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO' });
+    api = await startLocalApi({
+      port,
+      host,
+      dynamoEndpoint: db.endpoint,
+      tableName,
+      keyFile: ISSUER_KEY_FILE,
+      cursorSecretFile: CURSOR_SECRET_FILE,
+      logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+    });
     await seedDemo();
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);

@@ -22,7 +22,9 @@ async function main(): Promise<number> {
     console.error(`usage: npm run token -- --role <${ROLES.join('|')}> [--club <clubId>] [--sub <userId>] [--ttl <seconds>]`);
     return 2;
   }
-  const runtime: RuntimeInfo | undefined = existsSync(RUNTIME_FILE) ? (JSON.parse(readFileSync(RUNTIME_FILE, 'utf8')) as RuntimeInfo) : undefined;
+  const runtime: RuntimeInfo | undefined = existsSync(RUNTIME_FILE)
+    ? (JSON.parse(readFileSync(RUNTIME_FILE, 'utf8')) as RuntimeInfo)
+    : undefined;
   const issuerUrl = runtime?.issuer ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/local-issuer`;
   if (!runtime) console.error(`note: the local API is not running; the token is for ${issuerUrl}`);
   const sub = values.sub ?? (values.club ? `${role}-${values.club}` : `local-${role}`);
@@ -40,7 +42,15 @@ async function main(): Promise<number> {
         console.error(`no club ${values.club}; create it first (POST /v1/clubs with an owner token)`);
         return 1;
       }
-      await member.put({ clubId: values.club, userId: sub, role: role as (typeof STAFF)[number], addedBy: 'local-token-script', addedAt: new Date().toISOString() }).go();
+      await member
+        .put({
+          clubId: values.club,
+          userId: sub,
+          role: role as (typeof STAFF)[number],
+          addedBy: 'local-token-script',
+          addedAt: new Date().toISOString(),
+        })
+        .go();
       console.error(`note: ${sub} is now ${role} of ${values.club}`);
     }
   }
@@ -49,7 +59,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => process.exit(code), (e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);

@@ -76,12 +76,7 @@ export interface LevelEndResult extends ClockResult {
  * the status) already moved and is stale; a late one applies every end that has passed since, at the
  * exact end times; a job for an older revision never touches a clock that staff have since changed.
  */
-export function onLevelEnd(
-  timer: TimerState,
-  structure: BlindStructure,
-  now: number,
-  expected: LevelEndExpectation,
-): LevelEndResult {
+export function onLevelEnd(timer: TimerState, structure: BlindStructure, now: number, expected: LevelEndExpectation): LevelEndResult {
   if (timer.status !== 'running' || timer.revision !== expected.revision || timer.levelIndex !== expected.levelIndex) {
     return { timer, events: [], outcome: 'stale' };
   }

@@ -12,11 +12,7 @@ import type { ClockResult, TimerState } from './timer';
  * returns the new timer with the events of both steps. Refusals throw and change nothing.
  */
 
-function commit(
-  advanced: ClockResult,
-  patch: Partial<TimerState>,
-  events: ClockEvent[],
-): ClockResult {
+function commit(advanced: ClockResult, patch: Partial<TimerState>, events: ClockEvent[]): ClockResult {
   const timer: TimerState = { ...advanced.timer, ...patch, revision: advanced.timer.revision + 1 };
   return { timer, events: [...advanced.events, ...events] };
 }
@@ -61,9 +57,11 @@ export function resume(timer: TimerState, structure: BlindStructure, now: number
     throw conflict('CLOCK_NOT_PAUSED', 'The clock is not paused');
   }
   // Shift the level start by the pause so that the pause never counts as level time.
-  return commit({ timer, events: [] }, { status: 'running', levelStartedAt: now - timer.elapsedAtPause, pausedAt: null, elapsedAtPause: null }, [
-    { type: 'clock.resumed', levelIndex: timer.levelIndex, at: now, cause: 'command' },
-  ]);
+  return commit(
+    { timer, events: [] },
+    { status: 'running', levelStartedAt: now - timer.elapsedAtPause, pausedAt: null, elapsedAtPause: null },
+    [{ type: 'clock.resumed', levelIndex: timer.levelIndex, at: now, cause: 'command' }],
+  );
 }
 
 function moveTo(a: ClockResult, structure: BlindStructure, target: number, now: number): ClockResult {
@@ -112,9 +110,7 @@ export function adjust(timer: TimerState, structure: BlindStructure, now: number
 export function restartLevel(timer: TimerState, structure: BlindStructure, now: number): ClockResult {
   requireStarted(timer);
   const a = advanceTo(timer, structure, now);
-  return commit(a, freshLevelState(a.timer, now), [
-    { type: 'level.restarted', levelIndex: a.timer.levelIndex, at: now, cause: 'command' },
-  ]);
+  return commit(a, freshLevelState(a.timer, now), [{ type: 'level.restarted', levelIndex: a.timer.levelIndex, at: now, cause: 'command' }]);
 }
 
 /**
@@ -144,7 +140,9 @@ export function overrideCurrentLevel(timer: TimerState, structure: BlindStructur
  */
 export function addTime(timer: TimerState, structure: BlindStructure, now: number, seconds: number): ClockResult {
   if (!Number.isSafeInteger(seconds) || seconds === 0) {
-    throw ruleError('CLOCK_TIME_INVALID', 'Add a whole, non-zero number of seconds', [{ field: 'seconds', message: 'must be a whole number other than 0' }]);
+    throw ruleError('CLOCK_TIME_INVALID', 'Add a whole, non-zero number of seconds', [
+      { field: 'seconds', message: 'must be a whole number other than 0' },
+    ]);
   }
   requireStarted(timer);
   const a = advanceTo(timer, structure, now);

@@ -129,10 +129,7 @@ export function validateStructure(input: BlindStructure): BlindStructure {
 }
 
 /** A deep copy under a new id and owner: how a club takes a default structure as its own. */
-export function copyStructure(
-  source: BlindStructure,
-  target: { id: string; clubId?: string; name?: string },
-): BlindStructure {
+export function copyStructure(source: BlindStructure, target: { id: string; clubId?: string; name?: string }): BlindStructure {
   const copy: BlindStructure = {
     id: target.id,
     name: target.name ?? source.name,

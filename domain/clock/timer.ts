@@ -64,8 +64,7 @@ export function levelAt(structure: BlindStructure, index: number): Level {
   return level;
 }
 
-export const levelDurationMs = (structure: BlindStructure, index: number): number =>
-  levelAt(structure, index).durationSec * 1000;
+export const levelDurationMs = (structure: BlindStructure, index: number): number => levelAt(structure, index).durationSec * 1000;
 
 export const lastLevelIndex = (structure: BlindStructure): number => structure.levels.length - 1;
 

@@ -46,7 +46,8 @@ export const verifyCommitment = (commitment: string, roundSeed: string, seats: n
  */
 export const buttonSeat = (hand: number, seats: number): number => ((hand - 1) % seats) + 1;
 
-export type SheetUse = { kind: 'hole'; seat: number; round: 1 | 2 } | { kind: 'burn' } | { kind: 'flop' | 'turn' | 'river' } | { kind: 'unused' };
+export type SheetUse =
+  { kind: 'hole'; seat: number; round: 1 | 2 } | { kind: 'burn' } | { kind: 'flop' | 'turn' | 'river' } | { kind: 'unused' };
 
 export interface DealingSheet {
   hand: number;
@@ -68,8 +69,21 @@ export function dealingSheet(deck: readonly Card[], hand: number, seats: number)
   const clockwise = Array.from({ length: seats }, (_, k) => ((button + k) % seats) + 1);
   const uses: SheetUse[] = [];
   for (const round of [1, 2] as const) for (const seat of clockwise) uses.push({ kind: 'hole', seat, round });
-  uses.push({ kind: 'burn' }, { kind: 'flop' }, { kind: 'flop' }, { kind: 'flop' }, { kind: 'burn' }, { kind: 'turn' }, { kind: 'burn' }, { kind: 'river' });
-  const order = deck.map((card, position) => ({ position: position + 1, card: cardToString(card), use: uses[position] ?? ({ kind: 'unused' } as SheetUse) }));
+  uses.push(
+    { kind: 'burn' },
+    { kind: 'flop' },
+    { kind: 'flop' },
+    { kind: 'flop' },
+    { kind: 'burn' },
+    { kind: 'turn' },
+    { kind: 'burn' },
+    { kind: 'river' },
+  );
+  const order = deck.map((card, position) => ({
+    position: position + 1,
+    card: cardToString(card),
+    use: uses[position] ?? ({ kind: 'unused' } as SheetUse),
+  }));
   const holes = clockwise
     .map((seat) => {
       const cards = order.filter((o) => o.use.kind === 'hole' && o.use.seat === seat).map((o) => o.card);

@@ -54,10 +54,17 @@ export function handDiagram(p: {
       const r = p.replays.get(t.table);
       const moves: DiagramMove[] = [];
       if (r) {
-        for (const post of r.state.postings) if (post.seat === h.seat) moves.push({ street: 'preflop', action: post.kind, amount: post.amount });
+        for (const post of r.state.postings)
+          if (post.seat === h.seat) moves.push({ street: 'preflop', action: post.kind, amount: post.amount });
         for (const e of r.state.log) {
           if (e.action.seat !== h.seat) continue;
-          moves.push({ street: e.street, action: e.done, amount: e.added, ...(e.done === 'bet' || e.done === 'raise' ? { to: e.to } : {}), ...(e.allIn ? { allIn: true } : {}) });
+          moves.push({
+            street: e.street,
+            action: e.done,
+            amount: e.added,
+            ...(e.done === 'bet' || e.done === 'raise' ? { to: e.to } : {}),
+            ...(e.allIn ? { allIn: true } : {}),
+          });
         }
       }
       const stack = r?.result?.stacks.find((s) => s.seat === h.seat);
@@ -73,4 +80,3 @@ export function handDiagram(p: {
   }));
   return { round: p.round.round, hand: p.hand, button: sheet.button, board: sheet.board, seatGroups };
 }
-

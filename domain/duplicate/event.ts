@@ -83,7 +83,10 @@ export function createEvent(p: {
 }): DuplicateEvent {
   const ids = new Set<string>();
   p.players.forEach((pl, i) => {
-    if (ids.has(pl.playerId)) throw ruleError('PLAYER_DUPLICATE', `players[${i}]: ${pl.playerId} is listed twice`, [{ field: `players[${i}].playerId`, message: 'listed twice' }]);
+    if (ids.has(pl.playerId))
+      throw ruleError('PLAYER_DUPLICATE', `players[${i}]: ${pl.playerId} is listed twice`, [
+        { field: `players[${i}].playerId`, message: 'listed twice' },
+      ]);
     ids.add(pl.playerId);
   });
   const settings = resolveSettings(p.settings, p.players.length);
@@ -118,7 +121,11 @@ export function renamePlayer(ev: DuplicateEvent, playerId: string, name: string)
   return bump(ev, { players: ev.players.map((x) => (x.playerId === playerId ? { ...x, name } : x)) });
 }
 
-const activeIds = (ev: DuplicateEvent): string[] => ev.players.filter((p) => p.status === 'active').map((p) => p.playerId).sort();
+const activeIds = (ev: DuplicateEvent): string[] =>
+  ev.players
+    .filter((p) => p.status === 'active')
+    .map((p) => p.playerId)
+    .sort();
 
 function newRound(ev: DuplicateEvent, roundNo: number, seeds: RoundSeeds, carryIn: Record<string, number>, now: number): DupRound {
   const level = ev.settings.rounds[roundNo - 1] as RoundSettings;
@@ -162,10 +169,18 @@ const playing = (r: DupRound): void => {
   if (r.status !== 'playing') throw conflict('ROUND_CLOSED', `round ${r.round} is closed`);
 };
 
-const withRound = (ev: DuplicateEvent, r: DupRound): DuplicateEvent => bump(ev, { rounds: ev.rounds.map((x) => (x.round === r.round ? r : x)) });
+const withRound = (ev: DuplicateEvent, r: DupRound): DuplicateEvent =>
+  bump(ev, { rounds: ev.rounds.map((x) => (x.round === r.round ? r : x)) });
 
 /** R-DUP-4: the floor's counts for one table (they replace an earlier entry of the same table). */
-export function enterCounts(ev: DuplicateEvent, roundNo: number, tableNo: number, input: TableCounts, actor: string, now: number): DuplicateEvent {
+export function enterCounts(
+  ev: DuplicateEvent,
+  roundNo: number,
+  tableNo: number,
+  input: TableCounts,
+  actor: string,
+  now: number,
+): DuplicateEvent {
   const r = roundOf(ev, roundNo);
   playing(r);
   const t = tableOf(r, tableNo);
@@ -178,7 +193,8 @@ export function checkHandSlot(ev: DuplicateEvent, roundNo: number, tableNo: numb
   const r = roundOf(ev, roundNo);
   playing(r);
   tableOf(r, tableNo);
-  if (!Number.isSafeInteger(hand) || hand < 1 || hand > r.level.hands) throw notFound('HAND_NOT_FOUND', `round ${roundNo} has hands 1 to ${r.level.hands}`);
+  if (!Number.isSafeInteger(hand) || hand < 1 || hand > r.level.hands)
+    throw notFound('HAND_NOT_FOUND', `round ${roundNo} has hands 1 to ${r.level.hands}`);
   const done = r.handsRecorded[String(tableNo)] ?? 0;
   if (hand <= done) throw conflict('HAND_ALREADY_RECORDED', `hand ${hand} of table ${tableNo} is recorded already`);
   if (hand !== done + 1) throw conflict('HAND_OUT_OF_ORDER', `table ${tableNo} records hand ${done + 1} next`);
@@ -214,13 +230,23 @@ export function closeRound(
       continue;
     }
     const enteredBySeat = entered
-      ? t.seats.map((pl, i) => (pl === null ? (entered.emptySeats.find((e) => e.seat === i + 1)?.chips ?? 0) : (entered.counts.find((c) => c.playerId === pl)?.chips ?? 0)))
+      ? t.seats.map((pl, i) =>
+          pl === null
+            ? (entered.emptySeats.find((e) => e.seat === i + 1)?.chips ?? 0)
+            : (entered.counts.find((c) => c.playerId === pl)?.chips ?? 0),
+        )
       : undefined;
     const stacks = (enteredBySeat ?? replayed) as readonly number[];
     t.seats.forEach((pl, i) => {
       if (pl !== null) chips[pl] = stacks[i] as number;
       if (enteredBySeat && replayed && enteredBySeat[i] !== replayed[i]) {
-        disagreements.push({ table: t.table, seat: i + 1, playerId: pl, entered: enteredBySeat[i] as number, replayed: replayed[i] as number });
+        disagreements.push({
+          table: t.table,
+          seat: i + 1,
+          playerId: pl,
+          entered: enteredBySeat[i] as number,
+          replayed: replayed[i] as number,
+        });
       }
     });
   }
@@ -238,7 +264,7 @@ export function closeRound(
   const survivors = results.survivors.length;
   const more = roundNo < ev.settings.rounds.length && tableShape(survivors, ev.settings.seatsPerTable).tables >= 2;
   if (more) {
-    if (!p.next) throw new Error('closing a round that opens another needs that round\'s seeds');
+    if (!p.next) throw new Error("closing a round that opens another needs that round's seeds");
     const carryIn = Object.fromEntries(results.players.filter((x) => !x.eliminated).map((x) => [x.playerId, x.carryOut]));
     next = { ...next, rounds: [...next.rounds, newRound(next, roundNo + 1, p.next, carryIn, p.now)] };
   } else {
@@ -250,7 +276,8 @@ export function closeRound(
 /** R-DUP-2: the seed of a closed round, checked against its commitment, made public. */
 export function revealRound(ev: DuplicateEvent, roundNo: number, seed: string, now: number): DuplicateEvent {
   const r = roundOf(ev, roundNo);
-  if (r.status !== 'closed') throw conflict('ROUND_NOT_CLOSED', `round ${roundNo} is still being played: its seed is revealed after it closes`);
+  if (r.status !== 'closed')
+    throw conflict('ROUND_NOT_CLOSED', `round ${roundNo} is still being played: its seed is revealed after it closes`);
   if (r.seed !== undefined) throw conflict('ROUND_ALREADY_REVEALED', `round ${roundNo}'s seed is public already`);
   if (!verifyCommitment(r.commitment, seed, r.tableSize, r.level.hands)) throw new Error('the stored seed does not match the commitment');
   return withRound(ev, { ...r, seed, revealedAt: now });

@@ -123,7 +123,12 @@ export function computeRound(input: RoundInputs): RoundResults {
   }
   const out = new Set<string>();
   if (settings.elimination.scope === 'field') eliminateFrom(players, settings).forEach((p) => out.add(p));
-  else for (const seat of groups.keys()) eliminateFrom(players.filter((p) => p.seat === seat), settings).forEach((p) => out.add(p));
+  else
+    for (const seat of groups.keys())
+      eliminateFrom(
+        players.filter((p) => p.seat === seat),
+        settings,
+      ).forEach((p) => out.add(p));
   for (const p of players) p.eliminated = out.has(p.playerId);
   players.sort((a, b) => worse(b, a) || (a.playerId < b.playerId ? -1 : 1));
   players.forEach((p, i) => {

@@ -41,7 +41,11 @@ export function tableShape(players: number, seatsPerTable: number): { tables: nu
  */
 export function drawSeating(playerIds: readonly string[], seatingSeed: string, seatsPerTable: number): SeatingPlan {
   const { tables, tableSize } = tableShape(playerIds.length, seatsPerTable);
-  if (tables < MIN_TABLES) throw ruleError('FIELD_TOO_SMALL', `Duplicate Poker compares seats across tables: ${playerIds.length} players make ${tables} table(s), at least ${MIN_TABLES} are needed`);
+  if (tables < MIN_TABLES)
+    throw ruleError(
+      'FIELD_TOO_SMALL',
+      `Duplicate Poker compares seats across tables: ${playerIds.length} players make ${tables} table(s), at least ${MIN_TABLES} are needed`,
+    );
   const order = [...playerIds];
   const next = seedStream(seatingSeed);
   for (let i = order.length - 1; i > 0; i--) {
@@ -52,7 +56,10 @@ export function drawSeating(playerIds: readonly string[], seatingSeed: string, s
     const j = u % n;
     [order[i], order[j]] = [order[j] as string, order[i] as string];
   }
-  const out: DupTable[] = Array.from({ length: tables }, (_, t) => ({ table: t + 1, seats: Array.from({ length: tableSize }, () => null) }));
+  const out: DupTable[] = Array.from({ length: tables }, (_, t) => ({
+    table: t + 1,
+    seats: Array.from({ length: tableSize }, () => null),
+  }));
   order.forEach((playerId, k) => {
     const t = out[k % tables] as DupTable;
     t.seats[Math.floor(k / tables)] = playerId;

@@ -92,7 +92,8 @@ const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isS
 /** Fills the defaults for a field of `fieldSize` players and checks the result; 422 DUPLICATE_SETTINGS_INVALID names every bad field. */
 export function resolveSettings(input: SettingsInput, fieldSize: number): DuplicateSettings {
   const roundCount = input.roundCount ?? DEFAULTS.roundCount;
-  const given: Partial<RoundSettings>[] = input.rounds ?? Array.from({ length: isWhole(roundCount) && roundCount > 0 && roundCount <= MAX_ROUNDS ? roundCount : 0 }, () => ({}));
+  const given: Partial<RoundSettings>[] =
+    input.rounds ?? Array.from({ length: isWhole(roundCount) && roundCount > 0 && roundCount <= MAX_ROUNDS ? roundCount : 0 }, () => ({}));
   const rounds: RoundSettings[] = given.map((r) => ({
     hands: r.hands ?? defaultHands(fieldSize),
     smallBlind: r.smallBlind ?? DEFAULT_LEVEL.smallBlind,
@@ -113,7 +114,8 @@ export function resolveSettings(input: SettingsInput, fieldSize: number): Duplic
     carryOverCapBB: input.carryOverCapBB ?? DEFAULTS.carryOverCapBB,
   };
   const issues = settingsIssues(s);
-  if (!isWhole(roundCount) || roundCount < 1 || roundCount > MAX_ROUNDS) issues.push({ field: 'roundCount', message: `from 1 to ${MAX_ROUNDS} rounds` });
+  if (!isWhole(roundCount) || roundCount < 1 || roundCount > MAX_ROUNDS)
+    issues.push({ field: 'roundCount', message: `from 1 to ${MAX_ROUNDS} rounds` });
   if (issues.length) throw ruleError('DUPLICATE_SETTINGS_INVALID', issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues);
   return s;
 }
@@ -126,10 +128,14 @@ export function settingsIssues(s: DuplicateSettings): FieldIssue[] {
     const short = r.hands >= SHORT_ROUND.min && r.hands <= SHORT_ROUND.max;
     const long = r.hands >= LONG_ROUND.min && r.hands <= LONG_ROUND.max;
     if (!isWhole(r.hands) || !(short || long)) {
-      issues.push({ field: `${f}.hands`, message: `R-DUP-1: a round has ${SHORT_ROUND.min}-${SHORT_ROUND.max} or ${LONG_ROUND.min}-${LONG_ROUND.max} hands` });
+      issues.push({
+        field: `${f}.hands`,
+        message: `R-DUP-1: a round has ${SHORT_ROUND.min}-${SHORT_ROUND.max} or ${LONG_ROUND.min}-${LONG_ROUND.max} hands`,
+      });
     }
     if (!isWhole(r.bigBlind) || r.bigBlind < 1) issues.push({ field: `${f}.bigBlind`, message: 'a whole number of chips above 0' });
-    if (!isWhole(r.smallBlind) || r.smallBlind < 0 || r.smallBlind > r.bigBlind) issues.push({ field: `${f}.smallBlind`, message: 'from 0 to the big blind' });
+    if (!isWhole(r.smallBlind) || r.smallBlind < 0 || r.smallBlind > r.bigBlind)
+      issues.push({ field: `${f}.smallBlind`, message: 'from 0 to the big blind' });
     if (!isWhole(r.ante) || r.ante < 0) issues.push({ field: `${f}.ante`, message: 'a whole number of chips, 0 or more' });
     if (!ANTE_TYPES.includes(r.anteType)) issues.push({ field: `${f}.anteType`, message: `one of ${ANTE_TYPES.join(', ')}` });
     if (r.elimination) issues.push(...eliminationIssues(r.elimination, `${f}.elimination`));
@@ -140,12 +146,14 @@ export function settingsIssues(s: DuplicateSettings): FieldIssue[] {
   if (!isWhole(s.startingStack) || s.startingStack < STACK_MIN || s.startingStack > STACK_MAX) {
     issues.push({ field: 'startingStack', message: `R-DUP-1: from ${STACK_MIN} to ${STACK_MAX} chips` });
   }
-  if (!isWhole(s.seatsPerTable) || s.seatsPerTable < MIN_SEATS || s.seatsPerTable > MAX_SEATS) issues.push({ field: 'seatsPerTable', message: `R-DUP-2: ${MIN_SEATS} to ${MAX_SEATS} seats` });
+  if (!isWhole(s.seatsPerTable) || s.seatsPerTable < MIN_SEATS || s.seatsPerTable > MAX_SEATS)
+    issues.push({ field: 'seatsPerTable', message: `R-DUP-2: ${MIN_SEATS} to ${MAX_SEATS} seats` });
   if (!BETTINGS.includes(s.betting)) issues.push({ field: 'betting', message: `one of ${BETTINGS.join(', ')}` });
   if (!POINTS_RULES.includes(s.points)) issues.push({ field: 'points', message: `one of ${POINTS_RULES.join(', ')}` });
   if (!TIE_RULES.includes(s.tieRule)) issues.push({ field: 'tieRule', message: `one of ${TIE_RULES.join(', ')}` });
   issues.push(...eliminationIssues(s.elimination, 'elimination'));
-  if (!isWhole(s.carryOverCapBB) || s.carryOverCapBB < 1 || s.carryOverCapBB > MAX_CARRY_OVER_CAP_BB) issues.push({ field: 'carryOverCapBB', message: `R-DUP-6: n from 1 to ${MAX_CARRY_OVER_CAP_BB}` });
+  if (!isWhole(s.carryOverCapBB) || s.carryOverCapBB < 1 || s.carryOverCapBB > MAX_CARRY_OVER_CAP_BB)
+    issues.push({ field: 'carryOverCapBB', message: `R-DUP-6: n from 1 to ${MAX_CARRY_OVER_CAP_BB}` });
   return issues;
 }
 
@@ -153,7 +161,9 @@ function eliminationIssues(e: EliminationRule, field: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (e.scope !== 'seat-group' && e.scope !== 'field') issues.push({ field: `${field}.scope`, message: 'seat-group or field' });
   if ((e.count === undefined) === (e.share === undefined)) issues.push({ field, message: 'give either count or share' });
-  if (e.count !== undefined && (!isWhole(e.count) || e.count < 0)) issues.push({ field: `${field}.count`, message: 'a whole number, 0 or more' });
-  if (e.share !== undefined && !(typeof e.share === 'number' && e.share >= 0 && e.share < MAX_ELIMINATION_SHARE)) issues.push({ field: `${field}.share`, message: `from 0 to below ${MAX_ELIMINATION_SHARE}` });
+  if (e.count !== undefined && (!isWhole(e.count) || e.count < 0))
+    issues.push({ field: `${field}.count`, message: 'a whole number, 0 or more' });
+  if (e.share !== undefined && !(typeof e.share === 'number' && e.share >= 0 && e.share < MAX_ELIMINATION_SHARE))
+    issues.push({ field: `${field}.share`, message: `from 0 to below ${MAX_ELIMINATION_SHARE}` });
   return issues;
 }

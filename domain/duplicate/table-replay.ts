@@ -41,9 +41,11 @@ export function tableHandRecord(p: {
     const stack = p.stacks[i] as number;
     if (playerId === null) return { seat: i + 1, stack, empty: true };
     if (stack <= 0) {
-      throw ruleError('SEAT_BUSTED', `table ${p.table.table}, hand ${p.hand}: seat ${i + 1} has no chips left; enter the table's counts instead of its hands`, [
-        { field: 'actions', message: `seat ${i + 1} has no chips` },
-      ]);
+      throw ruleError(
+        'SEAT_BUSTED',
+        `table ${p.table.table}, hand ${p.hand}: seat ${i + 1} has no chips left; enter the table's counts instead of its hands`,
+        [{ field: 'actions', message: `seat ${i + 1} has no chips` }],
+      );
     }
     return { seat: i + 1, stack, name: p.names?.[playerId] ?? playerId };
   });

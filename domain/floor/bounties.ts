@@ -77,7 +77,15 @@ export interface MysteryTableView {
   /** Only once the tournament is over. */
   seed?: string;
   prizes: { index: number; prize: string; quantity: number; remaining: number; order?: number }[];
-  draws: { drawId: string; sequence: number; knockoutId: string; killerEntryId: string; prizeIndex?: number; prizeText?: string; at: number }[];
+  draws: {
+    drawId: string;
+    sequence: number;
+    knockoutId: string;
+    killerEntryId: string;
+    prizeIndex?: number;
+    prizeText?: string;
+    at: number;
+  }[];
 }
 
 /** R-MYS-2: the table with what is left of it, the commitment and, at the end, the seed. */
@@ -92,7 +100,13 @@ export function mysteryTableView(t: FloorTournament): MysteryTableView {
     source: b.mysteryPrizeSource ?? 'client_text',
     algorithm: MYSTERY_DRAW_ALGORITHM,
     ...(c ? { tableHash: c.tableHash, seedHash: c.seedHash, committedAt: c.at, ...(over ? { seed: c.seed } : {}) } : {}),
-    prizes: rows.map((r, index) => ({ index, prize: r.prize, quantity: r.quantity, remaining: left[index] ?? 0, ...(r.order !== undefined ? { order: r.order } : {}) })),
+    prizes: rows.map((r, index) => ({
+      index,
+      prize: r.prize,
+      quantity: r.quantity,
+      remaining: left[index] ?? 0,
+      ...(r.order !== undefined ? { order: r.order } : {}),
+    })),
     draws: Object.values(state.mysteryDraws)
       .sort((a, b2) => a.sequence - b2.sequence)
       .map((d) => ({
@@ -106,4 +120,3 @@ export function mysteryTableView(t: FloorTournament): MysteryTableView {
       })),
   };
 }
-

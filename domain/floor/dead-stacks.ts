@@ -80,7 +80,14 @@ function blindOut(state: FloorTournament, posted: number, ctx: Context): { state
     const map = { ...knockouts.knockouts };
     for (const k of records) map[k.id] = k;
     knockouts = { ...knockouts, knockouts: map, nextEliminationNumber: eliminationNumber + 1 };
-    events.push({ type: 'KnockoutRecorded', groupId, eliminationNumber, knockoutIds: records.map((k) => k.id), bustedEntryIds: group.map((e) => e.id), at: ctx.now });
+    events.push({
+      type: 'KnockoutRecorded',
+      groupId,
+      eliminationNumber,
+      knockoutIds: records.map((k) => k.id),
+      bustedEntryIds: group.map((e) => e.id),
+      at: ctx.now,
+    });
     for (const e of group) {
       const entries = { ...next.entries, [e.id]: { ...e, forcedBetsPosted: e.chips } };
       const b = bustEntry({ ...next, entries }, { entryId: e.id }, ctx);

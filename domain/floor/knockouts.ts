@@ -25,7 +25,13 @@ export interface FloorResult {
   events: FloorEvent[];
 }
 
-const refOf = (e: FloorTournament['entries'][string]): EntryRef => ({ id: e.id, playerId: e.playerId, number: e.number, status: e.status, createdAt: e.createdAt });
+const refOf = (e: FloorTournament['entries'][string]): EntryRef => ({
+  id: e.id,
+  playerId: e.playerId,
+  number: e.number,
+  status: e.status,
+  createdAt: e.createdAt,
+});
 
 export const entryRefs = (t: FloorTournament): EntryRef[] => Object.values(t.entries).map(refOf);
 

@@ -1,15 +1,7 @@
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { changeStatus } from '../tournaments';
-import {
-  emptyKnockoutsState,
-  finalPlaces,
-  presetRows,
-  results,
-  standingsSummary,
-  type ResultRow,
-  type Standings,
-} from '../results';
+import { emptyKnockoutsState, finalPlaces, presetRows, results, standingsSummary, type ResultRow, type Standings } from '../results';
 import type { FloorTournament } from './aggregate';
 import { bountySettings, entryRefs, type FloorResult } from './knockouts';
 

@@ -55,7 +55,9 @@ export function parseCards(texts: readonly string[], field: string, seen: Map<Ca
     }
     const before = seen.get(card);
     if (before !== undefined) {
-      throw ruleError('CARD_DUPLICATE', `${at}: ${cardToString(card)} is already at ${before}`, [{ field: at, message: `duplicate of ${before}` }]);
+      throw ruleError('CARD_DUPLICATE', `${at}: ${cardToString(card)} is already at ${before}`, [
+        { field: at, message: `duplicate of ${before}` },
+      ]);
     }
     seen.set(card, at);
     return card;

@@ -27,7 +27,12 @@ export function seedStream(seed: string): () => number {
       block = hmacSha256(key, msg);
       at = 0;
     }
-    const v = ((block[at] as number) * 0x1000000 + ((block[at + 1] as number) << 16) + ((block[at + 2] as number) << 8) + (block[at + 3] as number)) >>> 0;
+    const v =
+      ((block[at] as number) * 0x1000000 +
+        ((block[at + 1] as number) << 16) +
+        ((block[at + 2] as number) << 8) +
+        (block[at + 3] as number)) >>>
+      0;
     at += 4;
     return v;
   };

@@ -19,18 +19,18 @@ import { RANK_CHARS, rankOf, suitOf, type Card } from './cards';
 export const HAND_CLASSES = 7462;
 
 export type Category =
-  | 'high-card'
-  | 'pair'
-  | 'two-pair'
-  | 'three-of-a-kind'
-  | 'straight'
-  | 'flush'
-  | 'full-house'
-  | 'four-of-a-kind'
-  | 'straight-flush';
+  'high-card' | 'pair' | 'two-pair' | 'three-of-a-kind' | 'straight' | 'flush' | 'full-house' | 'four-of-a-kind' | 'straight-flush';
 
 export const CATEGORIES: readonly Category[] = [
-  'high-card', 'pair', 'two-pair', 'three-of-a-kind', 'straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush',
+  'high-card',
+  'pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
 ];
 
 // Rank keys whose sums of 5, 6 or 7 (each rank at most four times) are distinct for each card count.
@@ -263,7 +263,8 @@ function flushClass(t: Tables, suits: number, cards: readonly number[]): number 
 /** Five cards given as ids (not checked: the caller has validated them). */
 export function rank5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
   const t = tables ?? get();
-  const s = (CARD_SUIT[a] as number) + (CARD_SUIT[b] as number) + (CARD_SUIT[c] as number) + (CARD_SUIT[d] as number) + (CARD_SUIT[e] as number);
+  const s =
+    (CARD_SUIT[a] as number) + (CARD_SUIT[b] as number) + (CARD_SUIT[c] as number) + (CARD_SUIT[d] as number) + (CARD_SUIT[e] as number);
   if ((s + FLUSH_TEST) & FLUSH_BITS) return flushClass(t, s, [a, b, c, d, e]);
   const k = (CARD_KEY[a] as number) + (CARD_KEY[b] as number) + (CARD_KEY[c] as number) + (CARD_KEY[d] as number) + (CARD_KEY[e] as number);
   return t.p5.table[k + (t.p5.disp[k >>> SHIFT] as number)] as number;
@@ -271,21 +272,43 @@ export function rank5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
 
 export function rank6(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card): number {
   const t = tables ?? get();
-  const s = (CARD_SUIT[a] as number) + (CARD_SUIT[b] as number) + (CARD_SUIT[c] as number) + (CARD_SUIT[d] as number) + (CARD_SUIT[e] as number) + (CARD_SUIT[f] as number);
+  const s =
+    (CARD_SUIT[a] as number) +
+    (CARD_SUIT[b] as number) +
+    (CARD_SUIT[c] as number) +
+    (CARD_SUIT[d] as number) +
+    (CARD_SUIT[e] as number) +
+    (CARD_SUIT[f] as number);
   if ((s + FLUSH_TEST) & FLUSH_BITS) return flushClass(t, s, [a, b, c, d, e, f]);
-  const k = (CARD_KEY[a] as number) + (CARD_KEY[b] as number) + (CARD_KEY[c] as number) + (CARD_KEY[d] as number) + (CARD_KEY[e] as number) + (CARD_KEY[f] as number);
+  const k =
+    (CARD_KEY[a] as number) +
+    (CARD_KEY[b] as number) +
+    (CARD_KEY[c] as number) +
+    (CARD_KEY[d] as number) +
+    (CARD_KEY[e] as number) +
+    (CARD_KEY[f] as number);
   return t.p6.table[k + (t.p6.disp[k >>> SHIFT] as number)] as number;
 }
 
 export function rank7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
   const t = tables ?? get();
   const s =
-    (CARD_SUIT[a] as number) + (CARD_SUIT[b] as number) + (CARD_SUIT[c] as number) + (CARD_SUIT[d] as number) +
-    (CARD_SUIT[e] as number) + (CARD_SUIT[f] as number) + (CARD_SUIT[g] as number);
+    (CARD_SUIT[a] as number) +
+    (CARD_SUIT[b] as number) +
+    (CARD_SUIT[c] as number) +
+    (CARD_SUIT[d] as number) +
+    (CARD_SUIT[e] as number) +
+    (CARD_SUIT[f] as number) +
+    (CARD_SUIT[g] as number);
   if ((s + FLUSH_TEST) & FLUSH_BITS) return flushClass(t, s, [a, b, c, d, e, f, g]);
   const k =
-    (CARD_KEY[a] as number) + (CARD_KEY[b] as number) + (CARD_KEY[c] as number) + (CARD_KEY[d] as number) +
-    (CARD_KEY[e] as number) + (CARD_KEY[f] as number) + (CARD_KEY[g] as number);
+    (CARD_KEY[a] as number) +
+    (CARD_KEY[b] as number) +
+    (CARD_KEY[c] as number) +
+    (CARD_KEY[d] as number) +
+    (CARD_KEY[e] as number) +
+    (CARD_KEY[f] as number) +
+    (CARD_KEY[g] as number);
   return t.p7.table[k + (t.p7.disp[k >>> SHIFT] as number)] as number;
 }
 

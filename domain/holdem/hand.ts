@@ -52,9 +52,7 @@ export interface HandSetup {
 }
 
 /** Where the cards come from: a deck (top card first) or the cards seen (a live table). */
-export type CardSource =
-  | { kind: 'deck'; deck: Card[] }
-  | { kind: 'shown'; holes: Map<number, Card[]>; board: Card[] };
+export type CardSource = { kind: 'deck'; deck: Card[] } | { kind: 'shown'; holes: Map<number, Card[]>; board: Card[] };
 
 export interface SeatState {
   seat: number;
@@ -161,7 +159,12 @@ export class IllegalActionError extends DomainError {
     /** Index of the refused action in a record. */
     readonly index?: number,
   ) {
-    super('ACTION_ILLEGAL', index === undefined ? message : `actions[${index}]: ${message}`, 'rule', index === undefined ? undefined : [{ field: `actions[${index}]`, message }]);
+    super(
+      'ACTION_ILLEGAL',
+      index === undefined ? message : `actions[${index}]: ${message}`,
+      'rule',
+      index === undefined ? undefined : [{ field: `actions[${index}]`, message }],
+    );
   }
 }
 
@@ -176,19 +179,24 @@ function setupIssues(s: HandSetup): FieldIssue[] {
   }
   const numbers = new Set<number>();
   s.seats.forEach((seat, i) => {
-    if (!Number.isSafeInteger(seat.seat) || seat.seat < 1) issues.push({ field: `seats[${i}].seat`, message: 'seat number must be a whole number from 1' });
+    if (!Number.isSafeInteger(seat.seat) || seat.seat < 1)
+      issues.push({ field: `seats[${i}].seat`, message: 'seat number must be a whole number from 1' });
     if (numbers.has(seat.seat)) issues.push({ field: `seats[${i}].seat`, message: `seat ${seat.seat} is listed twice` });
     numbers.add(seat.seat);
     const needsChips = !seat.empty || s.postForEmptySeats;
     if (!Number.isSafeInteger(seat.stack) || seat.stack < 0 || (needsChips && seat.stack === 0)) {
-      issues.push({ field: `seats[${i}].stack`, message: needsChips ? 'stack must be a whole number of chips above 0' : 'stack must be a whole number, 0 or more' });
+      issues.push({
+        field: `seats[${i}].stack`,
+        message: needsChips ? 'stack must be a whole number of chips above 0' : 'stack must be a whole number, 0 or more',
+      });
     }
   });
   const playing = s.seats.filter((x) => !x.empty);
   if (playing.length < 2) issues.push({ field: 'seats', message: 'a hand needs at least two players' });
   const button = s.seats.find((x) => x.seat === s.button);
   if (!button) issues.push({ field: 'button', message: `the button must be on one of the seats, not ${s.button}` });
-  else if (button.empty && !s.postForEmptySeats) issues.push({ field: 'button', message: 'the button must be on a seat that plays the hand' });
+  else if (button.empty && !s.postForEmptySeats)
+    issues.push({ field: 'button', message: 'the button must be on a seat that plays the hand' });
   if (!BETTINGS.includes(s.betting)) issues.push({ field: 'betting', message: `betting must be one of ${BETTINGS.join(', ')}` });
   return issues;
 }
@@ -305,7 +313,8 @@ function need(st: HandState, at: number): Card {
   return c;
 }
 
-const dealtSeats = (st: HandState): SeatState[] => clockwiseFromButton(st).filter((s) => (s.empty ? s.inHand || !!st.setup.dealToEmptySeats : true));
+const dealtSeats = (st: HandState): SeatState[] =>
+  clockwiseFromButton(st).filter((s) => (s.empty ? s.inHand || !!st.setup.dealToEmptySeats : true));
 
 function deal(st: HandState): void {
   if (st.cards.kind === 'shown') {
@@ -324,7 +333,11 @@ function boardFor(st: HandState, street: Street): Card[] {
     const b = st.cards.board;
     const slice = street === 'flop' ? b.slice(0, 3) : street === 'turn' ? b.slice(3, 4) : b.slice(4, 5);
     const want = street === 'flop' ? 3 : 1;
-    if (slice.length !== want) throw ruleError('BOARD_SHORT', `the board has ${b.length} cards; the ${street} needs ${street === 'flop' ? 3 : street === 'turn' ? 4 : 5}`);
+    if (slice.length !== want)
+      throw ruleError(
+        'BOARD_SHORT',
+        `the board has ${b.length} cards; the ${street} needs ${street === 'flop' ? 3 : street === 'turn' ? 4 : 5}`,
+      );
     return slice;
   }
   const base = dealtSeats(st).length * 2;
@@ -438,7 +451,14 @@ export function applyAction(st: HandState, action: Action): void {
   } else {
     to = action.to ?? 0;
   }
-  const entry = (done: LogEntry['done'], added: number): LogEntry => ({ street: st.street, action, done, added, to: s.committed, allIn: s.allIn });
+  const entry = (done: LogEntry['done'], added: number): LogEntry => ({
+    street: st.street,
+    action,
+    done,
+    added,
+    to: s.committed,
+    allIn: s.allIn,
+  });
 
   switch (type) {
     case 'fold':
@@ -461,7 +481,11 @@ export function applyAction(st: HandState, action: Action): void {
     case 'raise': {
       const kind = st.currentBet === 0 ? 'bet' : 'raise';
       if (!l.actions.includes(kind)) throw refuse(l, `seat ${s.seat} cannot ${type} here`);
-      if (type !== kind) throw refuse(l, `seat ${s.seat} cannot ${type}: ${kind === 'bet' ? 'nobody has bet on this street' : `there is a bet of ${st.currentBet}`}`);
+      if (type !== kind)
+        throw refuse(
+          l,
+          `seat ${s.seat} cannot ${type}: ${kind === 'bet' ? 'nobody has bet on this street' : `there is a bet of ${st.currentBet}`}`,
+        );
       if (!Number.isSafeInteger(to)) throw refuse(l, `seat ${s.seat}: a ${type} needs a whole "to" amount`);
       const min = l.minTo as number;
       const max = l.maxTo as number;
@@ -514,7 +538,14 @@ function finish(st: HandState): void {
       if (s.cards.length !== 2) throw ruleError('CARDS_MISSING', `seat ${s.seat} reaches the showdown without two known hole cards`);
       const seven = [...s.cards, ...st.board];
       const handClass = rankCards(seven);
-      shown.set(s.seat, { seat: s.seat, cards: s.cards, handClass, category: categoryOf(handClass), description: describeClass(handClass), best: bestFive(seven) });
+      shown.set(s.seat, {
+        seat: s.seat,
+        cards: s.cards,
+        handClass,
+        category: categoryOf(handClass),
+        description: describeClass(handClass),
+        best: bestFive(seven),
+      });
     }
   }
   const pots = buildPots(order.map((s) => ({ seat: s.seat, total: s.total, dead: s.dead, folded: !live(s) })));
@@ -543,4 +574,9 @@ export const handCards = (st: HandState): { seat: number; cards: string[] }[] =>
 
 /** The pots as they stand (a hand in progress): no winners yet. */
 export const potsNow = (st: HandState): PotResult[] =>
-  st.result?.pots ?? buildPots(clockwiseFromButton(st).map((s) => ({ seat: s.seat, total: s.total, dead: s.dead, folded: !live(s) }))).map((p, index) => ({ ...p, index, winners: [] }));
+  st.result?.pots ??
+  buildPots(clockwiseFromButton(st).map((s) => ({ seat: s.seat, total: s.total, dead: s.dead, folded: !live(s) }))).map((p, index) => ({
+    ...p,
+    index,
+    winners: [],
+  }));

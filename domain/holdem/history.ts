@@ -7,7 +7,11 @@ import type { HandState, SeatState } from './hand';
  */
 const cards = (list: readonly Card[]): string => `[${list.map(cardToString).join(' ')}]`;
 
-const BETTING_NAMES = { 'no-limit': 'No Limit', 'pot-limit': 'Pot Limit', 'pot-limit-preflop': 'Pot Limit preflop, No Limit after' } as const;
+const BETTING_NAMES = {
+  'no-limit': 'No Limit',
+  'pot-limit': 'Pot Limit',
+  'pot-limit-preflop': 'Pot Limit preflop, No Limit after',
+} as const;
 
 export function handHistoryText(st: HandState, title = 'Hand'): string {
   const { setup } = st;
@@ -60,15 +64,33 @@ export function handHistoryText(st: HandState, title = 'Hand'): string {
     }
     lines.push('*** SUMMARY ***');
     const total = won.reduce((a, p) => a + p.amount, 0);
-    const parts = won.length > 1 ? ` ${won.map((p) => `${p.index === 0 ? 'Main pot' : `Side pot-${p.index}`} ${p.amount}.`).join(' ')}` : '';
+    const parts =
+      won.length > 1 ? ` ${won.map((p) => `${p.index === 0 ? 'Main pot' : `Side pot-${p.index}`} ${p.amount}.`).join(' ')}` : '';
     lines.push(`Total pot ${total} |${parts || ` Pot ${total}`}`);
     if (r.board.length) lines.push(`Board ${cards(r.board)}`);
     for (const s of st.seats) {
       if (!s.inHand) continue;
-      const role = s.seat === setup.button ? ' (button)' : st.seats[st.sbIndex] === s ? ' (small blind)' : st.seats[st.bbIndex] === s ? ' (big blind)' : '';
-      const got = r.pots.filter((p) => !p.uncalled).flatMap((p) => p.winners).filter((w) => w.seat === s.seat).reduce((a, w) => a + w.amount, 0);
+      const role =
+        s.seat === setup.button
+          ? ' (button)'
+          : st.seats[st.sbIndex] === s
+            ? ' (small blind)'
+            : st.seats[st.bbIndex] === s
+              ? ' (big blind)'
+              : '';
+      const got = r.pots
+        .filter((p) => !p.uncalled)
+        .flatMap((p) => p.winners)
+        .filter((w) => w.seat === s.seat)
+        .reduce((a, w) => a + w.amount, 0);
       const h = r.shown.find((x) => x.seat === s.seat);
-      const what = h ? `showed ${cards(h.cards)} and ${got ? `won (${got})` : 'lost'} with ${h.description}` : s.folded ? 'folded' : got ? `collected (${got})` : 'mucked';
+      const what = h
+        ? `showed ${cards(h.cards)} and ${got ? `won (${got})` : 'lost'} with ${h.description}`
+        : s.folded
+          ? 'folded'
+          : got
+            ? `collected (${got})`
+            : 'mucked';
       lines.push(`Seat ${s.seat}: ${s.name}${role} ${what}`);
     }
   }

@@ -71,11 +71,15 @@ function cardSource(rec: HandRecordV1): CardSource {
     for (const [seat, list] of Object.entries(c.holes as Record<string, string[]>)) {
       const field = `cards.holes.${seat}`;
       const cards = parseCards(list, field, seen);
-      if (cards.length !== 2) throw ruleError('CARD_INVALID', `${field}: a seat holds two cards, got ${cards.length}`, [{ field, message: 'two cards' }]);
+      if (cards.length !== 2)
+        throw ruleError('CARD_INVALID', `${field}: a seat holds two cards, got ${cards.length}`, [{ field, message: 'two cards' }]);
       holes.set(Number(seat), cards);
     }
     const board = parseCards(c.board as string[], 'cards.board', seen);
-    if (board.length > BOARD_CARDS) throw ruleError('CARD_INVALID', `cards.board: at most ${BOARD_CARDS} cards, got ${board.length}`, [{ field: 'cards.board', message: `at most ${BOARD_CARDS} cards` }]);
+    if (board.length > BOARD_CARDS)
+      throw ruleError('CARD_INVALID', `cards.board: at most ${BOARD_CARDS} cards, got ${board.length}`, [
+        { field: 'cards.board', message: `at most ${BOARD_CARDS} cards` },
+      ]);
     return { kind: 'shown', holes, board };
   }
   throw ruleError('HAND_RECORD_INVALID', 'cards: give a seed, a deck, or the hole cards and the board');
@@ -83,8 +87,10 @@ function cardSource(rec: HandRecordV1): CardSource {
 
 /** Starts the hand of a record (setup checks, postings, dealing). */
 export function startFromRecord(rec: HandRecordV1): HandState {
-  if (rec.v !== HAND_RECORD_VERSION) throw ruleError('HAND_RECORD_VERSION', `hand record version ${String(rec.v)} is not supported (expected ${HAND_RECORD_VERSION})`);
-  if (!ANTE_TYPES.includes(rec.blinds.anteType)) throw ruleError('HAND_SETUP_INVALID', `blinds.anteType must be one of ${ANTE_TYPES.join(', ')}`);
+  if (rec.v !== HAND_RECORD_VERSION)
+    throw ruleError('HAND_RECORD_VERSION', `hand record version ${String(rec.v)} is not supported (expected ${HAND_RECORD_VERSION})`);
+  if (!ANTE_TYPES.includes(rec.blinds.anteType))
+    throw ruleError('HAND_SETUP_INVALID', `blinds.anteType must be one of ${ANTE_TYPES.join(', ')}`);
   const cards = cardSource(rec);
   if (cards.kind === 'shown') {
     for (const seat of cards.holes.keys()) {
@@ -121,7 +127,8 @@ export function replay(rec: HandRecordV1): Replay {
     const field = `actions[${index}]`;
     const legal = legalActions(state);
     try {
-      if (!ACTION_TYPES.includes(a.action)) throw new IllegalActionError(`"${String(a.action)}" is not one of ${ACTION_TYPES.join(', ')}`, legal);
+      if (!ACTION_TYPES.includes(a.action))
+        throw new IllegalActionError(`"${String(a.action)}" is not one of ${ACTION_TYPES.join(', ')}`, legal);
       const action: Action = { seat: a.seat, type: a.action, ...(a.to !== undefined ? { to: a.to } : {}) };
       const street = state.street;
       applyAction(state, action);
@@ -131,7 +138,8 @@ export function replay(rec: HandRecordV1): Replay {
     } catch (err) {
       if (err instanceof IllegalActionError) throw new IllegalActionError(err.message, err.legal, index);
       // A deck too short for the street this action opens, a showdown without cards: named at this action too.
-      if (isDomainError(err) && err.kind === 'rule') throw ruleError(err.code, `${field}: ${err.message}`, [{ field, message: err.message }]);
+      if (isDomainError(err) && err.kind === 'rule')
+        throw ruleError(err.code, `${field}: ${err.message}`, [{ field, message: err.message }]);
       throw err;
     }
   });

@@ -31,7 +31,12 @@ const QUOTES = /["'«»„“”‘’‚`]/g;
 
 /** Upper case, ё -> е, quotes and legal-form words removed, spaces collapsed. */
 export function normaliseOrgName(name: string): string {
-  const words = name.toUpperCase().replace(/Ё/g, 'Е').replace(QUOTES, ' ').split(/\s+/).filter((w) => w !== '');
+  const words = name
+    .toUpperCase()
+    .replace(/Ё/g, 'Е')
+    .replace(QUOTES, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const kept: string[] = [];
   let i = 0;
   while (i < words.length) {

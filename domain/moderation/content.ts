@@ -44,7 +44,9 @@ export interface ContentTarget {
 export function checkReason(reason: unknown): string {
   const r = typeof reason === 'string' ? reason.trim() : '';
   if (r.length === 0 || r.length > MAX_REASON) {
-    throw ruleError('MODERATION_REASON_REQUIRED', 'Say why, in 1 to 1000 characters', [{ field: 'reason', message: `1..${MAX_REASON} characters` }]);
+    throw ruleError('MODERATION_REASON_REQUIRED', 'Say why, in 1 to 1000 characters', [
+      { field: 'reason', message: `1..${MAX_REASON} characters` },
+    ]);
   }
   return r;
 }
@@ -122,7 +124,9 @@ export function publicResultRows<R extends { prize?: string; mysteryPrizes?: str
 ): R[] {
   if (!m) return [...rows];
   const prizes = hiddenPrizeTexts(m);
-  const mystery = new Set(Object.keys(m.mysteryPrizes ?? {}).flatMap((id) => (drawTexts[id] !== undefined ? [drawTexts[id] as string] : [])));
+  const mystery = new Set(
+    Object.keys(m.mysteryPrizes ?? {}).flatMap((id) => (drawTexts[id] !== undefined ? [drawTexts[id] as string] : [])),
+  );
   return rows.map((r) => {
     const out = { ...r };
     if (out.prize !== undefined && prizes.has(out.prize)) delete out.prize;

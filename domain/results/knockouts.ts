@@ -233,9 +233,7 @@ export function cancelKnockout(
   const busted = indexEntries(entries).get(ko.bustedEntryId);
   if (!busted) throw notFound('ENTRY_NOT_FOUND', `Entry ${ko.bustedEntryId} not found`);
   // A voided re-entry no longer stands, so it does not block the correction.
-  const reentered = entries.some(
-    (e) => e.playerId === ko.bustedPlayerId && e.number > busted.number && e.status !== 'void',
-  );
+  const reentered = entries.some((e) => e.playerId === ko.bustedPlayerId && e.number > busted.number && e.status !== 'void');
   if (reentered) {
     throw ruleError('PLAYER_REENTERED', 'The busted player has re-entered: the knockout stands (R-REENTRY-5)');
   }

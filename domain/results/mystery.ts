@@ -27,12 +27,7 @@ export interface DrawMysteryResult {
 export const MAX_PRIZE_TEXT_LENGTH = 500;
 
 /** R-MYS-1, R-MYS-2: record the mystery bounty a killer entry draws on a knockout. */
-export function drawMystery(
-  state: KnockoutsState,
-  cmd: DrawMysteryCommand,
-  ctx: Context,
-  settings: BountySettings,
-): DrawMysteryResult {
+export function drawMystery(state: KnockoutsState, cmd: DrawMysteryCommand, ctx: Context, settings: BountySettings): DrawMysteryResult {
   if (!mysteryEnabled(settings)) {
     throw ruleError('MYSTERY_NOT_ENABLED', 'This tournament has no mystery bounty (R-MYS-1)');
   }
@@ -41,8 +36,7 @@ export function drawMystery(
   if (ko.status === 'cancelled') throw conflict('KNOCKOUT_CANCELLED', `Knockout ${ko.id} was cancelled`);
 
   // Only a credited killer draws: under `primary_only` the second killer is audit-only.
-  const killer =
-    cmd.killerEntryId === undefined ? ko.killers[0] : ko.killers.find((k) => k.entryId === cmd.killerEntryId);
+  const killer = cmd.killerEntryId === undefined ? ko.killers[0] : ko.killers.find((k) => k.entryId === cmd.killerEntryId);
   if (!killer) {
     throw ruleError('NOT_A_KILLER', `Entry ${cmd.killerEntryId ?? '?'} is not a credited killer of knockout ${ko.id}`, [
       { field: 'killerEntryId', message: 'not a credited killer of this knockout' },

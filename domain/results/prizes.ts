@@ -3,10 +3,8 @@ import { paidPlaces } from './itm';
 import type { PrizeDetails } from '../tournaments/prize-kinds';
 
 /** A non-monetary prize for one place or a range of places (R-PRZ-1). */
-export type PrizeRow = (
-  | { place: number; description: string }
-  | { placeFrom: number; placeTo: number; description: string }
-) & PrizeDetails;
+export type PrizeRow = ({ place: number; description: string } | { placeFrom: number; placeTo: number; description: string }) &
+  PrizeDetails;
 
 export type PrizePresetId = 'cup_and_free_entries' | 'club_merch' | 'venue_certificates' | 'freerolls_for_itm';
 

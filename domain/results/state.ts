@@ -68,8 +68,7 @@ export const emptyKnockoutsState = (): KnockoutsState => ({
   nextMysterySequence: 1,
 });
 
-export const activeKnockouts = (state: KnockoutsState): Knockout[] =>
-  Object.values(state.knockouts).filter((k) => k.status === 'active');
+export const activeKnockouts = (state: KnockoutsState): Knockout[] => Object.values(state.knockouts).filter((k) => k.status === 'active');
 
 /** The record that currently holds this entry busted, if any. */
 export const activeKnockoutOf = (state: KnockoutsState, entryId: string): Knockout | undefined =>

@@ -46,10 +46,7 @@ export function breakTable(state: SeatingState, cmd: BreakTableCommand, ctx: Con
   let free = 0;
   for (const t of draft.activeTables()) if (t.id !== tableId) free += state.seatsPerTable - playerCount(t);
   if (free < leaving.length) {
-    throw conflict(
-      'NOT_ENOUGH_SEATS',
-      `Table ${table.number} cannot be broken: ${leaving.length} players, ${free} free seats elsewhere`,
-    );
+    throw conflict('NOT_ENOUGH_SEATS', `Table ${table.number} cannot be broken: ${leaving.length} players, ${free} free seats elsewhere`);
   }
   const seed = drawSeed(ctx);
   const rng = seededRandom(seed);

@@ -1,16 +1,5 @@
 import type { Context } from '../core/context';
-import type {
-  DrawKind,
-  DrawRecord,
-  Move,
-  MoveReason,
-  Proposal,
-  SeatRef,
-  SeatingEvent,
-  SeatingResult,
-  SeatingState,
-  Table,
-} from './types';
+import type { DrawKind, DrawRecord, Move, MoveReason, Proposal, SeatRef, SeatingEvent, SeatingResult, SeatingState, Table } from './types';
 import { playerCount } from './positions';
 import { TableSizeIndex } from './size-index';
 
@@ -110,12 +99,7 @@ export class SeatingDraft {
   }
 
   /** Moves (or, with no current seat, seats) an entry and records the audit move and its event. */
-  move(
-    entryId: string,
-    to: SeatRef,
-    reason: MoveReason,
-    extra: { seed?: number; undoes?: string; proposalId?: string } = {},
-  ): Move {
+  move(entryId: string, to: SeatRef, reason: MoveReason, extra: { seed?: number; undoes?: string; proposalId?: string } = {}): Move {
     const from = this.seatOf(entryId) ? this.vacate(entryId) : undefined;
     this.place(entryId, to);
     const move: Move = {

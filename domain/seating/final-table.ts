@@ -14,10 +14,7 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 export function assembleFinalTable(state: SeatingState, ctx: Context): SeatingResult {
   const players = Object.keys(state.seatOf).sort(byCodeUnits);
   if (players.length > state.seatsPerTable) {
-    throw conflict(
-      'FINAL_TABLE_DOES_NOT_FIT',
-      `${players.length} players do not fit one table of ${state.seatsPerTable} seats`,
-    );
+    throw conflict('FINAL_TABLE_DOES_NOT_FIT', `${players.length} players do not fit one table of ${state.seatsPerTable} seats`);
   }
   if (players.length < 2) throw conflict('FINAL_TABLE_TOO_FEW_PLAYERS', 'A final table needs at least two players');
   const current = state.finalTableId !== undefined ? state.tables[state.finalTableId] : undefined;

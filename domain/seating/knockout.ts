@@ -53,7 +53,9 @@ export function afterKnockout(state: SeatingState, cmd: KnockoutCommand, ctx: Co
 export function afterHandKnockout(state: SeatingState, cmd: HandKnockoutCommand, ctx: Context): HandKnockoutResult {
   for (const entryId of cmd.entryIds) requireSeated(state, entryId);
   if (new Set(cmd.entryIds).size !== cmd.entryIds.length) {
-    throw ruleError('DUPLICATE_ENTRY', 'An entry is named twice in the knockout', [{ field: 'entryIds', message: 'entries must be unique' }]);
+    throw ruleError('DUPLICATE_ENTRY', 'An entry is named twice in the knockout', [
+      { field: 'entryIds', message: 'entries must be unique' },
+    ]);
   }
   const draft = new SeatingDraft(state, ctx);
   const freed = cmd.entryIds.map((entryId) => {
@@ -77,8 +79,7 @@ export function seatingFlags(state: SeatingState): KnockoutFlags {
   const tableToBreak = nextTableToBreak(state);
   return {
     headsUp: players === 2,
-    finalTableReady:
-      players >= 2 && players <= state.seatsPerTable && active > 1 && state.finalTableId === undefined,
+    finalTableReady: players >= 2 && players <= state.seatsPerTable && active > 1 && state.finalTableId === undefined,
     ...(tableToBreak !== undefined ? { tableToBreak } : {}),
   };
 }

@@ -23,9 +23,7 @@ export function seatLateEntrant(state: SeatingState, cmd: SeatLateEntrantCommand
   const index = draft.sizeIndex();
   const min = index.minSize();
   const table: Table =
-    min !== undefined && min < state.seatsPerTable
-      ? (draft.table(index.lowestNumberedAt(min) as string) as Table)
-      : draft.openTable();
+    min !== undefined && min < state.seatsPerTable ? (draft.table(index.lowestNumberedAt(min) as string) as Table) : draft.openTable();
   const seed = drawSeed(ctx);
   const seats = freeSeats(table);
   const seat = seats[seededRandom(seed).int(seats.length)] as number;

@@ -30,9 +30,7 @@ export function resolvePolicy(policy: Partial<SeatingPolicy> | undefined): Seati
     ]);
   }
   if (!(MOVERS as readonly string[]).includes(p.mover)) {
-    throw ruleError('MOVER_RULE_INVALID', `Unknown mover rule "${p.mover}"`, [
-      { field: 'mover', message: `one of ${MOVERS.join(', ')}` },
-    ]);
+    throw ruleError('MOVER_RULE_INVALID', `Unknown mover rule "${p.mover}"`, [{ field: 'mover', message: `one of ${MOVERS.join(', ')}` }]);
   }
   if (!(MODES as readonly string[]).includes(p.balancing)) {
     throw ruleError('BALANCING_MODE_INVALID', `Unknown balancing mode "${p.balancing}"`, [

@@ -46,7 +46,10 @@ export function rebuy(state: Tournament, command: Rebuy, ctx: Context): Tourname
   const d = new Draft(state, ctx);
   const entry = playableEntry(d, command.entryId);
   if (!rebuyWindowOpen(s, ctx.now, command.playingLevelsPassed ?? 0)) {
-    const why = s.rebuyEndsAt !== undefined && ctx.now >= s.rebuyEndsAt ? 'The rebuy deadline has passed' : `Rebuys end with level ${s.rebuyEndsAtLevel}`;
+    const why =
+      s.rebuyEndsAt !== undefined && ctx.now >= s.rebuyEndsAt
+        ? 'The rebuy deadline has passed'
+        : `Rebuys end with level ${s.rebuyEndsAtLevel}`;
     throw ruleError('REBUY_WINDOW_CLOSED', why);
   }
   if (s.rebuyMaxPerPlayer !== undefined && countFees(d, entry.playerId, 'rebuy') >= s.rebuyMaxPerPlayer) {

@@ -77,9 +77,6 @@ export function changeStatus(state: Tournament, command: { to: TournamentStatus 
 
 export const openRegistration = (state: Tournament, ctx: Context): TournamentResult =>
   changeStatus(state, { to: 'registration_open' }, ctx);
-export const startTournament = (state: Tournament, ctx: Context): TournamentResult =>
-  changeStatus(state, { to: 'running' }, ctx);
-export const finishTournament = (state: Tournament, ctx: Context): TournamentResult =>
-  changeStatus(state, { to: 'finished' }, ctx);
-export const cancelTournament = (state: Tournament, ctx: Context): TournamentResult =>
-  changeStatus(state, { to: 'cancelled' }, ctx);
+export const startTournament = (state: Tournament, ctx: Context): TournamentResult => changeStatus(state, { to: 'running' }, ctx);
+export const finishTournament = (state: Tournament, ctx: Context): TournamentResult => changeStatus(state, { to: 'finished' }, ctx);
+export const cancelTournament = (state: Tournament, ctx: Context): TournamentResult => changeStatus(state, { to: 'cancelled' }, ctx);

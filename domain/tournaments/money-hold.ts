@@ -78,6 +78,10 @@ export function decideMoneyHold(
     return { state: { ...rest, updatedAt: ctx.now }, approved: hold.items };
   }
   return {
-    state: { ...state, updatedAt: ctx.now, moneyHold: { ...hold, status: 'rejected', decidedBy: ctx.actor.id, decidedAt: ctx.now, reason } },
+    state: {
+      ...state,
+      updatedAt: ctx.now,
+      moneyHold: { ...hold, status: 'rejected', decidedBy: ctx.actor.id, decidedAt: ctx.now, reason },
+    },
   };
 }

@@ -42,10 +42,7 @@ export interface OtherRegistration {
 /** Whether a registration still ties the player to its tournament. Waitlisted counts: it is a registration. */
 export function blocksParallel(o: OtherRegistration): boolean {
   return (
-    o.registrationStatus !== 'cancelled' &&
-    o.tournamentStatus !== 'finished' &&
-    o.tournamentStatus !== 'cancelled' &&
-    o.eliminated !== true
+    o.registrationStatus !== 'cancelled' && o.tournamentStatus !== 'finished' && o.tournamentStatus !== 'cancelled' && o.eliminated !== true
   );
 }
 
@@ -53,9 +50,7 @@ export function findParallelRegistration(
   candidate: { tournamentId: string; window: TournamentWindow },
   others: readonly OtherRegistration[],
 ): OtherRegistration | undefined {
-  return others.find(
-    (o) => o.tournamentId !== candidate.tournamentId && blocksParallel(o) && windowsOverlap(o.window, candidate.window),
-  );
+  return others.find((o) => o.tournamentId !== candidate.tournamentId && blocksParallel(o) && windowsOverlap(o.window, candidate.window));
 }
 
 /** R-REG-1: refuses with PARALLEL_REGISTRATION naming the other tournament. */

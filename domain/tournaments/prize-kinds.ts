@@ -74,7 +74,8 @@ export function checkPrizeDetails(r: Record<string, unknown>, field: string, add
   detail('entryTo', 'satellite');
   if (present('points')) {
     if (out.kind !== 'rating_points') add(`${field}.points`, 'only for a rating_points prize');
-    else if (typeof r.points !== 'number' || !Number.isInteger(r.points) || r.points < 1 || r.points > MAX_RATING_POINTS) add(`${field}.points`, `must be an integer from 1 to ${MAX_RATING_POINTS}`);
+    else if (typeof r.points !== 'number' || !Number.isInteger(r.points) || r.points < 1 || r.points > MAX_RATING_POINTS)
+      add(`${field}.points`, `must be an integer from 1 to ${MAX_RATING_POINTS}`);
     else out.points = r.points;
   } else if (out.kind === 'rating_points') add(`${field}.points`, 'is required for a rating_points prize');
   return out;

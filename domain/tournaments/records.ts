@@ -9,10 +9,7 @@ import type { Entry, FeeKind, FeeOperation, Registration } from './types';
  */
 
 /** The player's one live (not cancelled) registration, if any. O(registrations). */
-export function liveRegistrationOf(
-  registrations: Readonly<Record<string, Registration>>,
-  playerId: string,
-): Registration | undefined {
+export function liveRegistrationOf(registrations: Readonly<Record<string, Registration>>, playerId: string): Registration | undefined {
   for (const id in registrations) {
     const r = registrations[id];
     if (r && r.playerId === playerId && r.status !== 'cancelled') return r;
@@ -58,12 +55,7 @@ export function countFees(d: Draft, playerId: string, kind: FeeKind): number {
   return n;
 }
 
-export function addEntry(
-  d: Draft,
-  reg: Registration,
-  number: number,
-  opts: { deadStack: boolean; chips?: number },
-): Entry {
+export function addEntry(d: Draft, reg: Registration, number: number, opts: { deadStack: boolean; chips?: number }): Entry {
   const entry: Entry = {
     id: d.ctx.newId('ent'),
     playerId: reg.playerId,

@@ -17,9 +17,7 @@ export interface RegisterPlayer {
 /** A player acts only for himself; staff act for anyone. */
 function assertSelf(ctx: Context, playerId: string): void {
   if (ctx.actor.role === 'player' && ctx.actor.id !== playerId) {
-    throw ruleError('PLAYER_MISMATCH', 'A player can only register himself', [
-      { field: 'playerId', message: 'must be your own id' },
-    ]);
+    throw ruleError('PLAYER_MISMATCH', 'A player can only register himself', [{ field: 'playerId', message: 'must be your own id' }]);
   }
 }
 
@@ -59,10 +57,7 @@ export function register(state: Tournament, command: RegisterPlayer, ctx: Contex
     if (r.status === 'waitlisted') someoneWaiting = true;
     else if (holdsPlace(r, state.entries)) held++;
   }
-  assertNoParallelRegistration(
-    { tournamentId: state.id, window: tournamentWindow(state.settings) },
-    command.otherRegistrations,
-  );
+  assertNoParallelRegistration({ tournamentId: state.id, window: tournamentWindow(state.settings) }, command.otherRegistrations);
   const { seatLimit } = state.settings;
   const full = seatLimit !== undefined && (someoneWaiting || held >= seatLimit);
   const reg: Registration = {
@@ -76,7 +71,12 @@ export function register(state: Tournament, command: RegisterPlayer, ctx: Contex
     source: ctx.actor.role === 'player' ? 'player' : 'staff',
   };
   d.put('registrations', reg);
-  d.emit({ type: 'registration.created', registrationId: reg.id, playerId: reg.playerId, status: reg.status as 'registered' | 'waitlisted' });
+  d.emit({
+    type: 'registration.created',
+    registrationId: reg.id,
+    playerId: reg.playerId,
+    status: reg.status as 'registered' | 'waitlisted',
+  });
   return d.result();
 }
 

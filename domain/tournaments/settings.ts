@@ -46,7 +46,8 @@ export const MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES = 24 * 60;
 export const MAX_ITM_PERCENT = 100;
 
 /** A prize for one place, or for a block of places sharing one description. Never money (R-MONEY-2). */
-export type PrizeRow = ({ place: number; description: string } | { placeFrom: number; placeTo: number; description: string }) & PrizeDetails;
+export type PrizeRow = ({ place: number; description: string } | { placeFrom: number; placeTo: number; description: string }) &
+  PrizeDetails;
 
 export interface BalancingSettings {
   moveRule: MoveRule;
@@ -289,7 +290,12 @@ function checkPrizes(c: Checker, value: unknown): PrizeRow[] {
     const d = r.description;
     let description: string | undefined;
     // A structured prize (R-MONEY-2) needs no free text: its kind names it.
-    const details = checkPrizeDetails(r, field, (f, m) => c.add(f, m), (f, t) => c.noMoney(f, t));
+    const details = checkPrizeDetails(
+      r,
+      field,
+      (f, m) => c.add(f, m),
+      (f, t) => c.noMoney(f, t),
+    );
     const label = prizeLabel(details);
     if ((typeof d !== 'string' || d.trim().length === 0) && label !== undefined && d === undefined) description = label;
     else if (typeof d !== 'string' || d.trim().length === 0) c.add(`${field}.description`, 'is required');
@@ -391,12 +397,14 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const bountyFields = checkBountySettings(raw, (f, m, code) => c.add(f, m, code), { bountyType, mysteryBounty });
   const itmMinimum = c.int('itmMinimum', { min: 1 }) ?? SETTINGS_DEFAULTS.itmMinimum;
   const knockoutCancelWindowMinutes =
-    c.int('knockoutCancelWindowMinutes', { min: 0, max: MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES }) ?? SETTINGS_DEFAULTS.knockoutCancelWindowMinutes;
+    c.int('knockoutCancelWindowMinutes', { min: 0, max: MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES }) ??
+    SETTINGS_DEFAULTS.knockoutCancelWindowMinutes;
 
   let itmPercent: number = SETTINGS_DEFAULTS.itmPercent;
   if (!absent(raw.itmPercent)) {
     const p = raw.itmPercent;
-    if (typeof p !== 'number' || !Number.isFinite(p) || p < 0 || p > MAX_ITM_PERCENT) c.add('itmPercent', `must be a number from 0 to ${MAX_ITM_PERCENT}`);
+    if (typeof p !== 'number' || !Number.isFinite(p) || p < 0 || p > MAX_ITM_PERCENT)
+      c.add('itmPercent', `must be a number from 0 to ${MAX_ITM_PERCENT}`);
     else itmPercent = p;
   }
 
@@ -449,7 +457,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
 
   if (c.issues.length > 0) {
     const codes = new Set(c.issues.map((i) => i.code));
-    const code = codes.size === 1 ? [...codes][0] ?? INVALID : INVALID;
+    const code = codes.size === 1 ? ([...codes][0] ?? INVALID) : INVALID;
     const issues: FieldIssue[] = c.issues.map(({ field, message }) => ({ field, message }));
     throw ruleError(code, `Invalid tournament settings: ${issues.map((i) => i.field).join(', ')}`, issues);
   }

@@ -5,13 +5,7 @@ import type { MoneyReviewItem } from '../text/money-wording';
 
 /** R-LIFE-1: announced -> registration_open -> running -> finished; cancelled from any non-final status. */
 export type TournamentStatus = 'announced' | 'registration_open' | 'running' | 'finished' | 'cancelled';
-export const TOURNAMENT_STATUSES: readonly TournamentStatus[] = [
-  'announced',
-  'registration_open',
-  'running',
-  'finished',
-  'cancelled',
-];
+export const TOURNAMENT_STATUSES: readonly TournamentStatus[] = ['announced', 'registration_open', 'running', 'finished', 'cancelled'];
 
 /**
  * registered: holds a place, not yet at the desk. waitlisted: beyond the seat limit (R-REG-2).

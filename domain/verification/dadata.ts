@@ -72,5 +72,8 @@ export function mapDadataSuggestion(s: unknown): RegistryRecord | undefined {
  * OGRNIP shows both): same rule as for EGRUL rows, a live record first, else the latest ended one.
  */
 export function selectDadataRecord(records: readonly RegistryRecord[], inn: string): RegistryRecord | undefined {
-  return selectCurrentRecord(records.map((record) => ({ record })), inn)?.record;
+  return selectCurrentRecord(
+    records.map((record) => ({ record })),
+    inn,
+  )?.record;
 }

@@ -44,7 +44,7 @@ export function egrulDateToIso(date: string | undefined): string | undefined {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
 }
 
-const present = (v: unknown): boolean => typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null;
+const present = (v: unknown): boolean => (typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null);
 
 /**
  * The row as a RegistryRecord. A row with `v` is an erroneous record, one with `e` a terminated
@@ -78,5 +78,8 @@ export function mapEgrulRow(row: EgrulRow): RegistryRecord {
  * terminated one, so the decision can say "terminated"; with none of those, an erroneous one.
  */
 export function selectEgrulRow(rows: readonly EgrulRow[], inn: string): EgrulRow | undefined {
-  return selectCurrentRecord(rows.map((row) => ({ row, record: mapEgrulRow(row) })), inn)?.row;
+  return selectCurrentRecord(
+    rows.map((row) => ({ row, record: mapEgrulRow(row) })),
+    inn,
+  )?.row;
 }

@@ -106,7 +106,13 @@ export function applyAutomaticDecision(
   return {
     state: { ...state, status: decision.status, lastDecision: record },
     events: [
-      { type: 'verification.decided', attempt: state.attempt, status: decision.status, decidedBy: record.decidedBy, reasons: record.reasons },
+      {
+        type: 'verification.decided',
+        attempt: state.attempt,
+        status: decision.status,
+        decidedBy: record.decidedBy,
+        reasons: record.reasons,
+      },
     ],
   };
 }

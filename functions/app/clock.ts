@@ -22,7 +22,10 @@ export type ClockEvents = ClockEvent | DeadStackEvent;
 export async function clockOf(state: StoredTournament, structureId?: string): Promise<Clock> {
   const frozenId = state.clock?.structure.id ?? state.settings.blindStructureId ?? FALLBACK_PRESET.structure.id;
   if (structureId !== undefined && structureId !== frozenId && findPreset(structureId)?.structure.id !== frozenId) {
-    throw conflict('SETTINGS_FROZEN', `The blind structure is frozen with the settings (${frozenId}); it cannot be replaced after the announcement (R-LIFE-2)`);
+    throw conflict(
+      'SETTINGS_FROZEN',
+      `The blind structure is frozen with the settings (${frozenId}); it cannot be replaced after the announcement (R-LIFE-2)`,
+    );
   }
   if (state.clock) return state.clock;
   return { timer: initialTimer(), structure: await structureForTournament(state.clubId, state.settings.blindStructureId) };
@@ -65,7 +68,10 @@ export type LevelEndOutcome = 'advanced' | 'stale' | 'not_due';
  * - not_due (early delivery): nothing changes; `dueAt` says when the end is.
  * A duplicate delivery finds the level already moved and is stale, so at-least-once delivery is harmless.
  */
-export async function applyLevelEnd(job: LevelEndPayload, now: number): Promise<CommandResult<ClockEvents, { outcome: LevelEndOutcome; dueAt: number }>> {
+export async function applyLevelEnd(
+  job: LevelEndPayload,
+  now: number,
+): Promise<CommandResult<ClockEvents, { outcome: LevelEndOutcome; dueAt: number }>> {
   const command: TournamentCommand = { clubId: job.clubId, tournamentId: job.tournamentId, ctx: jobContext(now) };
   const result = await executeTournamentCommand<ClockEvents, { outcome: LevelEndOutcome; dueAt: number }>(command, (state, ctx) => {
     if (state.status !== 'running' || !state.clock) return { state, events: [], value: { outcome: 'stale', dueAt: now } };

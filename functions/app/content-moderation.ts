@@ -20,7 +20,8 @@ async function clubStaffToTell(clubId: string): Promise<string[]> {
 }
 
 async function tellClub(state: StoredTournament, e: ContentEvent, actionId: string): Promise<void> {
-  const what = e.kind === 'tournament' ? 'the tournament' : e.kind === 'prize_row' ? `prize row ${Number(e.itemId) + 1}` : 'a mystery prize';
+  const what =
+    e.kind === 'tournament' ? 'the tournament' : e.kind === 'prize_row' ? `prize row ${Number(e.itemId) + 1}` : 'a mystery prize';
   try {
     await notifier().publish(await clubStaffToTell(state.clubId), {
       id: `${state.id}.moderation.${actionId}`,

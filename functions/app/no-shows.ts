@@ -53,11 +53,15 @@ export type ScheduledNoShowsOutcome = 'processed' | 'nothing_to_do' | 'not_runni
  * The scheduled run at the end of late registration. Not running (yet): nothing; early: nothing, and
  * `dueAt` says when late registration ends.
  */
-export function noShowsAtLateRegEnd(job: NoShowsPayload, now: number): Promise<CommandResult<NoShowEvent, { outcome: ScheduledNoShowsOutcome; dueAt: number }>> {
+export function noShowsAtLateRegEnd(
+  job: NoShowsPayload,
+  now: number,
+): Promise<CommandResult<NoShowEvent, { outcome: ScheduledNoShowsOutcome; dueAt: number }>> {
   const command: TournamentCommand = { clubId: job.clubId, tournamentId: job.tournamentId, ctx: jobContext(now) };
   return executeTournamentCommand<NoShowEvent, { outcome: ScheduledNoShowsOutcome; dueAt: number }>(command, (state, ctx) => {
     if (state.status !== 'running') return { state, events: [], value: { outcome: 'not_running', dueAt: now } };
-    if (now < state.settings.lateRegEndsAt) return { state, events: [], value: { outcome: 'not_due', dueAt: state.settings.lateRegEndsAt } };
+    if (now < state.settings.lateRegEndsAt)
+      return { state, events: [], value: { outcome: 'not_due', dueAt: state.settings.lateRegEndsAt } };
     const r = applyNoShows(state, ctx);
     return { ...r, value: { outcome: r.state === state ? 'nothing_to_do' : 'processed', dueAt: now } };
   });

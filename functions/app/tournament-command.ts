@@ -42,7 +42,11 @@ export interface CommandOptions<E extends FloorEvent, V> {
 }
 
 /** A domain result with nothing more to answer. */
-export const decided = <E extends FloorEvent>(r: { state: StoredTournament; events: E[] }): Decision<E, undefined> => ({ state: r.state, events: r.events, value: undefined });
+export const decided = <E extends FloorEvent>(r: { state: StoredTournament; events: E[] }): Decision<E, undefined> => ({
+  state: r.state,
+  events: r.events,
+  value: undefined,
+});
 
 export async function executeTournamentCommand<E extends FloorEvent, V>(
   command: TournamentCommand,

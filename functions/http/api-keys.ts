@@ -79,7 +79,10 @@ export const revokeApiKeyRoute = /* @__PURE__ */ defineRoute({
     const { data } = await entities().apiKey.get({ clubId, keyId }).go();
     if (!data) throw problem(404, 'API_KEY_NOT_FOUND', 'No such key');
     if (!data.revokedAt) {
-      await entities().apiKey.patch({ clubId, keyId }).set({ revokedAt: iso(req.now), revokedBy: req.club!.actorId }).go();
+      await entities()
+        .apiKey.patch({ clubId, keyId })
+        .set({ revokedAt: iso(req.now), revokedBy: req.club!.actorId })
+        .go();
     }
     return { status: 204 };
   },

@@ -17,7 +17,11 @@ import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 const TAGS = ['Blind structures'];
 
 /** The domain's grid from a request body: only the fields a structure has, labels only when given. */
-function grid(id: string, clubId: string, body: { name: string; anteType: DomainStructure['anteType']; levels: DomainStructure['levels'] }): DomainStructure {
+function grid(
+  id: string,
+  clubId: string,
+  body: { name: string; anteType: DomainStructure['anteType']; levels: DomainStructure['levels'] },
+): DomainStructure {
   return {
     id,
     clubId,
@@ -83,7 +87,9 @@ export const listStructuresRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const scope = `blind-structures:${req.params.clubId}`;
     const query = entities().blindStructure.query.primary({ clubId: req.params.clubId });
-    const { data, cursor } = await readCount(req.query.limit ?? 50, openCursor(req.query.cursor, scope) ?? null, (n, at) => query.go({ limit: n, cursor: at }));
+    const { data, cursor } = await readCount(req.query.limit ?? 50, openCursor(req.query.cursor, scope) ?? null, (n, at) =>
+      query.go({ limit: n, cursor: at }),
+    );
     return { status: 200, body: { items: (data as StoredStructure[]).map(view), nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -168,7 +174,8 @@ export const updateStructureRoute = /* @__PURE__ */ defineRoute({
     const h = req.headers['if-match'];
     const expected = h === undefined ? current.version : Number(h.replace(/^W\//, '').replaceAll('"', ''));
     if (!Number.isInteger(expected)) throw problem(400, 'VALIDATION_FAILED', 'If-Match must be a structure version');
-    if (expected !== current.version) throw problem(409, 'VERSION_MISMATCH', `The structure is at version ${current.version}, not ${expected}`);
+    if (expected !== current.version)
+      throw problem(409, 'VERSION_MISMATCH', `The structure is at version ${current.version}, not ${expected}`);
     const structure = validateStructure(grid(structureId, clubId, req.body));
     const next: StoredStructure = {
       ...current,

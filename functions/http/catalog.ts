@@ -20,7 +20,11 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
   path: '/v1/catalog/tournaments',
   summary: 'Upcoming tournaments across clubs (announced or open for registration), by start time',
   tags: TAGS,
-  query: PageQuery.extend({ city: z.string().max(MAX_CITY_LENGTH).optional(), from: z.iso.datetime().optional(), to: z.iso.datetime().optional() }),
+  query: PageQuery.extend({
+    city: z.string().max(MAX_CITY_LENGTH).optional(),
+    from: z.iso.datetime().optional(),
+    to: z.iso.datetime().optional(),
+  }),
   responses: { 200: { description: 'A page of tournaments', schema: page(TournamentSummary) } },
   handle: async (req) => {
     const { city, from, to, limit, cursor } = req.query;
@@ -34,11 +38,21 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
       .go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
     // A suspended club's tournaments are not listed (R-MOD-1); its data stays.
     const clubIds = [...new Set(data.map((t) => t.clubId))];
-    const clubs = await batchGet(clubIds.map((clubId) => ({ clubId })), (keys) => club.get(keys).go({ unprocessed: 'item' }));
+    const clubs = await batchGet(
+      clubIds.map((clubId) => ({ clubId })),
+      (keys) => club.get(keys).go({ unprocessed: 'item' }),
+    );
     const suspended = new Set(clubs.filter((c) => c.suspended).map((c) => c.clubId));
     const items = data
       .filter((t) => !suspended.has(t.clubId))
-      .map((t) => ({ tournamentId: t.tournamentId, clubId: t.clubId, name: t.name, status: TournamentStatus.parse(t.status), startAt: t.startsAt, ...(t.city ? { city: t.city } : {}) }));
+      .map((t) => ({
+        tournamentId: t.tournamentId,
+        clubId: t.clubId,
+        name: t.name,
+        status: TournamentStatus.parse(t.status),
+        startAt: t.startsAt,
+        ...(t.city ? { city: t.city } : {}),
+      }));
     return { status: 200, body: { items, nextCursor: sealCursor(next, scope) } };
   },
 });
@@ -64,7 +78,9 @@ export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
     const query = (city ? index.begins({ catalogKey: catalogCityPrefix(city) }) : index).where((c, { eq, ne }) =>
       verified === 'true' ? eq(c.verificationStatus, 'verified') : verified === 'false' ? ne(c.verificationStatus, 'verified') : '',
     );
-    const { data, cursor: next } = await readCount(limit ?? 20, openCursor(cursor, scope) ?? null, (n, at) => query.go({ limit: n, cursor: at }));
+    const { data, cursor: next } = await readCount(limit ?? 20, openCursor(cursor, scope) ?? null, (n, at) =>
+      query.go({ limit: n, cursor: at }),
+    );
     const items = data
       .filter((c) => !c.suspended)
       .map((c) => ({
@@ -89,7 +105,9 @@ export const prizePresetsRoute = /* @__PURE__ */ defineRoute({
   responses: {
     200: {
       description: 'Presets',
-      schema: z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string(), kind: z.string(), rows: z.array(z.unknown()) })) }),
+      schema: z.object({
+        items: z.array(z.object({ id: z.string(), name: z.string(), nameEn: z.string(), kind: z.string(), rows: z.array(z.unknown()) })),
+      }),
     },
   },
   handle: async () => ({ status: 200, body: { items: PRIZE_PRESETS } }),

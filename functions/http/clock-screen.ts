@@ -82,16 +82,17 @@ const liveUrl = (): string | null => process.env.LIVE_URL || null;
  * Only the script this API serves and the page's own inline style, and requests to its own origin (the
  * clock GET, and the live socket locally) or to the live API.
  */
-const cspFor = (live: string | null) => [
-  "default-src 'none'",
-  "script-src 'self'",
-  `style-src ${sha256(STYLE)}`,
-  `connect-src 'self'${live ? ` ${live}` : ''}`,
-  "img-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const cspFor = (live: string | null) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src ${sha256(STYLE)}`,
+    `connect-src 'self'${live ? ` ${live}` : ''}`,
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 const SCREEN_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/screen';
 /** The script's URL relative to the page, like the clock GET's: it resolves under any stage prefix. */
@@ -101,12 +102,18 @@ const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The page; the tournament's name only fills the title until the first answer. */
-export function renderScreen(lang: ScreenLang, tournamentName: string, live: ScreenLive = { url: null, clubId: '', tournamentId: '' }): string {
+export function renderScreen(
+  lang: ScreenLang,
+  tournamentName: string,
+  live: ScreenLive = { url: null, clubId: '', tournamentId: '' },
+): string {
   const t = LABELS[lang];
   const labels: ScreenLabels = { ...t, sep: GROUP[lang] };
   // A data block is not executed, so it needs no place in the CSP; "<" is escaped so it cannot end the block.
-  const data = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
-  const card = (id: string, label: string, extra = '') => `<div class="card"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div>${extra}</div>`;
+  const data = (id: string, value: unknown) =>
+    `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+  const card = (id: string, label: string, extra = '') =>
+    `<div class="card"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div>${extra}</div>`;
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(tournamentName)}</title><style>${STYLE}</style></head>
 <body><header><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div><div id="status" class="status"></div></header>
@@ -127,7 +134,7 @@ export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   // The TV page reads the public clock: the clock's rule.
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   summary:
-    "The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock",
+    'The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock',
   tags: ['Clock'],
   params: TournamentParams,
   query: ScreenQuery,

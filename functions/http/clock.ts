@@ -123,7 +123,11 @@ const stateBody = (state: StoredTournament, clock: Clock, now: number) => ({
 });
 
 /** One clock command (app/clock.ts), answered with the clock now and the new version. */
-async function clockCommandRoute(req: RouteRequest<Params, unknown, unknown>, command: ClockCommand, structureId?: string): Promise<RouteResult> {
+async function clockCommandRoute(
+  req: RouteRequest<Params, unknown, unknown>,
+  command: ClockCommand,
+  structureId?: string,
+): Promise<RouteResult> {
   const { state, value: clock, version } = await runClockCommand(commandOf(req), command, structureId);
   return { status: 200, body: stateBody(state, clock, req.now), headers: { etag: `"${version}"` } };
 }
@@ -179,7 +183,8 @@ export const startClockRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: `${CLOCK_PATH}/start`,
-  summary: "Start the clock on level 1 of the structure frozen with the settings (R-LIFE-2); structureId, if given, must name that same structure",
+  summary:
+    'Start the clock on level 1 of the structure frozen with the settings (R-LIFE-2); structureId, if given, must name that same structure',
   tags: TAGS,
   params: TournamentParams,
   body: StartBody,
@@ -188,12 +193,7 @@ export const startClockRoute = /* @__PURE__ */ defineRoute({
   handle: (req) => clockCommandRoute(req, start, req.body?.structureId),
 });
 
-const simpleCommand = (
-  operationId: string,
-  action: string,
-  summary: string,
-  command: ClockCommand,
-) =>
+const simpleCommand = (operationId: string, action: string, summary: string, command: ClockCommand) =>
   defineRoute({
     operationId,
     access: /* @__PURE__ */ club(FLOOR),
@@ -212,7 +212,12 @@ export const pauseClockRoute = simpleCommand('pauseClock', 'pause', 'Pause the c
 export const resumeClockRoute = simpleCommand('resumeClock', 'resume', 'Resume the clock; the pause does not count', resume);
 export const nextLevelRoute = simpleCommand('nextLevel', 'next', 'Go to the next level now, from its full time (not past the last)', next);
 export const previousLevelRoute = simpleCommand('previousLevel', 'previous', 'Go back to the previous level, from its full time', previous);
-export const restartLevelRoute = simpleCommand('restartLevel', 'restart-level', 'Start the current level over from its full time', restartLevel);
+export const restartLevelRoute = simpleCommand(
+  'restartLevel',
+  'restart-level',
+  'Start the current level over from its full time',
+  restartLevel,
+);
 
 export const adjustLevelRoute = /* @__PURE__ */ defineRoute({
   operationId: 'adjustLevel',

@@ -43,7 +43,9 @@ export const createClubRoute = /* @__PURE__ */ defineRoute({
     const { canceled } = await store()
       .transaction.write(({ club: clubs, member }) => [
         clubs.create({ ...club, catalogKey: clubCatalogKey(club) }).commit(),
-        member.create({ clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt }).commit(),
+        member
+          .create({ clubId: club.clubId, userId: ctx.actor.id, role: 'owner', addedBy: ctx.actor.id, addedAt: club.createdAt })
+          .commit(),
       ])
       .go();
     if (canceled) throw problem(409, 'CONFLICT', 'The club could not be created; retry');
@@ -91,14 +93,25 @@ export const updateClubRoute = /* @__PURE__ */ defineRoute({
     ];
     const { canceled } = await store()
       .transaction.write(({ club, clubVerification, verificationLog }) => {
-        const set = defined({ ...changes, ...(catalogKey ? { catalogKey } : {}), ...(reset ? { verificationStatus: next.verificationStatus } : {}) });
+        const set = defined({
+          ...changes,
+          ...(catalogKey ? { catalogKey } : {}),
+          ...(reset ? { verificationStatus: next.verificationStatus } : {}),
+        });
         const update = club.patch({ clubId: current.clubId }).set(set);
         return [
           (remove.length > 0 ? update.remove(remove) : update).where((c, { eq }) => eq(c.updatedAt, current.updatedAt)).commit(),
           ...(verification && verification.rev > 0
             ? [
                 clubVerification
-                  .put(verificationItem(verification, { ...verification.state, status: next.verificationStatus }, at, verification.attestation))
+                  .put(
+                    verificationItem(
+                      verification,
+                      { ...verification.state, status: next.verificationStatus },
+                      at,
+                      verification.attestation,
+                    ),
+                  )
                   .where((v, { eq }) => eq(v.rev, verification.rev))
                   .commit(),
                 verificationLog

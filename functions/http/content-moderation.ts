@@ -33,7 +33,15 @@ async function decide(req: RouteRequest<Params, unknown, Body>, target: (state: 
   const e = await setContentVisibility({ ...commandOf(req, 'operator'), expectedVersion: undefined }, target, req.body);
   return {
     status: 200,
-    body: { kind: e.kind, targetId: e.itemId, tournamentId: req.params.tournamentId, hidden: e.type === 'content.hidden', reason: e.reason, by: e.by, at: iso(e.at) },
+    body: {
+      kind: e.kind,
+      targetId: e.itemId,
+      tournamentId: req.params.tournamentId,
+      hidden: e.type === 'content.hidden',
+      reason: e.reason,
+      by: e.by,
+      at: iso(e.at),
+    },
   };
 }
 
@@ -81,7 +89,8 @@ export const setMysteryPrizeVisibilityRoute = /* @__PURE__ */ defineRoute({
   problems: [409, 422],
   handle: (req) =>
     decide(req, (s) => {
-      if (!s.knockouts || !Object.hasOwn(s.knockouts.mysteryDraws, req.params.drawId)) throw notFound('MYSTERY_DRAW_NOT_FOUND', 'No such mystery draw in this tournament');
+      if (!s.knockouts || !Object.hasOwn(s.knockouts.mysteryDraws, req.params.drawId))
+        throw notFound('MYSTERY_DRAW_NOT_FOUND', 'No such mystery draw in this tournament');
       return { kind: 'mystery_prize', itemId: req.params.drawId };
     }),
 });
@@ -101,7 +110,9 @@ export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
     const userId = req.params.playerId;
     const ctx = domainContext(req, 'operator');
     const at = iso(req.now);
-    const { data: player } = await entities().player.get({ userId }).go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
+    const { data: player } = await entities()
+      .player.get({ userId })
+      .go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
     if (!player) throw problem(404, 'PLAYER_NOT_FOUND', 'No such player');
     const isHidden = player.displayNameHiddenReason !== undefined;
     if (req.body.hidden && isHidden) throw problem(409, 'CONTENT_ALREADY_HIDDEN', 'The display name is already hidden');
@@ -115,15 +126,29 @@ export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
           .where((p, { eq }) => eq(p.updatedAt, player.updatedAt))
           .commit(),
         moderation
-          .create({ targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.hidden ? 'hide' : 'restore', reason: req.body.reason, by: ctx.actor.id, kind: 'display_name', itemId: userId })
+          .create({
+            targetKey: `player#${userId}`,
+            actionId: ctx.newId('mod'),
+            at,
+            action: req.body.hidden ? 'hide' : 'restore',
+            reason: req.body.reason,
+            by: ctx.actor.id,
+            kind: 'display_name',
+            itemId: userId,
+          })
           .commit(),
       ])
       .go();
     if (canceled) throw problem(409, 'CONFLICT', 'The player changed meanwhile; retry');
     // Finished tournaments keep their players' names in one item each: the decision reaches those too.
-    const registrations = await entities().playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
+    const registrations = await entities()
+      .playerRegistration.query.byPlayer({ playerId: userId })
+      .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
     await changeResultName(userId, registrations.data, req.body.hidden ? 'hide' : 'restore');
-    return { status: 200, body: { kind: 'display_name' as const, targetId: userId, hidden: req.body.hidden, reason: req.body.reason, by: ctx.actor.id, at } };
+    return {
+      status: 200,
+      body: { kind: 'display_name' as const, targetId: userId, hidden: req.body.hidden, reason: req.body.reason, by: ctx.actor.id, at },
+    };
   },
 });
 

@@ -18,7 +18,11 @@ const me = (req: RouteRequest<unknown, unknown, unknown>): string => {
   return req.principal.userId;
 };
 
-const view = (d: { deviceId: string; platform: 'apns' | 'fcm'; registeredAt: string }) => ({ deviceId: d.deviceId, platform: d.platform, registeredAt: d.registeredAt });
+const view = (d: { deviceId: string; platform: 'apns' | 'fcm'; registeredAt: string }) => ({
+  deviceId: d.deviceId,
+  platform: d.platform,
+  registeredAt: d.registeredAt,
+});
 
 export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
   operationId: 'registerDevice',
@@ -33,9 +37,15 @@ export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const playerId = me(req);
     const adapter = pushAdapter();
-    if (!adapter?.supports(req.body.platform)) throw problem(422, 'PUSH_PLATFORM_UNAVAILABLE', `Push to ${req.body.platform} is not set up here`);
+    if (!adapter?.supports(req.body.platform))
+      throw problem(422, 'PUSH_PLATFORM_UNAVAILABLE', `Push to ${req.body.platform} is not set up here`);
     const endpoint = await adapter.register(req.body.platform, req.body.token, playerId);
-    const device = { deviceId: deviceIdOf(req.body.platform, req.body.token), platform: req.body.platform, endpoint, registeredAt: new Date(req.now).toISOString() };
+    const device = {
+      deviceId: deviceIdOf(req.body.platform, req.body.token),
+      platform: req.body.platform,
+      endpoint,
+      registeredAt: new Date(req.now).toISOString(),
+    };
     await putDevice(playerId, device, req.body.token);
     return { status: 201, body: view(device) };
   },
@@ -64,7 +74,9 @@ export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const removed = await deleteDevice(me(req), req.params.deviceId);
     if (!removed) throw problem(404, 'DEVICE_NOT_FOUND', 'No such device of yours');
-    await pushAdapter()?.unregister(removed.endpoint).catch(() => undefined);
+    await pushAdapter()
+      ?.unregister(removed.endpoint)
+      .catch(() => undefined);
     return { status: 204 };
   },
 });

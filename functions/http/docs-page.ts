@@ -11,7 +11,12 @@ const esc = (s: string): string =>
 
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
 const scriptJson = (v: unknown): string =>
-  JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 type Doc = { info: { title: string; version: string } };
 
@@ -29,7 +34,7 @@ export const DOCS_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
-  "worker-src blob:",
+  'worker-src blob:',
   "connect-src 'self'",
 ].join('; ');
 
@@ -61,7 +66,8 @@ let bundle: string | undefined;
 export function docsBundle(): string {
   if (bundle !== undefined) return bundle;
   const here = import.meta.url ? fileURLToPath(new URL('./redoc.standalone.js', import.meta.url)) : '';
-  const path = here && existsSync(here) ? here : createRequire(import.meta.url || `${process.cwd()}/`).resolve('redoc/bundles/redoc.standalone.js');
+  const path =
+    here && existsSync(here) ? here : createRequire(import.meta.url || `${process.cwd()}/`).resolve('redoc/bundles/redoc.standalone.js');
   bundle = readFileSync(path, 'utf8');
   return bundle;
 }

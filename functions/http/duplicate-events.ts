@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import { ClubIdParams } from '../../schemas/common';
-import { CreateDuplicateEvent, DeckAccess, DeckAccessBody, DuplicateEvent, DuplicateEventList, DuplicateEventParams, DuplicatePlayerParams } from '../../schemas/duplicate';
+import {
+  CreateDuplicateEvent,
+  DeckAccess,
+  DeckAccessBody,
+  DuplicateEvent,
+  DuplicateEventList,
+  DuplicateEventParams,
+  DuplicatePlayerParams,
+} from '../../schemas/duplicate';
 import { createEvent, startEvent, withdrawPlayer } from '../../domain/duplicate/event';
 import { getDeckAccess, listEvents, saveEvent, seedPut, setDeckAccess } from '../store/duplicate-store';
 import { indexDuplicatePlayers, pseudonymiseErased } from '../store/duplicate-players';
@@ -18,7 +26,8 @@ export const createDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ club(FLOOR),
   method: 'POST',
   path: '/v1/clubs/{clubId}/duplicate-events',
-  summary: 'Create a Duplicate Poker event: its players and its settings (rounds, levels, stack, seats, points, elimination, ties, carry-over cap; R-DUP-1..6)',
+  summary:
+    'Create a Duplicate Poker event: its players and its settings (rounds, levels, stack, seats, points, elimination, ties, carry-over cap; R-DUP-1..6)',
   tags: TAGS,
   params: ClubIdParams,
   body: CreateDuplicateEvent,
@@ -91,7 +100,8 @@ export const startDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/start',
-  summary: 'Start round 1: draw the seats (R-DUP-5), prepare the decks from a CSPRNG seed and publish their commitment (R-DUP-2); players get their seat',
+  summary:
+    'Start round 1: draw the seats (R-DUP-5), prepare the decks from a CSPRNG seed and publish their commitment (R-DUP-2); players get their seat',
   tags: TAGS,
   params: DuplicateEventParams,
   responses: { 200: { description: 'The event with round 1', schema: DuplicateEvent } },
@@ -127,7 +137,8 @@ export const setDeckAccessRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ club(['owner'], false),
   method: 'PUT',
   path: '/v1/clubs/{clubId}/duplicate-deck-access',
-  summary: 'Grant the Duplicate deck sheets to staff roles (R-DUP-2: only authorised staff see the deck files); the owner always keeps them',
+  summary:
+    'Grant the Duplicate deck sheets to staff roles (R-DUP-2: only authorised staff see the deck files); the owner always keeps them',
   tags: TAGS,
   params: ClubIdParams,
   body: DeckAccessBody,

@@ -20,7 +20,18 @@ import { replayTable, type RecordedAction } from '../../domain/duplicate/table-r
 import { handHistoryText } from '../../domain/holdem/history';
 import { cardToString } from '../../domain/holdem/cards';
 import { auditDeckRead, getDeckAccess, handPut, listDeckReads, listHands, readSeed, seedPut } from '../store/duplicate-store';
-import { etag, eventView, names, newSeeds, notifyResults, notifySeats, replayRound, requireEvent, roundView, runEventCommand } from './duplicate-support';
+import {
+  etag,
+  eventView,
+  names,
+  newSeeds,
+  notifyResults,
+  notifySeats,
+  replayRound,
+  requireEvent,
+  roundView,
+  runEventCommand,
+} from './duplicate-support';
 import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Duplicate Poker'];
@@ -31,7 +42,8 @@ export const getDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: base,
-  summary: "A round: its level, seating, deck commitment (R-DUP-2), and after it its results and, once revealed, its seed and decks. Public, so that any player can check the commitment",
+  summary:
+    'A round: its level, seating, deck commitment (R-DUP-2), and after it its results and, once revealed, its seed and decks. Public, so that any player can check the commitment',
   tags: TAGS,
   params: DuplicateRoundParams,
   responses: { 200: { description: 'The round', schema: DuplicateRound } },
@@ -58,7 +70,8 @@ export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ club(ALL_STAFF, false),
   method: 'GET',
   path: `${base}/decks`,
-  summary: "The round's dealing sheets: for each hand the order to stack the physical deck and where each card goes (R-DUP-2). Only for the roles the club grants; every read is recorded",
+  summary:
+    "The round's dealing sheets: for each hand the order to stack the physical deck and where each card goes (R-DUP-2). Only for the roles the club grants; every read is recorded",
   tags: TAGS,
   params: DuplicateRoundParams,
   responses: { 200: { description: 'The sheets', schema: DuplicateDeckSheets } },
@@ -66,7 +79,8 @@ export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
     const { clubId, eventId, round } = req.params;
     if (!req.club) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     const [ev, access] = await Promise.all([requireEvent(clubId, eventId), getDeckAccess(clubId)]);
-    if (!access.roles.includes(req.club.role)) throw problem(403, 'DECK_ACCESS_DENIED', `The club does not grant the deck sheets to the role ${req.club.role}`);
+    if (!access.roles.includes(req.club.role))
+      throw problem(403, 'DECK_ACCESS_DENIED', `The club does not grant the deck sheets to the role ${req.club.role}`);
     const r = roundOf(ev, round);
     // The record is written before the sheet leaves: no read without its trace.
     await auditDeckRead(clubId, eventId, { round, actorId: req.club.actorId, role: req.club.role, at: req.now, what: 'deck-sheets' });
@@ -74,7 +88,14 @@ export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
     const tables = r.tables.map((t) => t.table);
     const hands = decks.map((d, i) => {
       const s = dealingSheet(d, i + 1, r.tableSize);
-      return { hand: s.hand, button: s.button, order: s.order, holes: s.holes, board: s.board, printable: printable(ev.settings.name, round, tables, s) };
+      return {
+        hand: s.hand,
+        button: s.button,
+        order: s.order,
+        holes: s.holes,
+        board: s.board,
+        printable: printable(ev.settings.name, round, tables, s),
+      };
     });
     return { status: 200, body: { eventId, round, tables, seats: r.tableSize, hands }, headers: { 'cache-control': 'no-store' } };
   },
@@ -102,7 +123,8 @@ export const enterDuplicateCountsRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'PUT',
   path: `${base}/tables/{table}/counts`,
-  summary: "The floor's chip counts of one table at the end of the round; they must add up to the table's chips (R-DUP-4). Send If-Match with the version read",
+  summary:
+    "The floor's chip counts of one table at the end of the round; they must add up to the table's chips (R-DUP-4). Send If-Match with the version read",
   tags: TAGS,
   params: DuplicateTableParams,
   body: CountsBody,
@@ -110,7 +132,9 @@ export const enterDuplicateCountsRoute = /* @__PURE__ */ defineRoute({
   problems: [409, 422],
   handle: async (req) => {
     const { round, table } = req.params;
-    const { event } = await runEventCommand(req, (ev) => ({ event: enterCounts(ev, round, table, req.body, req.club?.actorId ?? 'unknown', req.now) }));
+    const { event } = await runEventCommand(req, (ev) => ({
+      event: enterCounts(ev, round, table, req.body, req.club?.actorId ?? 'unknown', req.now),
+    }));
     return { status: 200, body: eventView(event), headers: etag(event) };
   },
 });
@@ -121,7 +145,8 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'PUT',
   path: `${base}/tables/{table}/hands/{hand}`,
-  summary: "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once",
+  summary:
+    "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once",
   tags: TAGS,
   params: DuplicateHandParams,
   body: HandActionsBody,
@@ -137,13 +162,28 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
       const [seed, stored] = await Promise.all([readSeed(clubId, eventId, round), listHands(clubId, eventId, round, table)]);
       const recorded = new Map<number, readonly RecordedAction[]>(stored.map((h) => [h.hand, h.actions]));
       recorded.set(hand, req.body.actions);
-      const rep = replayTable({ settings: ev.settings, round: r.level, table: t, decks: roundDecks(seed, r.level.hands), recorded, names: names(ev) });
+      const rep = replayTable({
+        settings: ev.settings,
+        round: r.level,
+        table: t,
+        decks: roundDecks(seed, r.level.hands),
+        recorded,
+        names: names(ev),
+      });
       replayed = rep.hands.find((h) => h.hand === hand);
       if (!replayed?.replay.state.complete) {
         const next = replayed?.replay.next;
-        throw problem(422, 'HAND_INCOMPLETE', `the actions stop before the hand ends${next ? `: seat ${next.seat} is to act (${next.actions.join(', ')})` : ''}`, [{ field: 'actions', message: 'the hand is not over' }]);
+        throw problem(
+          422,
+          'HAND_INCOMPLETE',
+          `the actions stop before the hand ends${next ? `: seat ${next.seat} is to act (${next.actions.join(', ')})` : ''}`,
+          [{ field: 'actions', message: 'the hand is not over' }],
+        );
       }
-      return { event: handRecorded(ev, round, table, hand), companions: [handPut(clubId, eventId, { round, table, hand, actions: req.body.actions, recordedBy: actor, at: req.now })] };
+      return {
+        event: handRecorded(ev, round, table, hand),
+        companions: [handPut(clubId, eventId, { round, table, hand, actions: req.body.actions, recordedBy: actor, at: req.now })],
+      };
     });
     const st = replayed!.replay.state;
     return {
@@ -167,7 +207,8 @@ export const getDuplicateTableRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ club(['owner', 'manager', 'dealer']),
   method: 'GET',
   path: `${base}/tables/{table}`,
-  summary: 'One table of a round: seating, entered counts, recorded hands, the chips they replay to and any disagreement (R-DUP-4, R-DUP-7)',
+  summary:
+    'One table of a round: seating, entered counts, recorded hands, the chips they replay to and any disagreement (R-DUP-4, R-DUP-7)',
   tags: TAGS,
   params: DuplicateTableParams,
   responses: { 200: { description: 'The table', schema: DuplicateTableView } },
@@ -180,9 +221,16 @@ export const getDuplicateTableRoute = /* @__PURE__ */ defineRoute({
     const entered = r.counts[String(t.table)];
     const enteredBySeat = (seat: number): number => {
       const p = t.seats[seat - 1];
-      return p ? (entered?.counts.find((c) => c.playerId === p)?.chips ?? 0) : (entered?.emptySeats.find((e) => e.seat === seat)?.chips ?? 0);
+      return p
+        ? (entered?.counts.find((c) => c.playerId === p)?.chips ?? 0)
+        : (entered?.emptySeats.find((e) => e.seat === seat)?.chips ?? 0);
     };
-    const disagreements = entered && replayed ? replayed.filter((x) => x.chips !== enteredBySeat(x.seat)).map((x) => ({ seat: x.seat, entered: enteredBySeat(x.seat), replayed: x.chips })) : [];
+    const disagreements =
+      entered && replayed
+        ? replayed
+            .filter((x) => x.chips !== enteredBySeat(x.seat))
+            .map((x) => ({ seat: x.seat, entered: enteredBySeat(x.seat), replayed: x.chips }))
+        : [];
     const who = names(ev);
     return {
       status: 200,
@@ -204,7 +252,8 @@ export const closeDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: `${base}/close`,
-  summary: 'Close the round: rank each seat group, points, capped carry-over, eliminations (R-DUP-3, R-DUP-4, R-DUP-6); the survivors are reseated and the next decks committed. Players get their result',
+  summary:
+    'Close the round: rank each seat group, points, capped carry-over, eliminations (R-DUP-3, R-DUP-4, R-DUP-6); the survivors are reseated and the next decks committed. Players get their result',
   tags: TAGS,
   params: DuplicateRoundParams,
   responses: { 200: { description: 'The event', schema: DuplicateEvent } },

@@ -36,13 +36,16 @@ const MAX_ATTEMPTS = 4;
  */
 export async function runEventCommand(
   req: Req,
-  decide: (ev: DuplicateEvent) => { event: DuplicateEvent; companions?: TransactItem[] } | Promise<{ event: DuplicateEvent; companions?: TransactItem[] }>,
+  decide: (
+    ev: DuplicateEvent,
+  ) => { event: DuplicateEvent; companions?: TransactItem[] } | Promise<{ event: DuplicateEvent; companions?: TransactItem[] }>,
 ): Promise<{ before: DuplicateEvent; event: DuplicateEvent }> {
   const { clubId, eventId } = req.params;
   const expected = ifMatch(req);
   for (let attempt = 1; ; attempt++) {
     const before = await requireEvent(clubId, eventId);
-    if (expected !== undefined && before.version !== expected) throw problem(409, 'VERSION_MISMATCH', `The event is at version ${before.version}, not ${expected}`);
+    if (expected !== undefined && before.version !== expected)
+      throw problem(409, 'VERSION_MISMATCH', `The event is at version ${before.version}, not ${expected}`);
     const { event, companions } = await decide(before);
     try {
       await saveEvent(event, before.version, companions);
@@ -77,15 +80,22 @@ export function roundView(ev: DuplicateEvent, r: DupRound) {
     status: r.status,
     level: r.level,
     tableSize: r.tableSize,
-    tables: r.tables.map((t) => ({ table: t.table, seats: t.seats.map((p, i) => ({ seat: i + 1, playerId: p, name: p === null ? null : (who[p] ?? p) })) })),
+    tables: r.tables.map((t) => ({
+      table: t.table,
+      seats: t.seats.map((p, i) => ({ seat: i + 1, playerId: p, name: p === null ? null : (who[p] ?? p) })),
+    })),
     seatingSeed: r.seatingSeed,
     commitment: r.commitment,
     committedAt: iso(r.committedAt) as string,
     seed: r.seed ?? null,
     revealedAt: iso(r.revealedAt),
     decks: r.seed ? roundDecks(r.seed, r.level.hands).map(deckToStrings) : null,
-    countsEntered: Object.keys(r.counts).map(Number).sort((a, b) => a - b),
-    handsRecorded: Object.entries(r.handsRecorded).map(([table, hands]) => ({ table: Number(table), hands })).sort((a, b) => a.table - b.table),
+    countsEntered: Object.keys(r.counts)
+      .map(Number)
+      .sort((a, b) => a - b),
+    handsRecorded: Object.entries(r.handsRecorded)
+      .map(([table, hands]) => ({ table: Number(table), hands }))
+      .sort((a, b) => a.table - b.table),
     disagreements: r.disagreements,
     results: r.results ? r.results.players.map((p) => ({ ...p, name: who[p.playerId] ?? p.playerId })) : null,
     closedAt: iso(r.closedAt),
@@ -126,7 +136,15 @@ export async function notifySeats(ev: DuplicateEvent, r: DupRound, at: number): 
               clubId: ev.clubId,
               tournamentId: ev.eventId,
               title: `${ev.settings.name}, round ${r.round}: table ${t.table}, seat ${i + 1}`,
-              data: { eventId: ev.eventId, round: r.round, table: t.table, seat: i + 1, hands: r.level.hands, startingStack: ev.settings.startingStack, carryIn: r.carryIn[playerId] ?? 0 },
+              data: {
+                eventId: ev.eventId,
+                round: r.round,
+                table: t.table,
+                seat: i + 1,
+                hands: r.level.hands,
+                startingStack: ev.settings.startingStack,
+                carryIn: r.carryIn[playerId] ?? 0,
+              },
             }),
           ],
     ),
@@ -147,7 +165,17 @@ export async function notifyResults(ev: DuplicateEvent, r: DupRound, at: number)
       clubId: ev.clubId,
       tournamentId: ev.eventId,
       title: `${ev.settings.name}, round ${r.round}: place ${p.place}, ${p.total >= 0 ? '+' : ''}${p.total} points, ${line}`,
-      data: { eventId: ev.eventId, round: r.round, place: p.place, chips: p.chips, points: p.points, total: p.total, carryOut: p.carryOut, eliminated: p.eliminated, ...(seat ? { next: { round: r.round + 1, ...seat } } : {}) },
+      data: {
+        eventId: ev.eventId,
+        round: r.round,
+        place: p.place,
+        chips: p.chips,
+        points: p.points,
+        total: p.total,
+        carryOut: p.carryOut,
+        eliminated: p.eliminated,
+        ...(seat ? { next: { round: r.round + 1, ...seat } } : {}),
+      },
     });
   });
   await settle(jobs, ev, r.round);

@@ -31,7 +31,13 @@ export function standingsView(ev: DuplicateEvent) {
     })),
     field: ev.players
       .filter((p) => p.status !== 'withdrawn')
-      .map((p) => ({ playerId: p.playerId, name: p.name, status: p.status, ...(p.eliminatedInRound ? { eliminatedInRound: p.eliminatedInRound } : {}), total: latest.get(p.playerId) ?? 0 }))
+      .map((p) => ({
+        playerId: p.playerId,
+        name: p.name,
+        status: p.status,
+        ...(p.eliminatedInRound ? { eliminatedInRound: p.eliminatedInRound } : {}),
+        total: latest.get(p.playerId) ?? 0,
+      }))
       .sort((a, b) => (a.status === b.status ? b.total - a.total : a.status === 'active' ? -1 : 1)),
   };
 }
@@ -49,11 +55,16 @@ export const getDuplicateStandingsRoute = /* @__PURE__ */ defineRoute({
 });
 
 /** Cards are shown to the public and to staff who do not run the floor only once the round is over at every table. */
-async function diagramFor(req: RouteRequest<{ clubId: string; eventId: string }, unknown, unknown>, round: number, hand: number): Promise<{ ev: DuplicateEvent; r: DupRound; diagram: Diagram }> {
+async function diagramFor(
+  req: RouteRequest<{ clubId: string; eventId: string }, unknown, unknown>,
+  round: number,
+  hand: number,
+): Promise<{ ev: DuplicateEvent; r: DupRound; diagram: Diagram }> {
   const ev = await requireEvent(req.params.clubId, req.params.eventId);
   const r = roundOf(ev, round);
   const floor = req.club !== undefined && FLOOR_ROLES.has(req.club.role);
-  if (!floor && r.status !== 'closed') throw problem(404, 'DIAGRAM_NOT_PUBLIC', `round ${round} is still being played: its hands are shown when it closes`);
+  if (!floor && r.status !== 'closed')
+    throw problem(404, 'DIAGRAM_NOT_PUBLIC', `round ${round} is still being played: its hands are shown when it closes`);
   if (hand > r.level.hands) throw problem(404, 'HAND_NOT_FOUND', `round ${round} has hands 1 to ${r.level.hands}`);
   const [seed, reps] = await Promise.all([readSeed(ev.clubId, ev.eventId, round), replayRound(ev, r)]);
   const replays = new Map<number, Replay>();
@@ -70,18 +81,31 @@ export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}/hands/{hand}/diagram',
-  summary: "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed",
+  summary:
+    "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed",
   tags: TAGS,
   params: DuplicateDiagramParams,
   responses: { 200: { description: 'The diagram', schema: HandDiagram } },
   handle: async (req) => ({ status: 200, body: (await diagramFor(req, req.params.round, req.params.hand)).diagram }),
 });
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const esc = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const SUITS: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
-const card = (c: string) => `<span class="c ${c[1] === 'd' || c[1] === 'h' ? 'r' : ''}">${esc(c[0] ?? '')}${SUITS[c[1] ?? ''] ?? ''}</span>`;
+const card = (c: string) =>
+  `<span class="c ${c[1] === 'd' || c[1] === 'h' ? 'r' : ''}">${esc(c[0] ?? '')}${SUITS[c[1] ?? ''] ?? ''}</span>`;
 const moveText = (m: Diagram['seatGroups'][number]['tables'][number]['moves'][number]) =>
-  m.action === 'small-blind' ? `SB ${m.amount}` : m.action === 'big-blind' ? `BB ${m.amount}` : m.action === 'ante' ? `ante ${m.amount}` : m.to !== undefined ? `${m.action} ${m.to}` : m.action === 'call' ? `call ${m.amount}` : m.action;
+  m.action === 'small-blind'
+    ? `SB ${m.amount}`
+    : m.action === 'big-blind'
+      ? `BB ${m.amount}`
+      : m.action === 'ante'
+        ? `ante ${m.amount}`
+        : m.to !== undefined
+          ? `${m.action} ${m.to}`
+          : m.action === 'call'
+            ? `call ${m.amount}`
+            : m.action;
 
 const STYLE =
   'body{margin:0;font-family:system-ui,sans-serif;background:#0b3d2e;color:#f4f4f4}header{padding:1rem 2rem;font-size:2rem;font-weight:600}' +
@@ -97,15 +121,27 @@ function renderStandings(ev: DuplicateEvent): string {
   const s = standingsView(ev);
   const rows = closed
     ? (s.rounds.find((r) => r.round === closed.round)?.standings ?? [])
-        .map((p) => `<tr class="${p.eliminated ? 'out' : ''}"><td>${p.place}</td><td>${esc(p.name)}</td><td>${p.table}/${p.seat}</td><td>${p.chips}</td><td>${p.points}</td><td>${p.total}</td><td>${p.carryOut}</td><td>${p.eliminated ? 'out' : ''}</td></tr>`)
+        .map(
+          (p) =>
+            `<tr class="${p.eliminated ? 'out' : ''}"><td>${p.place}</td><td>${esc(p.name)}</td><td>${p.table}/${p.seat}</td><td>${p.chips}</td><td>${p.points}</td><td>${p.total}</td><td>${p.carryOut}</td><td>${p.eliminated ? 'out' : ''}</td></tr>`,
+        )
         .join('')
     : '';
   const current = ev.rounds.at(-1);
   const seats = current
-    ? current.tables.map((t) => `<tr><td>${t.table}</td><td>${t.seats.map((p, i) => `${i + 1}: ${p === null ? '—' : esc(ev.players.find((x) => x.playerId === p)?.name ?? p)}`).join(', ')}</td></tr>`).join('')
+    ? current.tables
+        .map(
+          (t) =>
+            `<tr><td>${t.table}</td><td>${t.seats.map((p, i) => `${i + 1}: ${p === null ? '—' : esc(ev.players.find((x) => x.playerId === p)?.name ?? p)}`).join(', ')}</td></tr>`,
+        )
+        .join('')
     : '';
-  return `<section><h2>${closed ? `Round ${closed.round} standings` : 'No round closed yet'}</h2><table><tr><th>#</th><th>Player</th><th>Table/seat</th><th>Chips</th><th>Points</th><th>Total</th><th>Carry-over</th><th></th></tr>${rows}</table></section>` +
-    (current ? `<section><h2>Round ${current.round} (${current.status}) seating</h2><table>${seats}</table><p>Commitment ${esc(current.commitment)}</p></section>` : '');
+  return (
+    `<section><h2>${closed ? `Round ${closed.round} standings` : 'No round closed yet'}</h2><table><tr><th>#</th><th>Player</th><th>Table/seat</th><th>Chips</th><th>Points</th><th>Total</th><th>Carry-over</th><th></th></tr>${rows}</table></section>` +
+    (current
+      ? `<section><h2>Round ${current.round} (${current.status}) seating</h2><table>${seats}</table><p>Commitment ${esc(current.commitment)}</p></section>`
+      : '')
+  );
 }
 
 function renderDiagram(d: Diagram): string {
@@ -113,7 +149,10 @@ function renderDiagram(d: Diagram): string {
     .map(
       (g) =>
         `<tr><td>Seat ${g.seat}${g.seat === d.button ? ' (D)' : ''}</td><td>${g.cards.map(card).join('')}</td><td>${g.tables
-          .map((t) => `T${t.table} ${t.name === null ? 'empty' : esc(t.name)}: ${t.recorded ? `${t.moves.map(moveText).join(', ') || '-'} → ${t.net! > 0 ? '+' : ''}${t.net}` : 'not recorded'}`)
+          .map(
+            (t) =>
+              `T${t.table} ${t.name === null ? 'empty' : esc(t.name)}: ${t.recorded ? `${t.moves.map(moveText).join(', ') || '-'} → ${t.net! > 0 ? '+' : ''}${t.net}` : 'not recorded'}`,
+          )
           .join('<br>')}</td></tr>`,
     )
     .join('');
@@ -125,7 +164,8 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen',
-  summary: "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings",
+  summary:
+    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings",
   tags: TAGS,
   params: DuplicateEventParams,
   query: ScreenQuery,
@@ -144,7 +184,13 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
       status: 200,
       raw: true,
       body: html,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' },
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': CSP,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      },
     };
   },
 });

@@ -14,7 +14,8 @@ const TAGS = ['Entries'];
 export const entryView = (e: EntryRecord) => recordView(e, 'entryId');
 
 /** An entry command's answer: the entry as it is after, with the new version. */
-const entryAnswer = (status: number, r: { version: number; value: EntryRecord }) => versioned(status, r.version, { version: r.version, item: entryView(r.value) });
+const entryAnswer = (status: number, r: { version: number; value: EntryRecord }) =>
+  versioned(status, r.version, { version: r.version, item: entryView(r.value) });
 
 export const listEntriesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'listEntries',
@@ -44,7 +45,8 @@ export const createEntryRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/entries',
-  summary: 'Late buy-in (register and check in at once, R-LATE-1) or re-entry after a bust (R-REENTRY-1..4); seated at once when seating is drawn',
+  summary:
+    'Late buy-in (register and check in at once, R-LATE-1) or re-entry after a bust (R-REENTRY-1..4); seated at once when seating is drawn',
   tags: TAGS,
   params: TournamentParams,
   body: CreateEntryBody,
@@ -66,7 +68,8 @@ export const rebuyRoute = /* @__PURE__ */ defineRoute({
   body: RebuyBody,
   responses: { 200: { description: 'The entry', schema: Versioned(Entry) } },
   problems: [409, 422],
-  handle: async (req) => entryAnswer(200, await rebuyEntry(commandOf(req), { entryId: req.params.entryId, currentChips: req.body.currentChips })),
+  handle: async (req) =>
+    entryAnswer(200, await rebuyEntry(commandOf(req), { entryId: req.params.entryId, currentChips: req.body.currentChips })),
 });
 
 export const addonRoute = /* @__PURE__ */ defineRoute({

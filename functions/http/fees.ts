@@ -3,7 +3,15 @@ import { problem } from '../platform/problem';
 import { requireTournament } from '../store/tournament-store';
 import { playerDebt, playerFeeOperations, playerSettlements, type Settlement as SettlementRecord } from '../../domain/tournaments';
 import { cancelSettlement, settleDebt } from '../app/tournaments/fees';
-import { PlayerFees, PlayerFeesParams, SettleBody, Settlement, SettlementParams, TournamentParams, Versioned } from '../../schemas/tournaments';
+import {
+  PlayerFees,
+  PlayerFeesParams,
+  SettleBody,
+  Settlement,
+  SettlementParams,
+  TournamentParams,
+  Versioned,
+} from '../../schemas/tournaments';
 import { commandOf, recordView, versioned } from './tournament-support';
 import { club, DESK } from '../platform/authorization';
 

@@ -34,11 +34,14 @@ export const evaluateHandsRoute = /* @__PURE__ */ defineRoute({
     const ids = new Set<string>();
     const hands = req.body.hands.map((h, i) => {
       const field = `hands[${i}]`;
-      if (ids.has(h.id)) throw ruleError('HAND_ID_DUPLICATE', `${field}.id: "${h.id}" is used twice`, [{ field: `${field}.id`, message: 'used twice' }]);
+      if (ids.has(h.id))
+        throw ruleError('HAND_ID_DUPLICATE', `${field}.id: "${h.id}" is used twice`, [{ field: `${field}.id`, message: 'used twice' }]);
       ids.add(h.id);
       const cards = [...parseCards(h.cards, `${field}.cards`, seen), ...board];
       if (cards.length < 5 || cards.length > 7) {
-        throw ruleError('CARD_COUNT', `${field}: a hand with the board makes 5 to 7 cards, got ${cards.length}`, [{ field: `${field}.cards`, message: '5 to 7 cards with the board' }]);
+        throw ruleError('CARD_COUNT', `${field}: a hand with the board makes 5 to 7 cards, got ${cards.length}`, [
+          { field: `${field}.cards`, message: '5 to 7 cards with the board' },
+        ]);
       }
       return { id: h.id, ...value(cards) };
     });
@@ -52,7 +55,8 @@ export const replayHandRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ club(['owner', 'manager', 'dealer']),
   method: 'POST',
   path: '/v1/clubs/{clubId}/hands/replay',
-  summary: 'Replay a hand record: pots, winners, final stacks and the legal actions at each step; the first illegal action is refused by index (R-HE-3..9)',
+  summary:
+    'Replay a hand record: pots, winners, final stacks and the legal actions at each step; the first illegal action is refused by index (R-HE-3..9)',
   tags: TAGS,
   params: ClubIdParams,
   body: HandRecord,

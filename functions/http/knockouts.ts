@@ -10,7 +10,18 @@ import { floorResults, floorStandings } from '../../domain/floor/results';
 import { cancelKnockout, drawMystery, finishTournament, recordKnockout } from '../app/tournaments/knockouts';
 import * as z from '../../schemas/zod';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
-import { CancelKnockoutBody, EntryBounties, KnockoutBody, KnockoutParams, KnockoutView, MysteryDrawBody, MysteryTable, Results, ResultsQuery, Standings } from '../../schemas/results';
+import {
+  CancelKnockoutBody,
+  EntryBounties,
+  KnockoutBody,
+  KnockoutParams,
+  KnockoutView,
+  MysteryDrawBody,
+  MysteryTable,
+  Results,
+  ResultsQuery,
+  Standings,
+} from '../../schemas/results';
 import { commandOf, tournamentView, versioned } from './tournament-support';
 import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
 import { DELETED_PLAYER_NAME } from './players';
@@ -26,17 +37,35 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
 const knockoutView = (k: Knockout, bounties: Record<string, KnockoutBounty> = {}) => {
   const { id, at, cancelledAt, ...rest } = k;
   const bounty = bounties[id];
-  return { knockoutId: id, ...rest, at: iso(at), ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}), ...(bounty ? { bounty } : {}) };
+  return {
+    knockoutId: id,
+    ...rest,
+    at: iso(at),
+    ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}),
+    ...(bounty ? { bounty } : {}),
+  };
 };
 
 // Built outside the route definitions: a definition whose arguments call anything stays in every bundle
 // that imports this module, handler included (test/infra/bundles.test.ts).
 const KnockoutList = z.object({ version: z.number().int(), items: z.array(KnockoutView) });
-const KnockoutsRecorded = z.object({ version: z.number().int(), items: z.array(KnockoutView), flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable() });
+const KnockoutsRecorded = z.object({
+  version: z.number().int(),
+  items: z.array(KnockoutView),
+  flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable(),
+});
 const KnockoutCancelled = z.object({ version: z.number().int(), item: KnockoutView });
 const MysteryDrawn = z.object({
   version: z.number().int(),
-  item: z.object({ drawId: z.string(), sequence: z.number().int(), killerEntryId: z.string(), knockoutId: z.string(), prizeText: z.string().optional(), prizeIndex: z.number().int().optional(), at: z.string() }),
+  item: z.object({
+    drawId: z.string(),
+    sequence: z.number().int(),
+    killerEntryId: z.string(),
+    knockoutId: z.string(),
+    prizeText: z.string().optional(),
+    prizeIndex: z.number().int().optional(),
+    at: z.string(),
+  }),
 });
 
 export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
@@ -64,7 +93,8 @@ export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts',
-  summary: 'Record a knockout: one or several busted entries of one hand, each with one or two killers (or one killers list for all); frees the seats and balances in the same write (R-KO-1..5, R-SEAT-6)',
+  summary:
+    'Record a knockout: one or several busted entries of one hand, each with one or two killers (or one killers list for all); frees the seats and balances in the same write (R-KO-1..5, R-SEAT-6)',
   tags: TAGS,
   params: TournamentParams,
   body: KnockoutBody,
@@ -89,7 +119,8 @@ export const cancelKnockoutRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/cancel',
-  summary: "Cancel a knockout within the window: marked cancelled, the player revived (R-KO-6); refused after a re-entry (R-REENTRY-5) or a mystery draw",
+  summary:
+    'Cancel a knockout within the window: marked cancelled, the player revived (R-KO-6); refused after a re-entry (R-REENTRY-5) or a mystery draw',
   tags: TAGS,
   params: KnockoutParams,
   body: CancelKnockoutBody,
@@ -107,7 +138,8 @@ export const mysteryDrawRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts/{knockoutId}/mystery-draw',
-  summary: 'The mystery bounty drawn by the killer entry, once per killer entry or per knockout: drawn by the server from the prize table, or the non-monetary prize text typed by the floor (R-MYS-1, R-MYS-2)',
+  summary:
+    'The mystery bounty drawn by the killer entry, once per killer entry or per knockout: drawn by the server from the prize table, or the non-monetary prize text typed by the floor (R-MYS-1, R-MYS-2)',
   tags: TAGS,
   params: KnockoutParams,
   body: MysteryDrawBody,
@@ -148,7 +180,16 @@ async function withNames(rows: readonly ResultRow[], publicView: boolean, namesI
   const kept = resultNames(namesItem, { publicView, erasedName: DELETED_PLAYER_NAME });
   const names = kept ?? new Map<string, string>();
   const ids = kept ? [] : [...new Set(rows.map((r) => r.playerId))];
-  const profiles = ids.length > 0 ? await batchGet(ids.map((userId) => ({ userId })), (keys) => entities().player.get(keys).go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' })) : [];
+  const profiles =
+    ids.length > 0
+      ? await batchGet(
+          ids.map((userId) => ({ userId })),
+          (keys) =>
+            entities()
+              .player.get(keys)
+              .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }),
+        )
+      : [];
   // R-MOD-1: a display name the operator hid is not shown to the public.
   for (const p of profiles) if (!(publicView && p.displayNameHiddenReason !== undefined)) names.set(p.userId, p.displayName);
   return rows.map((r) => ({ ...r, ...(names.has(r.playerId) ? { displayName: names.get(r.playerId) } : {}) }));
@@ -159,17 +200,24 @@ async function resultsVisible(state: StoredTournament, staff: boolean, prefetche
   if (staff) return true;
   if (state.status !== 'finished' || !state.settings.resultsPublic || tournamentHidden(state.contentModeration)) return false;
   const item = prefetchedItem(prefetched, clubItemKey(state.clubId));
-  const data = item === undefined ? (await entities().club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] })).data : item && { suspended: item.suspended === true };
+  const data =
+    item === undefined
+      ? (
+          await entities()
+            .club.get({ clubId: state.clubId })
+            .go({ attributes: ['suspended'] })
+        ).data
+      : item && { suspended: item.suspended === true };
   return Boolean(data && !data.suspended);
 }
-
 
 export const resultsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getResults',
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/results',
-  summary: 'Final places, knockout credits and prizes (R-PLC-1..3); public once finished unless the club keeps them private; ?format=csv for the records',
+  summary:
+    'Final places, knockout credits and prizes (R-PLC-1..3); public once finished unless the club keeps them private; ?format=csv for the records',
   tags: TAGS,
   params: TournamentParams,
   query: ResultsQuery,
@@ -244,7 +292,13 @@ export const bountiesRoute = /* @__PURE__ */ defineRoute({
     const p = progressiveOf(state);
     if (!p) throw problem(409, 'BOUNTY_NOT_PROGRESSIVE', 'This tournament has no accumulating progressive bounty (R-BTY-3)');
     const items = entryBounties(state, p).map((e) => ({ ...e, status: e.status as 'active' | 'busted' }));
-    return versioned(200, state.version, { version: state.version, progressiveMode: 'accumulate', initialBounty: p.initialBounty, collectPercent: p.collectPercent, items });
+    return versioned(200, state.version, {
+      version: state.version,
+      progressiveMode: 'accumulate',
+      initialBounty: p.initialBounty,
+      collectPercent: p.collectPercent,
+      items,
+    });
   },
 });
 
@@ -260,7 +314,8 @@ export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/mystery-table',
-  summary: 'The mystery prize table with its commitment; what is left of it for staff; the draws and the seed once the tournament is over (R-MYS-2)',
+  summary:
+    'The mystery prize table with its commitment; what is left of it for staff; the draws and the seed once the tournament is over (R-MYS-2)',
   tags: TAGS,
   params: TournamentParams,
   responses: { 200: { description: 'The mystery prize table', schema: MysteryTable } },
@@ -270,10 +325,14 @@ export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
     const staff = Boolean(req.club);
     if (!staff) {
       // The public sees the table and its commitment of a listed club; what is left and the draws with the results.
-      const { data } = await entities().club.get({ clubId: state.clubId }).go({ attributes: ['suspended'] });
-      if (!data || data.suspended || tournamentHidden(state.contentModeration)) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+      const { data } = await entities()
+        .club.get({ clubId: state.clubId })
+        .go({ attributes: ['suspended'] });
+      if (!data || data.suspended || tournamentHidden(state.contentModeration))
+        throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     }
-    if (bountySettings(state).type !== 'mystery') throw problem(409, 'MYSTERY_NOT_ENABLED', 'This tournament has no mystery bounty (R-MYS-1)');
+    if (bountySettings(state).type !== 'mystery')
+      throw problem(409, 'MYSTERY_NOT_ENABLED', 'This tournament has no mystery bounty (R-MYS-1)');
     const full = staff || (await resultsVisible(state, false, req.prefetched));
     const { committedAt, seed, prizes, draws, ...rest } = mysteryTableView(state);
     return versioned(200, state.version, {
@@ -287,4 +346,13 @@ export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
-export const knockoutRoutes = [listKnockoutsRoute, recordKnockoutRoute, cancelKnockoutRoute, mysteryDrawRoute, standingsRoute, resultsRoute, bountiesRoute, mysteryTableRoute];
+export const knockoutRoutes = [
+  listKnockoutsRoute,
+  recordKnockoutRoute,
+  cancelKnockoutRoute,
+  mysteryDrawRoute,
+  standingsRoute,
+  resultsRoute,
+  bountiesRoute,
+  mysteryTableRoute,
+];

@@ -57,9 +57,13 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
     const after = openCursor(req.query.cursor, scope);
     const { playerRegistration, tournament } = entities();
     const query = playerRegistration.query.byPlayer({ playerId });
-    const index = await readCount(MY_PAGE, after ?? null, (n, at) => query.go({ order: 'desc', limit: n, attributes: ['clubId', 'tournamentId'], cursor: at }));
-    const rowKey = (r: { clubId: string; tournamentId: string }) => keyOf(playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }));
-    const rootKey = (r: { clubId: string; tournamentId: string }) => keyOf(tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }));
+    const index = await readCount(MY_PAGE, after ?? null, (n, at) =>
+      query.go({ order: 'desc', limit: n, attributes: ['clubId', 'tournamentId'], cursor: at }),
+    );
+    const rowKey = (r: { clubId: string; tournamentId: string }) =>
+      keyOf(playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }));
+    const rootKey = (r: { clubId: string; tournamentId: string }) =>
+      keyOf(tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }));
     const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);
     assertAccount(req, got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
     const items = index.data.flatMap((ref) => {
@@ -69,7 +73,8 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
       const r = recordOf(playerRegistration, rowItem);
       const root = recordOf(tournament, rootItem);
       if (!r || !root) return [];
-      const seated = root.status === 'running' && r.registrationStatus !== 'cancelled' && r.tableNumber !== undefined && r.seatNumber !== undefined;
+      const seated =
+        root.status === 'running' && r.registrationStatus !== 'cancelled' && r.tableNumber !== undefined && r.seatNumber !== undefined;
       return [
         {
           clubId: r.clubId,
@@ -110,10 +115,17 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
     const prefetchedClub = prefetchedItem(req.prefetched, clubItemKey(clubId));
     const club =
       prefetchedClub === undefined
-        ? (await entities().club.get({ clubId }).go({ attributes: ['suspended'] })).data
+        ? (
+            await entities()
+              .club.get({ clubId })
+              .go({ attributes: ['suspended'] })
+          ).data
         : prefetchedClub && { suspended: prefetchedClub.suspended === true };
     if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    return registrationAnswer(201, await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched));
+    return registrationAnswer(
+      201,
+      await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched),
+    );
   },
 });
 
@@ -131,7 +143,10 @@ export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const row = (await playerRegistrations(me(req))).find((r) => r.registrationId === req.params.registrationId);
     if (!row) throw problem(404, 'REGISTRATION_NOT_FOUND', 'No such registration of yours');
-    return registrationAnswer(200, await unregisterPlayer(commandOf(asTournamentRequest(req, row.clubId, row.tournamentId)), row.registrationId));
+    return registrationAnswer(
+      200,
+      await unregisterPlayer(commandOf(asTournamentRequest(req, row.clubId, row.tournamentId)), row.registrationId),
+    );
   },
 });
 

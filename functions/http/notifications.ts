@@ -18,7 +18,11 @@ export const listMyNotificationsRoute = /* @__PURE__ */ defineRoute({
     if (req.principal.kind !== 'user') throw new Error('user route without a user');
     const playerId = req.principal.userId;
     const scope = `notifications:${playerId}`;
-    const feed = await readFeed(playerId, { limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null, now: req.now });
+    const feed = await readFeed(playerId, {
+      limit: req.query.limit ?? 20,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+      now: req.now,
+    });
     // The profile came with the feed's first read (see readFeed): nothing is answered before it is checked.
     assertAccount(req, feed.profile);
     return { status: 200, body: { items: feed.items, nextCursor: sealCursor(feed.cursor, scope) } };

@@ -9,7 +9,10 @@ type Header = { description: string; schema: { type: 'string' } | { type: 'integ
 type Answer = { description: string; headers?: Record<string, Header>; content?: Record<string, { schema: unknown }> };
 
 const RETRY_AFTER: Header = { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } };
-const ETAG: Header = { description: 'The version of the resource after this answer, quoted: send it back as If-Match', schema: { type: 'string' } };
+const ETAG: Header = {
+  description: 'The version of the resource after this answer, quoted: send it back as If-Match',
+  schema: { type: 'string' },
+};
 const LOCATION: Header = { description: 'Where the created resource is read', schema: { type: 'string' } };
 
 /**
@@ -21,7 +24,15 @@ const LOCATION: Header = { description: 'Where the created resource is read', sc
 const carriesEtag = (route: Route): boolean => route.etag === true || route.ifMatch === true || route.path.includes('{tournamentId}');
 const WITH_LOCATION = new Set(['createClub', 'createBlindStructure', 'createTournament', 'requestVerification']);
 /** Routes that answer from code alone: no store, so no 503. */
-const STATIC = new Set(['getHealth', 'getOpenApi', 'getDocs', 'getDocsBundle', 'getClockScreenScript', 'getDefaultBlindStructures', 'listPrizePresets']);
+const STATIC = new Set([
+  'getHealth',
+  'getOpenApi',
+  'getDocs',
+  'getDocsBundle',
+  'getClockScreenScript',
+  'getDefaultBlindStructures',
+  'listPrizePresets',
+]);
 
 const problemAnswer = (description: string, headers?: Record<string, Header>): Answer => ({
   description,
@@ -30,17 +41,27 @@ const problemAnswer = (description: string, headers?: Record<string, Header>): A
 });
 
 /** POSTs replay their first answer for a repeated Idempotency-Key (see http-handler.ts). */
-export const honoursIdempotencyKey = (route: Pick<Route, 'method' | 'idempotent'>): boolean => route.method === 'POST' && route.idempotent !== false;
+export const honoursIdempotencyKey = (route: Pick<Route, 'method' | 'idempotent'>): boolean =>
+  route.method === 'POST' && route.idempotent !== false;
 
 const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
   400: () => 'MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`)',
   401: () => 'UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED',
   403: (_r, a) =>
-    a.kind === 'operator' ? 'FORBIDDEN: operators only'
-    : a.kind === 'user' ? `USER_TOKEN_REQUIRED${a.whileSuspended ? '' : ' or ACCOUNT_SUSPENDED'}`
-    : 'FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it)',
-  404: (_r, a) => (a.kind === 'club' ? 'CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource' : 'Unknown resource'),
-  409: (r) => [r.problems?.includes(409) ? 'Conflicts with the current state (or a stale If-Match)' : '', honoursIdempotencyKey(r) ? 'IDEMPOTENCY_IN_PROGRESS (with Retry-After)' : ''].filter(Boolean).join('; '),
+    a.kind === 'operator'
+      ? 'FORBIDDEN: operators only'
+      : a.kind === 'user'
+        ? `USER_TOKEN_REQUIRED${a.whileSuspended ? '' : ' or ACCOUNT_SUSPENDED'}`
+        : 'FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it)',
+  404: (_r, a) =>
+    a.kind === 'club' ? 'CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource' : 'Unknown resource',
+  409: (r) =>
+    [
+      r.problems?.includes(409) ? 'Conflicts with the current state (or a stale If-Match)' : '',
+      honoursIdempotencyKey(r) ? 'IDEMPOTENCY_IN_PROGRESS (with Retry-After)' : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
   410: () => "ACCOUNT_DELETED: the account was deleted at its owner's request",
   413: () => 'BODY_TOO_LARGE',
   415: () => 'UNSUPPORTED_MEDIA_TYPE: send the body as application/json',
@@ -49,7 +70,9 @@ const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
       r.problems?.includes(422) ? 'A rule refuses it (stable `code`, per-field `errors`)' : '',
       r.body || r.query ? 'INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters' : '',
       honoursIdempotencyKey(r) ? 'IDEMPOTENCY_KEY_REUSED with another body' : '',
-    ].filter(Boolean).join('; '),
+    ]
+      .filter(Boolean)
+      .join('; '),
   503: () => 'SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After',
 };
 
@@ -76,7 +99,10 @@ function problemsOf(route: Route): Record<number, Answer> {
   const out: Record<number, Answer> = {};
   for (const s of problemStatusesOf(route)) {
     const description = DESCRIPTIONS[s]?.(route, access) || 'A rule refuses it';
-    out[s] = problemAnswer(description, s === 503 || (s === 409 && honoursIdempotencyKey(route)) ? { 'Retry-After': RETRY_AFTER } : undefined);
+    out[s] = problemAnswer(
+      description,
+      s === 503 || (s === 409 && honoursIdempotencyKey(route)) ? { 'Retry-After': RETRY_AFTER } : undefined,
+    );
   }
   return out;
 }
@@ -124,13 +150,24 @@ export function buildOpenApi(routes: readonly Route[]) {
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
   for (const route of routes) {
     const access = route.access;
-    const roles = access.kind === 'club' ? ` Roles: ${access.roles.join(', ')}${access.apiKeys ? '' : ' (users only)'}.` : ` Access: ${access.kind}.`;
+    const roles =
+      access.kind === 'club' ? ` Roles: ${access.roles.join(', ')}${access.apiKeys ? '' : ' (users only)'}.` : ` Access: ${access.kind}.`;
     const headers: { name: string; description: string; required: boolean; schema: { type: 'string'; maxLength?: number } }[] = [];
     if (honoursIdempotencyKey(route)) {
-      headers.push({ name: 'Idempotency-Key', description: 'Retries with the same key replay the first answer for a day', required: false, schema: { type: 'string', maxLength: MAX_IDEMPOTENCY_KEY_LENGTH } });
+      headers.push({
+        name: 'Idempotency-Key',
+        description: 'Retries with the same key replay the first answer for a day',
+        required: false,
+        schema: { type: 'string', maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+      });
     }
     if (route.ifMatch) {
-      headers.push({ name: 'If-Match', description: 'The version last seen (the ETag); a stale one answers 409', required: false, schema: { type: 'string' } });
+      headers.push({
+        name: 'If-Match',
+        description: 'The version last seen (the ETag); a stale one answers 409',
+        required: false,
+        schema: { type: 'string' },
+      });
     }
     const successHeaders = (): Record<string, Header> | undefined => {
       const h: Record<string, Header> = {};
@@ -151,7 +188,9 @@ export function buildOpenApi(routes: readonly Route[]) {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),
         // Optional where the handler accepts a request without one (the schema takes undefined).
-        ...(route.body ? { body: { content: { 'application/json': { schema: route.body } }, required: !accepts(route.body, undefined) } } : {}),
+        ...(route.body
+          ? { body: { content: { 'application/json': { schema: route.body } }, required: !accepts(route.body, undefined) } }
+          : {}),
       },
       responses: {
         ...Object.fromEntries(
@@ -160,7 +199,8 @@ export function buildOpenApi(routes: readonly Route[]) {
             const base = { description: r.description, ...(h ? { headers: h } : {}) };
             const type = r.contentType ?? 'application/json';
             // A body without a zod schema (the contract itself, HTML, a script) is still declared by its media type.
-            const schema = r.schema ?? (r.contentType === 'application/json' ? { type: 'object' } : r.contentType ? { type: 'string' } : undefined);
+            const schema =
+              r.schema ?? (r.contentType === 'application/json' ? { type: 'object' } : r.contentType ? { type: 'string' } : undefined);
             const text = Object.fromEntries((r.alsoAs ?? []).map((t) => [t, { schema: { type: 'string' } }]));
             return [status, schema ? { ...base, content: { [type]: { schema }, ...text } } : base];
           }),

@@ -15,7 +15,7 @@ export const setClubSuspensionRoute = /* @__PURE__ */ defineRoute({
   access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/suspension',
-  summary: "Suspend or unsuspend a club (its staff get 403; its data is kept) (R-MOD-1, R-CLUB-4)",
+  summary: 'Suspend or unsuspend a club (its staff get 403; its data is kept) (R-MOD-1, R-CLUB-4)',
   tags: TAGS,
   params: ClubIdParams,
   body: SuspensionBody,
@@ -24,17 +24,33 @@ export const setClubSuspensionRoute = /* @__PURE__ */ defineRoute({
     const { clubId } = req.params;
     const ctx = domainContext(req, 'operator');
     const at = iso(req.now);
-    const { data: club } = await entities().club.get({ clubId }).go({ attributes: ['clubId', 'name', 'city', 'updatedAt'] });
+    const { data: club } = await entities()
+      .club.get({ clubId })
+      .go({ attributes: ['clubId', 'name', 'city', 'updatedAt'] });
     if (!club) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     // A suspended club leaves the public catalogue (R-CLUB-4); unsuspended, it comes back.
     const catalogKey = clubCatalogKey({ clubId, name: club.name, city: club.city, suspended: req.body.suspended });
     const { canceled } = await store()
       .transaction.write(({ club: clubs, moderation }) => {
-        const update = clubs.patch({ clubId }).set(defined({ suspended: req.body.suspended, suspendedReason: req.body.reason, updatedAt: at, ...(catalogKey ? { catalogKey } : {}) }));
+        const update = clubs.patch({ clubId }).set(
+          defined({
+            suspended: req.body.suspended,
+            suspendedReason: req.body.reason,
+            updatedAt: at,
+            ...(catalogKey ? { catalogKey } : {}),
+          }),
+        );
         return [
           (catalogKey ? update : update.remove(['catalogKey'])).where((c, { eq }) => eq(c.updatedAt, club.updatedAt)).commit(),
           moderation
-            .create({ targetKey: `club#${clubId}`, actionId: ctx.newId('mod'), at, action: req.body.suspended ? 'suspend' : 'unsuspend', reason: req.body.reason, by: ctx.actor.id })
+            .create({
+              targetKey: `club#${clubId}`,
+              actionId: ctx.newId('mod'),
+              at,
+              action: req.body.suspended ? 'suspend' : 'unsuspend',
+              reason: req.body.reason,
+              by: ctx.actor.id,
+            })
             .commit(),
         ];
       })
@@ -58,13 +74,25 @@ export const setPlayerSuspensionRoute = /* @__PURE__ */ defineRoute({
     const userId = req.params.playerId;
     const ctx = domainContext(req, 'operator');
     const at = iso(req.now);
-    const { data: player } = await entities().player.get({ userId }).go({ attributes: ['userId'] });
+    const { data: player } = await entities()
+      .player.get({ userId })
+      .go({ attributes: ['userId'] });
     if (!player) throw problem(404, 'PLAYER_NOT_FOUND', 'No such player');
     const { canceled } = await store()
       .transaction.write(({ player: players, moderation }) => [
-        players.patch({ userId }).set(defined({ suspended: req.body.suspended, suspendedReason: req.body.reason, updatedAt: at })).commit(),
+        players
+          .patch({ userId })
+          .set(defined({ suspended: req.body.suspended, suspendedReason: req.body.reason, updatedAt: at }))
+          .commit(),
         moderation
-          .create({ targetKey: `player#${userId}`, actionId: ctx.newId('mod'), at, action: req.body.suspended ? 'suspend' : 'unsuspend', reason: req.body.reason, by: ctx.actor.id })
+          .create({
+            targetKey: `player#${userId}`,
+            actionId: ctx.newId('mod'),
+            at,
+            action: req.body.suspended ? 'suspend' : 'unsuspend',
+            reason: req.body.reason,
+            by: ctx.actor.id,
+          })
           .commit(),
       ])
       .go();

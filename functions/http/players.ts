@@ -110,7 +110,9 @@ export const updateMeRoute = /* @__PURE__ */ defineRoute({
     const updatedAt = iso(req.now);
     try {
       // Never writes personal data back onto an erased profile, whatever the race.
-      const update = entities().player.patch({ userId }).set({ ...set, updatedAt });
+      const update = entities()
+        .player.patch({ userId })
+        .set({ ...set, updatedAt });
       await (remove.length > 0 ? update.remove(remove) : update).where((p, { notExists }) => notExists(p.deletedAt)).go();
     } catch (e) {
       if (conditionRefused(e)) throw deleted();
@@ -156,16 +158,23 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
     }
     // The feed is no record the law keeps: it goes (it would expire anyway).
     const notifications = entities().notification;
-    const feed = await notifications.query.primary({ playerId: userId }).go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
+    const feed = await notifications.query
+      .primary({ playerId: userId })
+      .go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
     for (let i = 0; i < feed.data.length; i += FEED_DELETES) {
       await Promise.all(feed.data.slice(i, i + FEED_DELETES).map((n) => notifications.delete(n).go()));
     }
     // The stored answers of the person's own POSTs (the sign-up's holds the whole profile) go as well.
     await purgeIdempotencyRecords(userScope(userId));
     // The phones registered for pushes (their tokens are personal data) go, at the push service too.
-    for (const endpoint of await forgetDevices(userId)) await pushAdapter()?.unregister(endpoint).catch(() => undefined);
+    for (const endpoint of await forgetDevices(userId))
+      await pushAdapter()
+        ?.unregister(endpoint)
+        .catch(() => undefined);
     const [registrations, memberships] = await Promise.all([
-      entities().playerRegistration.query.byPlayer({ playerId: userId }).go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
+      entities()
+        .playerRegistration.query.byPlayer({ playerId: userId })
+        .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
       entities().member.query.byUser({ userId }).go({ pages: 'all' }),
     ]);
     // Results keep the names of their players in one item per tournament: the erased name goes from each.

@@ -18,7 +18,9 @@ export const registrationAnswer = (status: number, r: { version: number; value: 
 
 // Built outside the route definitions: a definition whose arguments call anything stays in every bundle
 // that imports this module, handler included (test/infra/bundles.test.ts).
-const RegistrationListQuery = z.strictObject({ status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional() });
+const RegistrationListQuery = z.strictObject({
+  status: z.enum(['registered', 'waitlisted', 'checked_in', 'absent', 'cancelled']).optional(),
+});
 const RegistrationList = z.object({ version: z.number().int(), items: z.array(Registration) });
 const RegistrationAnswer = Versioned(Registration);
 const registeringNamedPlayer = registeringPlayerItems('playerId');

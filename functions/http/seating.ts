@@ -27,7 +27,11 @@ import { club, ALL_STAFF, FLOOR, type Access } from '../platform/authorization';
 const TAGS = ['Seating'];
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const seatView = (s: SeatingState, ref: SeatRefRecord) => ({ tableId: ref.tableId, tableNumber: s.tables[ref.tableId]?.number ?? 0, seat: ref.seat + 1 });
+const seatView = (s: SeatingState, ref: SeatRefRecord) => ({
+  tableId: ref.tableId,
+  tableNumber: s.tables[ref.tableId]?.number ?? 0,
+  seat: ref.seat + 1,
+});
 
 export function tablesView(t: StoredTournament) {
   const s = t.seating;
@@ -43,7 +47,11 @@ export function tablesView(t: StoredTournament) {
         number: table.number,
         status: table.status,
         button: table.button === undefined ? null : table.button + 1,
-        seats: table.seats.map((entryId, i) => ({ seat: i + 1, entryId, playerId: entryId ? (t.entries[entryId]?.playerId ?? null) : null })),
+        seats: table.seats.map((entryId, i) => ({
+          seat: i + 1,
+          entryId,
+          playerId: entryId ? (t.entries[entryId]?.playerId ?? null) : null,
+        })),
         players: table.seats.filter(Boolean).length,
       })),
     flags: { headsUp: flags.headsUp, finalTableReady: flags.finalTableReady, tableToBreak: flags.tableToBreak ?? null },
@@ -89,7 +97,11 @@ const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
   summary: string;
   params: P;
   body?: B;
-  op: (seating: SeatingState, ctx: Context, req: RouteRequest<z.output<P>, undefined, B extends z.ZodType ? z.output<B> : undefined>) => SeatingResult;
+  op: (
+    seating: SeatingState,
+    ctx: Context,
+    req: RouteRequest<z.output<P>, undefined, B extends z.ZodType ? z.output<B> : undefined>,
+  ) => SeatingResult;
 }) =>
   defineRoute({
     operationId: def.operationId,
@@ -167,7 +179,10 @@ export const listProposalsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
     const s = state.seating;
-    return versioned(200, state.version, { version: state.version, items: s ? (s.pendingProposals ?? []).map((p) => proposalView(s, p)) : [] });
+    return versioned(200, state.version, {
+      version: state.version,
+      items: s ? (s.pendingProposals ?? []).map((p) => proposalView(s, p)) : [],
+    });
   },
 });
 

@@ -33,7 +33,14 @@ export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
       limit: req.query.limit ?? 50,
       cursor: openCursor(req.query.cursor, scope) ?? null,
     });
-    const items = data.map((t) => ({ tournamentId: t.tournamentId, clubId: t.clubId, name: t.name, status: t.status as TournamentStatus, startAt: t.startsAt, ...(t.city ? { city: t.city } : {}) }));
+    const items = data.map((t) => ({
+      tournamentId: t.tournamentId,
+      clubId: t.clubId,
+      name: t.name,
+      status: t.status as TournamentStatus,
+      startAt: t.startsAt,
+      ...(t.city ? { city: t.city } : {}),
+    }));
     return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -59,7 +66,10 @@ export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const club = await loadClub(req.params.clubId, req.prefetched);
     const held = await announceTournament(club, createInput(req.body), domainContext(req), req.prefetched);
-    return { ...versioned(201, 1, tournamentView(held)), headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${held.id}` } };
+    return {
+      ...versioned(201, 1, tournamentView(held)),
+      headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${held.id}` },
+    };
   },
 });
 

@@ -136,8 +136,13 @@ export const listVerificationQueueRoute = /* @__PURE__ */ defineRoute({
     const { status, limit, cursor } = req.query;
     const scope = `verification-queue:${status}`;
     const { clubVerification, club } = entities();
-    const { data, cursor: next } = await clubVerification.query.queue({ queueStatus: status }).go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
-    const clubs = await batchGet(data.map((v) => ({ clubId: v.clubId })), (keys) => club.get(keys).go({ unprocessed: 'item' }));
+    const { data, cursor: next } = await clubVerification.query
+      .queue({ queueStatus: status })
+      .go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
+    const clubs = await batchGet(
+      data.map((v) => ({ clubId: v.clubId })),
+      (keys) => club.get(keys).go({ unprocessed: 'item' }),
+    );
     const byId = new Map(clubs.map((c) => [c.clubId, c]));
     const items = data.flatMap((v) => {
       const c = byId.get(v.clubId);
@@ -172,7 +177,7 @@ export const decideVerificationRoute = /* @__PURE__ */ defineRoute({
   access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/verification-decision',
-  summary: 'Verify, refuse or revoke a club\'s verification, with a reason; who and why are recorded (R-CLUB-3, R-CLUB-4, R-MOD-1)',
+  summary: "Verify, refuse or revoke a club's verification, with a reason; who and why are recorded (R-CLUB-3, R-CLUB-4, R-MOD-1)",
   tags: TAGS,
   params: ClubIdParams,
   body: VerificationDecisionBody,
@@ -190,7 +195,11 @@ export const decideVerificationRoute = /* @__PURE__ */ defineRoute({
     const result =
       decision === 'revoke'
         ? revokeVerification(before.state, { reason }, ctx)
-        : decideByModerator(before.state, { status: decision === 'verify' ? 'verified' : 'rejected', reason, ...(evidence ? { evidence } : {}) }, ctx);
+        : decideByModerator(
+            before.state,
+            { status: decision === 'verify' ? 'verified' : 'rejected', reason, ...(evidence ? { evidence } : {}) },
+            ctx,
+          );
     const saved = await save({
       before,
       state: result.state,

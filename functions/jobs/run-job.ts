@@ -6,7 +6,11 @@ import { runNoShows } from './no-shows';
 import { runStartingSoon } from '../live/push/starting-soon';
 import { JobPayload } from '../app/jobs/payloads';
 
-export type JobOutcome = Awaited<ReturnType<typeof runLevelEnd>> | Awaited<ReturnType<typeof runNoShows>> | Awaited<ReturnType<typeof runStartingSoon>> | 'invalid';
+export type JobOutcome =
+  | Awaited<ReturnType<typeof runLevelEnd>>
+  | Awaited<ReturnType<typeof runNoShows>>
+  | Awaited<ReturnType<typeof runStartingSoon>>
+  | 'invalid';
 
 /**
  * One scheduled job, whichever runtime fired it (the jobs Lambda or the local poller). A payload that
@@ -23,7 +27,11 @@ export async function runJob(payload: unknown, deps: JobDeps = defaultJobDeps())
   logger.appendKeys({ job: job.kind, tournamentId: job.tournamentId });
   try {
     const outcome =
-      job.kind === 'level-end' ? await runLevelEnd(job, deps) : job.kind === 'starting-soon' ? await runStartingSoon(job, deps.now()) : await runNoShows(job, deps);
+      job.kind === 'level-end'
+        ? await runLevelEnd(job, deps)
+        : job.kind === 'starting-soon'
+          ? await runStartingSoon(job, deps.now())
+          : await runNoShows(job, deps);
     logger.info('job done', { outcome });
     return outcome;
   } finally {

@@ -22,9 +22,7 @@ import { AUTOMATIC_ACTOR, VerificationChanged, loadVerification, logEntriesOf, s
  * a check whose request is no longer pending (decided, re-requested, legal details edited) does nothing.
  */
 
-export type VerifyOutcome =
-  | { outcome: 'decided'; status: AutomaticOutcome; reasons: string[] }
-  | { outcome: 'dropped'; reason: string };
+export type VerifyOutcome = { outcome: 'decided'; status: AutomaticOutcome; reasons: string[] } | { outcome: 'dropped'; reason: string };
 
 export interface VerifyDeps {
   registry: RegistryPort;
@@ -33,7 +31,14 @@ export interface VerifyDeps {
 
 const Job = z.strictObject({ clubId: z.string().min(1).max(MAX_ID_LENGTH), attempt: z.number().int().min(1) });
 
-const ENV_KEYS = ['STAGE', 'REGISTRY_PROVIDER', 'REGISTRY_BASE_URL', 'REGISTRY_REQUEST_TIMEOUT_MS', 'REGISTRY_MIN_INTERVAL_MS', 'DADATA_KEY_PARAMETER'];
+const ENV_KEYS = [
+  'STAGE',
+  'REGISTRY_PROVIDER',
+  'REGISTRY_BASE_URL',
+  'REGISTRY_REQUEST_TIMEOUT_MS',
+  'REGISTRY_MIN_INTERVAL_MS',
+  'DADATA_KEY_PARAMETER',
+];
 let built: { signature: string; registry: RegistryPort } | undefined;
 
 /**
@@ -70,7 +75,11 @@ export async function runVerification(job: VerifyClubJob, deps: VerifyDeps = def
 
   const answer = await deps.registry.lookup({ inn: club.inn, ogrn: club.ogrn });
   const now = deps.now();
-  const decision = decideVerification({ legalForm: club.legalForm as LegalForm, inn: club.inn, ogrn: club.ogrn, name: club.name }, answer, now);
+  const decision = decideVerification(
+    { legalForm: club.legalForm as LegalForm, inn: club.inn, ogrn: club.ogrn, name: club.name },
+    answer,
+    now,
+  );
   const ctx = workerContext(now);
   let result;
   try {
@@ -80,7 +89,13 @@ export async function runVerification(job: VerifyClubJob, deps: VerifyDeps = def
     throw e;
   }
   try {
-    await saveVerification({ before, state: result.state, log: logEntriesOf(result.events, result.state), at: new Date(now).toISOString(), newId: ctx.newId });
+    await saveVerification({
+      before,
+      state: result.state,
+      log: logEntriesOf(result.events, result.state),
+      at: new Date(now).toISOString(),
+      newId: ctx.newId,
+    });
   } catch (e) {
     // A moderator decided or the owner edited the legal details while the registry answered.
     if (e instanceof VerificationChanged) return dropped(e.message);

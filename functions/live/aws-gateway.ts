@@ -1,4 +1,9 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveGateway } from './gateway';
 
 /**
@@ -9,7 +14,8 @@ export class AwsLiveGateway implements LiveGateway {
   private readonly client: ApiGatewayManagementApiClient;
 
   constructor(endpoint: string, client?: ApiGatewayManagementApiClient) {
-    this.client = client ?? new ApiGatewayManagementApiClient({ endpoint, region: process.env.AWS_REGION ?? 'eu-central-1', maxAttempts: 2 });
+    this.client =
+      client ?? new ApiGatewayManagementApiClient({ endpoint, region: process.env.AWS_REGION ?? 'eu-central-1', maxAttempts: 2 });
   }
 
   async post(connectionId: string, frame: string): Promise<'sent' | 'gone'> {

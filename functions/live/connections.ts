@@ -35,13 +35,23 @@ export async function putConnection(connectionId: string, caller: LiveCaller): P
   await dynamo().doc.send(
     new PutCommand({
       TableName: table(),
-      Item: { pk: connectionPk(connectionId), sk: 'c', kind: 'liveConnection', connectionId, caller, topics: [], [TTL_ATTRIBUTE]: nowSec() + CONNECTION_TTL_SEC },
+      Item: {
+        pk: connectionPk(connectionId),
+        sk: 'c',
+        kind: 'liveConnection',
+        connectionId,
+        caller,
+        topics: [],
+        [TTL_ATTRIBUTE]: nowSec() + CONNECTION_TTL_SEC,
+      },
     }),
   );
 }
 
 export async function getConnection(connectionId: string): Promise<LiveConnection | undefined> {
-  const { Item } = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' }, ConsistentRead: true }));
+  const { Item } = await dynamo().doc.send(
+    new GetCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' }, ConsistentRead: true }),
+  );
   if (!Item || Number(Item[TTL_ATTRIBUTE]) < nowSec()) return undefined;
   return { connectionId, caller: Item.caller as LiveCaller, topics: (Item.topics as string[] | undefined) ?? [] };
 }
@@ -51,7 +61,11 @@ export async function addSubscriptions(connectionId: string, topics: readonly st
   const fresh = [...new Set(topics)];
   if (fresh.length === 0) return;
   const expiresAt = nowSec() + CONNECTION_TTL_SEC;
-  await writeAll(fresh.map((topic) => ({ PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', [TTL_ATTRIBUTE]: expiresAt } } })));
+  await writeAll(
+    fresh.map((topic) => ({
+      PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', [TTL_ATTRIBUTE]: expiresAt } },
+    })),
+  );
   await dynamo().doc.send(
     new UpdateCommand({
       TableName: table(),
@@ -100,7 +114,9 @@ const sentKey = (clubId: string, tournamentId: string) => ({ pk: `live#v#${clubI
 
 /** The newest event version of a tournament whose messages were all handed to the gateway. */
 export async function lastFannedOut(clubId: string, tournamentId: string): Promise<number> {
-  const { Item } = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: sentKey(clubId, tournamentId), ConsistentRead: true }));
+  const { Item } = await dynamo().doc.send(
+    new GetCommand({ TableName: table(), Key: sentKey(clubId, tournamentId), ConsistentRead: true }),
+  );
   return Item ? Number(Item.v) : 0;
 }
 

@@ -33,13 +33,33 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
   // only time out and make the stream retry the whole record.
   const targets: { m: (typeof messages)[number]; connections: string[] }[] = [];
   for (let i = 0; i < messages.length; i += PARALLEL) {
-    targets.push(...(await Promise.all(messages.slice(i, i + PARALLEL).map(async (m) => ({ m, connections: await subscribersOf(topicKey(m.topic)) })))));
+    targets.push(
+      ...(await Promise.all(
+        messages.slice(i, i + PARALLEL).map(async (m) => ({ m, connections: await subscribersOf(topicKey(m.topic)) })),
+      )),
+    );
   }
   const posts = targets.flatMap(({ m, connections }) => {
     if (connections.length === 0) return [];
-    let frame = JSON.stringify({ type: 'event', topic: m.topic, clubId: p.clubId, tournamentId: p.tournamentId, version: p.version, at: new Date(p.event.at).toISOString(), data: m.data });
+    let frame = JSON.stringify({
+      type: 'event',
+      topic: m.topic,
+      clubId: p.clubId,
+      tournamentId: p.tournamentId,
+      version: p.version,
+      at: new Date(p.event.at).toISOString(),
+      data: m.data,
+    });
     if (Buffer.byteLength(frame) > MAX_FRAME_BYTES) {
-      frame = JSON.stringify({ type: 'event', topic: m.topic, clubId: p.clubId, tournamentId: p.tournamentId, version: p.version, at: new Date(p.event.at).toISOString(), refetch: true });
+      frame = JSON.stringify({
+        type: 'event',
+        topic: m.topic,
+        clubId: p.clubId,
+        tournamentId: p.tournamentId,
+        version: p.version,
+        at: new Date(p.event.at).toISOString(),
+        refetch: true,
+      });
     }
     return connections.map((connectionId) => ({ connectionId, frame }));
   });

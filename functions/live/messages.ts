@@ -122,7 +122,9 @@ function playerMessages(p: LiveEvent): LiveMessage[] {
     return {
       topic: { kind: 'player', playerId },
       data: {
-        registration: row ? { registrationId: row.registrationId, status: row.registrationStatus, entryId: row.entryId ?? null, eliminated: row.eliminated } : null,
+        registration: row
+          ? { registrationId: row.registrationId, status: row.registrationStatus, entryId: row.entryId ?? null, eliminated: row.eliminated }
+          : null,
         seat: entryId ? seatView(s, s?.seatOf[entryId]) : null,
         moves: mine.map((m) => ({
           moveId: m.moveId,

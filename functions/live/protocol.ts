@@ -16,7 +16,8 @@ import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topic
  * - a malformed message gets an error frame and the connection stays.
  */
 
-export type ConnectOutcome = { ok: true; protocol: string; caller: LiveCaller } | { ok: false; status: number; code: string; message: string };
+export type ConnectOutcome =
+  { ok: true; protocol: string; caller: LiveCaller } | { ok: false; status: number; code: string; message: string };
 
 /** Subprotocols as offered in Sec-WebSocket-Protocol (comma-separated). */
 export function offeredProtocols(headers: Record<string, string | undefined>): string[] {
@@ -29,7 +30,8 @@ export function offeredProtocols(headers: Record<string, string | undefined>): s
 
 export async function openConnection(connectionId: string, headers: Record<string, string | undefined>): Promise<ConnectOutcome> {
   const offered = offeredProtocols(headers);
-  if (!offered.includes(LIVE_PROTOCOL)) return { ok: false, status: 400, code: 'PROTOCOL_REQUIRED', message: `Offer the subprotocol ${LIVE_PROTOCOL}` };
+  if (!offered.includes(LIVE_PROTOCOL))
+    return { ok: false, status: 400, code: 'PROTOCOL_REQUIRED', message: `Offer the subprotocol ${LIVE_PROTOCOL}` };
   const bearer = offered.find((p) => p.startsWith(BEARER_PROTOCOL_PREFIX))?.slice(BEARER_PROTOCOL_PREFIX.length);
   let caller: LiveCaller = { kind: 'anonymous' };
   if (bearer !== undefined) {

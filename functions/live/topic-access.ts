@@ -15,7 +15,9 @@ export interface Refusal {
 const STAFF_ACCESS = club(ALL_STAFF);
 
 export function principalOf(caller: LiveCaller): Principal {
-  return caller.kind === 'user' && caller.userId ? { kind: 'user', userId: caller.userId, operator: caller.operator === true, claims: {} } : { kind: 'anonymous' };
+  return caller.kind === 'user' && caller.userId
+    ? { kind: 'user', userId: caller.userId, operator: caller.operator === true, claims: {} }
+    : { kind: 'anonymous' };
 }
 
 /**
@@ -30,7 +32,8 @@ export async function checkTopic(caller: LiveCaller, topic: Topic): Promise<Refu
       case 'tournament':
         return undefined;
       case 'player':
-        if (principal.kind !== 'user') return { code: CLOSE.unauthenticated, reason: 'UNAUTHENTICATED: a player topic needs a signed-in user' };
+        if (principal.kind !== 'user')
+          return { code: CLOSE.unauthenticated, reason: 'UNAUTHENTICATED: a player topic needs a signed-in user' };
         if (principal.userId !== topic.playerId) return { code: CLOSE.forbidden, reason: "FORBIDDEN: another player's topic" };
         await authorize({ kind: 'user' }, principal, undefined);
         return undefined;

@@ -11,7 +11,10 @@ const OPERATOR_GROUP = 'operator';
  * Establishes who calls from the Authorization or X-Api-Key header; no header is anonymous. An API key is
  * read with its club and the route's prefetch keys (`prefetchFor`), all in one round trip.
  */
-export async function authenticate(headers: Record<string, string | undefined>, prefetchFor: () => readonly ItemKey[] = () => []): Promise<Principal> {
+export async function authenticate(
+  headers: Record<string, string | undefined>,
+  prefetchFor: () => readonly ItemKey[] = () => [],
+): Promise<Principal> {
   const authz = headers['authorization'];
   if (authz !== undefined) {
     const m = /^Bearer\s+(\S+)$/i.exec(authz.trim());
@@ -30,7 +33,14 @@ export async function authenticate(headers: Record<string, string | undefined>, 
       throw problem(401, 'API_KEY_INVALID', 'The API key is not valid');
     }
     if (data.revokedAt) throw problem(401, 'API_KEY_REVOKED', 'The API key has been revoked');
-    return { kind: 'apiKey', keyId: data.keyId, clubId: data.clubId, role: data.role, club: club ? { suspended: club.suspended } : null, prefetched };
+    return {
+      kind: 'apiKey',
+      keyId: data.keyId,
+      clubId: data.clubId,
+      role: data.role,
+      club: club ? { suspended: club.suspended } : null,
+      prefetched,
+    };
   }
   return { kind: 'anonymous' };
 }

@@ -56,10 +56,17 @@ export async function authorize(
     if (principal.clubId !== pathClubId) throw clubNotFound();
     if (!access.apiKeys) throw problem(403, 'USER_TOKEN_REQUIRED', 'API keys cannot call this route');
     // The key's club was read with the key itself (see readApiKeyWithClub); a principal made elsewhere reads it here.
-    const club = principal.club !== undefined ? principal.club : (await entities().club.get({ clubId: pathClubId }).go({ consistent: true, attributes: ['suspended'] })).data;
+    const club =
+      principal.club !== undefined
+        ? principal.club
+        : (
+            await entities()
+              .club.get({ clubId: pathClubId })
+              .go({ consistent: true, attributes: ['suspended'] })
+          ).data;
     if (!club) throw clubNotFound();
     if (club.suspended) throw clubSuspended();
-    if (!access.roles.includes(principal.role)) throw problem(403, 'FORBIDDEN', 'The key\'s role may not do this');
+    if (!access.roles.includes(principal.role)) throw problem(403, 'FORBIDDEN', "The key's role may not do this");
     const clubAccess = { clubId: pathClubId, role: principal.role, actorId: `apikey:${principal.keyId}` };
     return principal.prefetched ? { club: clubAccess, prefetched: principal.prefetched } : only(clubAccess);
   }
@@ -125,15 +132,28 @@ export async function readMembershipWithClub(
   clubId: string,
   userId: string,
   prefetch: readonly ItemKey[] = [],
-): Promise<{ member: Pick<MemberRow, 'clubId' | 'userId' | 'role'> | null; club: Pick<ClubRow, 'clubId' | 'suspended'> | null; prefetched: Prefetched }> {
+): Promise<{
+  member: Pick<MemberRow, 'clubId' | 'userId' | 'role'> | null;
+  club: Pick<ClubRow, 'clubId' | 'suspended'> | null;
+  prefetched: Prefetched;
+}> {
   const { member: memberEntity, club: clubEntity } = entities();
   const m: Item = { ...keyOf(memberEntity.get({ clubId, userId })) };
   const c: Item = { ...keyOf(clubEntity.get({ clubId })) };
   const own = [m, c];
-  const items = await getConsistent([...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'userId', 'role', 'suspended']);
+  const items = await getConsistent(
+    [...own, ...extraKeys(prefetch, own)],
+    prefetch.length > 0 ? 'all' : ['clubId', 'userId', 'role', 'suspended'],
+  );
   return {
-    member: recordOf(memberEntity, items.find((i) => sameKey(i, m))),
-    club: recordOf(clubEntity, items.find((i) => sameKey(i, c))),
+    member: recordOf(
+      memberEntity,
+      items.find((i) => sameKey(i, m)),
+    ),
+    club: recordOf(
+      clubEntity,
+      items.find((i) => sameKey(i, c)),
+    ),
     prefetched: collect(prefetch, items),
   };
 }
@@ -146,15 +166,28 @@ export async function readApiKeyWithClub(
   clubId: string,
   keyId: string,
   prefetch: readonly ItemKey[] = [],
-): Promise<{ apiKey: Pick<ApiKeyRow, 'clubId' | 'keyId' | 'role' | 'secretHash' | 'revokedAt'> | null; club: Pick<ClubRow, 'suspended'> | null; prefetched: Prefetched }> {
+): Promise<{
+  apiKey: Pick<ApiKeyRow, 'clubId' | 'keyId' | 'role' | 'secretHash' | 'revokedAt'> | null;
+  club: Pick<ClubRow, 'suspended'> | null;
+  prefetched: Prefetched;
+}> {
   const { apiKey: apiKeyEntity, club: clubEntity } = entities();
   const k: Item = { ...keyOf(apiKeyEntity.get({ clubId, keyId })) };
   const c: Item = { ...keyOf(clubEntity.get({ clubId })) };
   const own = [k, c];
-  const items = await getConsistent([...own, ...extraKeys(prefetch, own)], prefetch.length > 0 ? 'all' : ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended']);
+  const items = await getConsistent(
+    [...own, ...extraKeys(prefetch, own)],
+    prefetch.length > 0 ? 'all' : ['clubId', 'keyId', 'role', 'secretHash', 'revokedAt', 'suspended'],
+  );
   return {
-    apiKey: recordOf(apiKeyEntity, items.find((i) => sameKey(i, k))),
-    club: recordOf(clubEntity, items.find((i) => sameKey(i, c))),
+    apiKey: recordOf(
+      apiKeyEntity,
+      items.find((i) => sameKey(i, k)),
+    ),
+    club: recordOf(
+      clubEntity,
+      items.find((i) => sameKey(i, c)),
+    ),
     prefetched: collect(prefetch, items),
   };
 }
@@ -164,7 +197,8 @@ export async function readApiKeyWithClub(
  * is none: a signed-in user without a profile passes, as with the check authorization makes).
  */
 export function assertAccount(req: { accountChecked: boolean }, profile: Record<string, unknown> | null): void {
-  if (profile?.deletedAt) throw problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
+  if (profile?.deletedAt)
+    throw problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
   if (profile?.suspended === true) throw problem(403, 'ACCOUNT_SUSPENDED', 'The account is suspended by the operator');
   req.accountChecked = true;
 }
@@ -173,13 +207,20 @@ async function assertAccountActive(userId: string, whileSuspended: boolean, pref
   let data: { suspended?: boolean | undefined; deletedAt?: string | undefined } | null;
   let prefetched = NOTHING_PREFETCHED;
   if (prefetch.length === 0) {
-    data = (await entities().player.get({ userId }).go({ attributes: ['suspended', 'deletedAt'] })).data;
+    data = (
+      await entities()
+        .player.get({ userId })
+        .go({ attributes: ['suspended', 'deletedAt'] })
+    ).data;
   } else {
     // The profile and the route's items in one strongly consistent round trip.
     const player = entities().player;
     const p: Item = { ...keyOf(player.get({ userId })) };
     const items = await getConsistent([p, ...extraKeys(prefetch, [p])], 'all');
-    data = recordOf(player, items.find((i) => sameKey(i, p)));
+    data = recordOf(
+      player,
+      items.find((i) => sameKey(i, p)),
+    );
     prefetched = collect(prefetch, items);
   }
   // R-PD-1: the account was erased at its owner's request; the same token gets this clear answer.

@@ -15,7 +15,8 @@ function assertDepth(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -31,7 +32,9 @@ function assertArrayLengths(value: unknown): void {
     const { v, path } = stack.pop() as { v: unknown; path: string };
     if (Array.isArray(v)) {
       if (v.length > MAX_ARRAY_ITEMS) {
-        throw problem(400, 'VALIDATION_FAILED', 'The request body is not valid', [{ field: path, message: `at most ${MAX_ARRAY_ITEMS} items` }]);
+        throw problem(400, 'VALIDATION_FAILED', 'The request body is not valid', [
+          { field: path, message: `at most ${MAX_ARRAY_ITEMS} items` },
+        ]);
       }
       v.forEach((x, i) => stack.push({ v: x, path: `${path}.${i}` }));
     } else if (v !== null && typeof v === 'object') {
@@ -44,12 +47,7 @@ function assertArrayLengths(value: unknown): void {
  * Reads the request body within the size, depth and array-length limits and parses JSON. Malformed JSON
  * is a 400 (middy's own parser answers 415, which the API does not promise).
  */
-export function parseBody(
-  body: string | undefined,
-  isBase64Encoded: boolean,
-  contentType: string | undefined,
-  maxBytes: number,
-): unknown {
+export function parseBody(body: string | undefined, isBase64Encoded: boolean, contentType: string | undefined, maxBytes: number): unknown {
   if (body === undefined || body === null || body === '') return undefined;
   const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
   if (Buffer.byteLength(text, 'utf8') > maxBytes) {

@@ -25,7 +25,10 @@ export function config(): Config {
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'eu-central-1',
     jwtIssuer: issuer,
-    jwtAudience: (env.JWT_AUDIENCE ?? 'sport-poker-local').split(',').map((s) => s.trim()).filter(Boolean),
+    jwtAudience: (env.JWT_AUDIENCE ?? 'sport-poker-local')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     jwksUrl: env.JWKS_URL ?? `${issuer.replace(/\/$/, '')}/.well-known/jwks.json`,
     stage: env.STAGE ?? 'local',
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 262_144),
@@ -55,7 +58,9 @@ export function cursorSecret(env: NodeJS.ProcessEnv = process.env): string {
   const set = env.CURSOR_SECRET;
   if (set) return set;
   if (inLambda(env)) {
-    throw new Error(`CURSOR_SECRET is not set in ${env.AWS_LAMBDA_FUNCTION_NAME}: list cursors cannot be sealed (the stack passes it from Secrets Manager, infra/secrets.ts)`);
+    throw new Error(
+      `CURSOR_SECRET is not set in ${env.AWS_LAMBDA_FUNCTION_NAME}: list cursors cannot be sealed (the stack passes it from Secrets Manager, infra/secrets.ts)`,
+    );
   }
   processCursorSecret ??= randomBytes(32).toString('base64url');
   return processCursorSecret;

@@ -37,7 +37,10 @@ const NOT_OUTAGES = new Set(['ConditionalCheckFailedException', 'TransactionCanc
 
 /** Thrown by our own code when DynamoDB keeps part of a batch unprocessed after every retry. */
 export class DependencyUnavailableError extends Error {
-  constructor(message: string, readonly kind: OutageKind = 'throttled') {
+  constructor(
+    message: string,
+    readonly kind: OutageKind = 'throttled',
+  ) {
     super(message);
     this.name = 'DependencyUnavailableError';
   }

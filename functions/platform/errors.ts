@@ -24,7 +24,13 @@ export function zodIssues(e: ZodError, prefix?: string) {
 export function toProblem(e: unknown): HttpProblem {
   if (e instanceof HttpProblem) return e;
   if (isDomainError(e)) {
-    return new HttpProblem(DOMAIN_STATUS[e.kind], e.code, e.kind === 'rule' ? 'Unprocessable Content' : e.kind === 'conflict' ? 'Conflict' : 'Not Found', e.message, e.errors);
+    return new HttpProblem(
+      DOMAIN_STATUS[e.kind],
+      e.code,
+      e.kind === 'rule' ? 'Unprocessable Content' : e.kind === 'conflict' ? 'Conflict' : 'Not Found',
+      e.message,
+      e.errors,
+    );
   }
   if (isAppError(e)) return problem(APP_STATUS[e.kind], e.code, e.message);
   if (e instanceof ZodError) return problem(400, 'VALIDATION_FAILED', 'The request is not valid', zodIssues(e));

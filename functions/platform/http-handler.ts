@@ -28,7 +28,12 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string):
   if (!r.success) {
     // Well-formed text with characters a reader cannot see is refused as a rule (422), not as bad syntax.
     if (onlyTextIssues(r.error)) {
-      throw problem(422, TEXT_ISSUE_CODE, `The request ${where} has text with control, bidirectional or invalid characters`, zodIssues(r.error as ZodError, where));
+      throw problem(
+        422,
+        TEXT_ISSUE_CODE,
+        `The request ${where} has text with control, bidirectional or invalid characters`,
+        zodIssues(r.error as ZodError, where),
+      );
     }
     throw problem(400, 'VALIDATION_FAILED', `The request ${where} is not valid`, zodIssues(r.error as ZodError, where));
   }
@@ -61,8 +66,13 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       const access = route.access;
       const c = config();
       const prefetchFor = (userId: string | undefined) =>
-        route.prefetch?.({ params: event.pathParameters ?? {}, body: quietJson(event.body, event.isBase64Encoded, c.maxBodyBytes), userId }) ?? [];
-      const principal = access.kind === 'public' ? ({ kind: 'anonymous' } as const) : await authenticate(headers, () => prefetchFor(undefined));
+        route.prefetch?.({
+          params: event.pathParameters ?? {},
+          body: quietJson(event.body, event.isBase64Encoded, c.maxBodyBytes),
+          userId,
+        }) ?? [];
+      const principal =
+        access.kind === 'public' ? ({ kind: 'anonymous' } as const) : await authenticate(headers, () => prefetchFor(undefined));
       const { club: clubAccess, prefetched } = await authorize(
         access,
         principal,
@@ -78,8 +88,17 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       const host = headers['x-forwarded-host'] ?? headers['host'] ?? event.requestContext?.domainName ?? 'localhost';
       const proto = headers['x-forwarded-proto'] ?? 'https';
       const req: RouteRequest<unknown, unknown, unknown> = {
-        params, query, body, headers, principal, club: clubAccess, requestId,
-        now: Date.now(), logger, baseUrl: `${proto}://${host}`, prefetched,
+        params,
+        query,
+        body,
+        headers,
+        principal,
+        club: clubAccess,
+        requestId,
+        now: Date.now(),
+        logger,
+        baseUrl: `${proto}://${host}`,
+        prefetched,
         accountChecked: !(access.kind === 'user' && access.accountReadByRoute === true),
       };
       resolved.set(event, { route, req });

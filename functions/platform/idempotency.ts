@@ -1,6 +1,11 @@
 import type middy from '@middy/core';
 import { ConditionalCheckFailedException, DeleteItemCommand } from '@aws-sdk/client-dynamodb';
-import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyRecordStatus,
+  PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS,
+} from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import type { IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
@@ -133,9 +138,16 @@ export function idempotency(): middy.MiddlewareObj {
         replay = await get().before?.(request);
       } catch (e) {
         if (e instanceof IdempotencyAlreadyInProgressError) {
-          throw new HttpProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'Conflict', 'A request with this Idempotency-Key is still in progress; retry after a moment', undefined, {
-            'retry-after': String(RETRY_AFTER_SECONDS),
-          });
+          throw new HttpProblem(
+            409,
+            'IDEMPOTENCY_IN_PROGRESS',
+            'Conflict',
+            'A request with this Idempotency-Key is still in progress; retry after a moment',
+            undefined,
+            {
+              'retry-after': String(RETRY_AFTER_SECONDS),
+            },
+          );
         }
         throw e;
       }

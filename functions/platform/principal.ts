@@ -24,5 +24,4 @@ export interface ClubAccess {
   actorId: string;
 }
 
-export const actorIdOf = (p: Principal): string =>
-  p.kind === 'user' ? p.userId : p.kind === 'apiKey' ? `apikey:${p.keyId}` : 'anonymous';
+export const actorIdOf = (p: Principal): string => (p.kind === 'user' ? p.userId : p.kind === 'apiKey' ? `apikey:${p.keyId}` : 'anonymous');

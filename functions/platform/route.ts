@@ -81,9 +81,11 @@ type Definition<P, Q, B> = Omit<Route, 'params' | 'query' | 'body' | 'handle' | 
 };
 
 /** Typed route definition: the handler sees the parsed types of its schemas; every route names who may call it. */
-export function defineRoute<P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  route: Definition<P, Q, B> & { access: Access },
-): Route {
+export function defineRoute<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(route: Definition<P, Q, B> & { access: Access }): Route {
   return route as Route;
 }
 

@@ -50,7 +50,14 @@ async function projectRecord(record: DynamoDBRecord): Promise<{ clubId: string; 
   // A snapshot newer than this event (a redelivery, or far behind): project from what is known now.
   const before = cursor.state;
   const after = cursor.version >= event.version && before ? before : applyLoggedEvent(before, event);
-  await projectEvent({ clubId, tournamentId, version: event.version, before: cursor.version < event.version ? before : after, after, event });
+  await projectEvent({
+    clubId,
+    tournamentId,
+    version: event.version,
+    before: cursor.version < event.version ? before : after,
+    after,
+    event,
+  });
   cursors.delete(key);
   cursors.set(key, { state: after, version: Math.max(cursor.version, event.version) });
   while (cursors.size > MAX_CURSORS) cursors.delete(cursors.keys().next().value as string);

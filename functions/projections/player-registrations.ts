@@ -13,7 +13,8 @@ function seatOf(state: FloorTournament | undefined, entryId: string | undefined)
   return at && table ? { tableNumber: table.number, seatNumber: at.seat + 1 } : undefined;
 }
 
-const sameSeat = (a: ReturnType<typeof seatOf>, b: ReturnType<typeof seatOf>) => a?.tableNumber === b?.tableNumber && a?.seatNumber === b?.seatNumber;
+const sameSeat = (a: ReturnType<typeof seatOf>, b: ReturnType<typeof seatOf>) =>
+  a?.tableNumber === b?.tableNumber && a?.seatNumber === b?.seatNumber;
 
 /** Players whose registration or entry records a patch touched (the only rows that can have changed). */
 export function touchedPlayers(before: FloorTournament | undefined, after: FloorTournament, patch: Patch): Set<string> {

@@ -77,7 +77,9 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
     const w = was.get(playerId);
     return !w || w.registrationId !== n.registrationId || w.live !== n.live || w.cancelled !== n.cancelled;
   });
-  await inBatches(changed, ([playerId, n]) => refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live, n.cancelled));
+  await inBatches(changed, ([playerId, n]) =>
+    refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live, n.cancelled),
+  );
 }
 
 /**

@@ -14,7 +14,13 @@ export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
   const names: Record<string, string> = {};
   const hidden: string[] = [];
   // Keys still throttled after a few tries throw: the record is retried rather than a name left out.
-  for (const pl of await batchGet(ids.map((userId) => ({ userId })), (keys) => entities().player.get(keys).go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }))) {
+  for (const pl of await batchGet(
+    ids.map((userId) => ({ userId })),
+    (keys) =>
+      entities()
+        .player.get(keys)
+        .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }),
+  )) {
     names[pl.userId] = pl.displayName;
     if (pl.displayNameHiddenReason !== undefined) hidden.push(pl.userId);
   }

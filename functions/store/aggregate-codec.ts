@@ -122,7 +122,11 @@ export function encode(state: object, layout: AggregateLayout, previous?: Previo
       const name = `l#${path}#${pad(i)}`;
       const slice = list.slice(i * chunk, (i + 1) * chunk);
       const old = previous?.parts.get(name);
-      const same = old !== undefined && before !== undefined && slice.every((x, j) => before[i * chunk + j] === x) && before.slice(i * chunk, (i + 1) * chunk).length === slice.length;
+      const same =
+        old !== undefined &&
+        before !== undefined &&
+        slice.every((x, j) => before[i * chunk + j] === x) &&
+        before.slice(i * chunk, (i + 1) * chunk).length === slice.length;
       parts.set(name, same ? (old as string) : JSON.stringify(slice));
     }
   }
@@ -146,7 +150,11 @@ export function decode<S>(parts: Parts, layout: AggregateLayout): S {
     const prefix = `l#${path}#`;
     const keys = [...parts.keys()].filter((k) => k.startsWith(prefix)).sort();
     if (keys.length === 0) continue;
-    setPath(state, path, keys.flatMap((k) => JSON.parse(parts.get(k) as string) as unknown[]));
+    setPath(
+      state,
+      path,
+      keys.flatMap((k) => JSON.parse(parts.get(k) as string) as unknown[]),
+    );
   }
   return state as S;
 }

@@ -41,10 +41,15 @@ export const toDomain = (s: StoredStructure): BlindStructure => ({
 });
 
 /** The item key of a club's structure, for a route's prefetch. */
-export const structureItemKey = (clubId: string, structureId: string): ItemKey => keyOf(entities().blindStructure.get({ clubId, structureId }));
+export const structureItemKey = (clubId: string, structureId: string): ItemKey =>
+  keyOf(entities().blindStructure.get({ clubId, structureId }));
 
 /** The club's structure, from the request's prefetch when it read it. */
-export async function getStructure(clubId: string, structureId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<StoredStructure | undefined> {
+export async function getStructure(
+  clubId: string,
+  structureId: string,
+  prefetched: Prefetched = NOTHING_PREFETCHED,
+): Promise<StoredStructure | undefined> {
   const item = prefetchedItem(prefetched, structureItemKey(clubId, structureId));
   // The levels were validated by the domain before every write, so the stored row is the stored structure.
   const structures = entities().blindStructure;
@@ -62,13 +67,20 @@ export async function requireStructure(clubId: string, structureId: string): Pro
  * The grid a tournament's clock starts with: the club's structure named in its settings, a default
  * named there, or the fallback default. A copy, so later edits of the club's grid never move a clock.
  */
-export async function structureForTournament(clubId: string, blindStructureId: string | undefined, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<BlindStructure> {
+export async function structureForTournament(
+  clubId: string,
+  blindStructureId: string | undefined,
+  prefetched: Prefetched = NOTHING_PREFETCHED,
+): Promise<BlindStructure> {
   if (blindStructureId === undefined) return copyStructure(FALLBACK_PRESET.structure, { id: FALLBACK_PRESET.structure.id });
   const preset = findPreset(blindStructureId);
   if (preset) return copyStructure(preset.structure, { id: preset.structure.id });
   const own = await getStructure(clubId, blindStructureId, prefetched);
   if (!own) {
-    throw new Conflict('BLIND_STRUCTURE_NOT_FOUND', `The tournament's blind structure ${blindStructureId} no longer exists; set another one`);
+    throw new Conflict(
+      'BLIND_STRUCTURE_NOT_FOUND',
+      `The tournament's blind structure ${blindStructureId} no longer exists; set another one`,
+    );
   }
   return copyStructure(validateStructure(toDomain(own)), { id: own.structureId, clubId });
 }

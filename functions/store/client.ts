@@ -49,9 +49,7 @@ export function dynamo(): { doc: DynamoDBDocumentClient; raw: DynamoDBClient } {
         httpAgent: { keepAlive: true },
         httpsAgent: { keepAlive: true },
       }),
-      ...(c.dynamoEndpoint
-        ? { endpoint: c.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
+      ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     });
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   }

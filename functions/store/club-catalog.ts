@@ -4,7 +4,12 @@
  * so it never appears inside a part.
  */
 export function catalogPart(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/ё/g, 'е').replace(/[#\s]+/g, ' ').trim();
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[#\s]+/g, ' ')
+    .trim();
 }
 
 /** The key prefix that selects one city. */

@@ -19,7 +19,15 @@ const entrySk = (clubId: string, eventId: string): string => `${PREFIX}${clubId}
 /** Writes the index items of every player of the event (idempotent: a put of the same item). */
 export async function indexDuplicatePlayers(ev: Pick<DuplicateEvent, 'clubId' | 'eventId' | 'players'>): Promise<void> {
   const puts: WriteRequest[] = ev.players.map((p) => ({
-    PutRequest: { Item: { pk: playerPk(p.playerId), sk: entrySk(ev.clubId, ev.eventId), kind: 'duplicatePlayerEntry', clubId: ev.clubId, eventId: ev.eventId } },
+    PutRequest: {
+      Item: {
+        pk: playerPk(p.playerId),
+        sk: entrySk(ev.clubId, ev.eventId),
+        kind: 'duplicatePlayerEntry',
+        clubId: ev.clubId,
+        eventId: ev.eventId,
+      },
+    },
   }));
   // A few batches at a time: a thousand players are forty batches.
   await writeAll(puts, 4);
@@ -80,7 +88,8 @@ async function erasedPlayers(ids: readonly string[]): Promise<Set<string>> {
  */
 export async function pseudonymiseErased(ev: DuplicateEvent, pseudonym: string): Promise<{ event: DuplicateEvent; renamed: number }> {
   let renamed = 0;
-  for (const id of await erasedPlayers(ev.players.map((p) => p.playerId))) if (await renameIn(ev.clubId, ev.eventId, id, pseudonym)) renamed++;
+  for (const id of await erasedPlayers(ev.players.map((p) => p.playerId)))
+    if (await renameIn(ev.clubId, ev.eventId, id, pseudonym)) renamed++;
   const event = renamed > 0 ? ((await loadEvent(ev.clubId, ev.eventId)) ?? ev) : ev;
   return { event, renamed };
 }

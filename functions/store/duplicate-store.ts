@@ -34,7 +34,9 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 const table = () => config().tableName;
 
 export async function loadEvent(clubId: string, eventId: string): Promise<DuplicateEvent | undefined> {
-  const out = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: { pk: duplicatePk(clubId, eventId), sk: 'root' }, ConsistentRead: true }));
+  const out = await dynamo().doc.send(
+    new GetCommand({ TableName: table(), Key: { pk: duplicatePk(clubId, eventId), sk: 'root' }, ConsistentRead: true }),
+  );
   return out.Item ? (JSON.parse(unpackBody(out.Item)) as DuplicateEvent) : undefined;
 }
 
@@ -43,10 +45,22 @@ function rootPut(ev: DuplicateEvent, expected: number | 'new'): TransactItem {
   return {
     Put: {
       TableName: table(),
-      Item: { pk: duplicatePk(ev.clubId, ev.eventId), sk: 'root', kind: 'duplicateEvent', clubId: ev.clubId, eventId: ev.eventId, v: ev.version, ...body },
+      Item: {
+        pk: duplicatePk(ev.clubId, ev.eventId),
+        sk: 'root',
+        kind: 'duplicateEvent',
+        clubId: ev.clubId,
+        eventId: ev.eventId,
+        v: ev.version,
+        ...body,
+      },
       ...(expected === 'new'
         ? { ConditionExpression: 'attribute_not_exists(sk)' }
-        : { ConditionExpression: '#v = :expected', ExpressionAttributeNames: { '#v': 'v' }, ExpressionAttributeValues: { ':expected': expected } }),
+        : {
+            ConditionExpression: '#v = :expected',
+            ExpressionAttributeNames: { '#v': 'v' },
+            ExpressionAttributeValues: { ':expected': expected },
+          }),
     },
   };
 }
@@ -55,7 +69,16 @@ function listRow(ev: DuplicateEvent): TransactItem {
   return {
     Put: {
       TableName: table(),
-      Item: { pk: clubDupPk(ev.clubId), sk: `event#${ev.eventId}`, kind: 'duplicateEventRow', eventId: ev.eventId, name: ev.settings.name, status: ev.status, v: ev.version, createdAt: ev.createdAt },
+      Item: {
+        pk: clubDupPk(ev.clubId),
+        sk: `event#${ev.eventId}`,
+        kind: 'duplicateEventRow',
+        eventId: ev.eventId,
+        name: ev.settings.name,
+        status: ev.status,
+        v: ev.version,
+        createdAt: ev.createdAt,
+      },
     },
   };
 }
@@ -80,11 +103,17 @@ export async function saveEvent(ev: DuplicateEvent, expected: number | 'new', co
 }
 
 export const seedPut = (clubId: string, eventId: string, round: number, seed: string): TransactItem => ({
-  Put: { TableName: table(), Item: { pk: duplicatePk(clubId, eventId), sk: seedSk(round), kind: 'duplicateSeed', round, seed }, ConditionExpression: 'attribute_not_exists(sk)' },
+  Put: {
+    TableName: table(),
+    Item: { pk: duplicatePk(clubId, eventId), sk: seedSk(round), kind: 'duplicateSeed', round, seed },
+    ConditionExpression: 'attribute_not_exists(sk)',
+  },
 });
 
 export async function readSeed(clubId: string, eventId: string, round: number): Promise<string> {
-  const out = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: { pk: duplicatePk(clubId, eventId), sk: seedSk(round) }, ConsistentRead: true }));
+  const out = await dynamo().doc.send(
+    new GetCommand({ TableName: table(), Key: { pk: duplicatePk(clubId, eventId), sk: seedSk(round) }, ConsistentRead: true }),
+  );
   const seed = out.Item?.seed;
   if (typeof seed !== 'string') throw new Error(`no seed stored for round ${round}`);
   return seed;
@@ -131,7 +160,12 @@ export async function auditDeckRead(clubId: string, eventId: string, r: DeckRead
   await dynamo().doc.send(
     new PutCommand({
       TableName: table(),
-      Item: { pk: duplicatePk(clubId, eventId), sk: `audit#${new Date(r.at).toISOString()}#${randomUUID()}`, kind: 'duplicateDeckRead', ...r },
+      Item: {
+        pk: duplicatePk(clubId, eventId),
+        sk: `audit#${new Date(r.at).toISOString()}#${randomUUID()}`,
+        kind: 'duplicateDeckRead',
+        ...r,
+      },
       ConditionExpression: 'attribute_not_exists(sk)',
     }),
   );
@@ -143,28 +177,49 @@ export async function listDeckReads(clubId: string, eventId: string): Promise<De
     ExpressionAttributeValues: { ':pk': duplicatePk(clubId, eventId), ':p': 'audit#' },
     ConsistentRead: true,
   });
-  return items.map((i) => ({ round: i.round as number, actorId: i.actorId as string, role: i.role as string, at: i.at as number, what: i.what as string }));
+  return items.map((i) => ({
+    round: i.round as number,
+    actorId: i.actorId as string,
+    role: i.role as string,
+    at: i.at as number,
+    what: i.what as string,
+  }));
 }
 
 /** The roles the club grants the deck sheets; the owner only until the club says otherwise. */
 export const DEFAULT_DECK_ROLES: readonly Role[] = ['owner'];
 
 export async function getDeckAccess(clubId: string): Promise<{ roles: Role[]; updatedAt: number | null; updatedBy: string | null }> {
-  const out = await dynamo().doc.send(new GetCommand({ TableName: table(), Key: { pk: clubDupPk(clubId), sk: 'deck-access' }, ConsistentRead: true }));
+  const out = await dynamo().doc.send(
+    new GetCommand({ TableName: table(), Key: { pk: clubDupPk(clubId), sk: 'deck-access' }, ConsistentRead: true }),
+  );
   if (!out.Item) return { roles: [...DEFAULT_DECK_ROLES], updatedAt: null, updatedBy: null };
   return { roles: out.Item.roles as Role[], updatedAt: out.Item.updatedAt as number, updatedBy: out.Item.updatedBy as string };
 }
 
 export async function setDeckAccess(clubId: string, roles: readonly Role[], actorId: string, at: number): Promise<void> {
-  await dynamo().doc.send(new PutCommand({ TableName: table(), Item: { pk: clubDupPk(clubId), sk: 'deck-access', kind: 'duplicateDeckAccess', roles: [...roles], updatedBy: actorId, updatedAt: at } }));
+  await dynamo().doc.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { pk: clubDupPk(clubId), sk: 'deck-access', kind: 'duplicateDeckAccess', roles: [...roles], updatedBy: actorId, updatedAt: at },
+    }),
+  );
 }
 
-export async function listEvents(clubId: string): Promise<{ eventId: string; name: string; status: string; version: number; createdAt: number }[]> {
+export async function listEvents(
+  clubId: string,
+): Promise<{ eventId: string; name: string; status: string; version: number; createdAt: number }[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': clubDupPk(clubId), ':p': 'event#' },
   });
-  return items.map((i) => ({ eventId: i.eventId as string, name: i.name as string, status: i.status as string, version: i.v as number, createdAt: i.createdAt as number }));
+  return items.map((i) => ({
+    eventId: i.eventId as string,
+    name: i.name as string,
+    status: i.status as string,
+    version: i.v as number,
+    createdAt: i.createdAt as number,
+  }));
 }
 
 /** A conflict the caller cannot retry away (an If-Match that is stale, or retries used up). */

@@ -47,13 +47,17 @@ export const scheduleKey = (clubId: string, tournamentId: string) => `${clubId}.
 export const profileItemKey = (playerId: string): ItemKey => ({ pk: pkOf(playerId), sk: PROFILE_SK });
 export const scheduleItemKey = (playerId: string): ItemKey => ({ pk: pkOf(playerId), sk: SCHEDULE_SK });
 
-const scheduleOf = (s: Item | undefined): PlayerSchedule | undefined => (s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined);
+const scheduleOf = (s: Item | undefined): PlayerSchedule | undefined =>
+  s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined;
 
 /**
  * The profile item (raw) and the schedule, in one Query of the player's partition, or from what the
  * request prefetched with its authorization (both items, strongly consistent) when it did.
  */
-export async function readProfileAndSchedule(playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<{ profile: Item | undefined; schedule: PlayerSchedule | undefined }> {
+export async function readProfileAndSchedule(
+  playerId: string,
+  prefetched: Prefetched = NOTHING_PREFETCHED,
+): Promise<{ profile: Item | undefined; schedule: PlayerSchedule | undefined }> {
   const p = prefetchedItem(prefetched, profileItemKey(playerId));
   const s = prefetchedItem(prefetched, scheduleItemKey(playerId));
   if (p !== undefined && s !== undefined) return { profile: p ?? undefined, schedule: scheduleOf(s ?? undefined) };
@@ -90,7 +94,13 @@ export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: st
 
 /** The empty schedule a new player starts with, written with the profile. */
 export function emptySchedule(playerId: string): TransactItem {
-  return { Put: { TableName: config().tableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 0, regs: {} }, ConditionExpression: 'attribute_not_exists(sk)' } };
+  return {
+    Put: {
+      TableName: config().tableName,
+      Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 0, regs: {} },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    },
+  };
 }
 
 /**
@@ -102,7 +112,13 @@ export function scheduleWrite(playerId: string, read: PlayerSchedule | undefined
   const TableName = config().tableName;
   const key = scheduleKey(entry.clubId, entry.tournamentId);
   if (!read) {
-    return { Put: { TableName, Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 1, regs: { [key]: entry } }, ConditionExpression: 'attribute_not_exists(sk)' } };
+    return {
+      Put: {
+        TableName,
+        Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 1, regs: { [key]: entry } },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      },
+    };
   }
   const ended = Object.entries(read.regs)
     .filter(([k, r]) => k !== key && r.endAt < now - KEEP_ENDED_MS)

@@ -9,7 +9,9 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const out = await dynamo().doc.send(new QueryCommand({ TableName: config().tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    const out = await dynamo().doc.send(
+      new QueryCommand({ TableName: config().tableName, ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
     items.push(...((out.Items ?? []) as Item[]));
     start = out.LastEvaluatedKey as Item | undefined;
   } while (start);

@@ -18,6 +18,8 @@ export class DynamoCacheStore implements CacheStore {
   }
 
   async put(key: string, answer: CacheableAnswer, expiresAt: number): Promise<void> {
-    await entities().registryCache.put({ cacheKey: key, answer, expiresAt: Math.ceil(expiresAt / 1000) }).go();
+    await entities()
+      .registryCache.put({ cacheKey: key, answer, expiresAt: Math.ceil(expiresAt / 1000) })
+      .go();
   }
 }

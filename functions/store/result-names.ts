@@ -21,7 +21,12 @@ const SK = 'names';
 export const resultNamesKey = (clubId: string, tournamentId: string): ItemKey => ({ pk: tournamentPk(clubId, tournamentId), sk: SK });
 
 /** Writes the names as read at the finish; `hidden` are the names hidden then (ADDed, so later restores still apply). */
-export async function writeResultNames(clubId: string, tournamentId: string, names: Readonly<Record<string, string>>, hidden: readonly string[]): Promise<void> {
+export async function writeResultNames(
+  clubId: string,
+  tournamentId: string,
+  names: Readonly<Record<string, string>>,
+  hidden: readonly string[],
+): Promise<void> {
   const body = packBody(JSON.stringify(names));
   const set = 'b' in body ? 'b' : 'z';
   const other = set === 'b' ? 'z' : 'b';
@@ -39,7 +44,11 @@ export async function writeResultNames(clubId: string, tournamentId: string, nam
 export type NameChange = 'erase' | 'hide' | 'restore';
 
 /** Records a change of one player's name in the results of the given tournaments (the player's own, a few). */
-export async function changeResultName(playerId: string, tournaments: readonly { clubId: string; tournamentId: string }[], change: NameChange): Promise<void> {
+export async function changeResultName(
+  playerId: string,
+  tournaments: readonly { clubId: string; tournamentId: string }[],
+  change: NameChange,
+): Promise<void> {
   const [verb, attr] = change === 'erase' ? ['ADD', 'erased'] : change === 'hide' ? ['ADD', 'hidden'] : ['DELETE', 'hidden'];
   for (const t of tournaments) {
     await dynamo().doc.send(
@@ -58,7 +67,10 @@ export async function changeResultName(playerId: string, tournaments: readonly {
  * The names to show from the item as read, or undefined when the consumer has not written them (not
  * finished yet, or a moment after the finish): the caller then reads the profiles.
  */
-export function resultNames(item: Record<string, unknown> | null | undefined, opts: { publicView: boolean; erasedName: string }): Map<string, string> | undefined {
+export function resultNames(
+  item: Record<string, unknown> | null | undefined,
+  opts: { publicView: boolean; erasedName: string },
+): Map<string, string> | undefined {
   if (!item || (item.b === undefined && item.z === undefined)) return undefined;
   const names = new Map(Object.entries(JSON.parse(unpackBody(item)) as Record<string, string>));
   const erased = item.erased instanceof Set ? (item.erased as Set<string>) : new Set<string>();

@@ -92,7 +92,12 @@ export async function appendEvent(input: AppendInput): Promise<number> {
     const whole = 'z' in body ? Buffer.from(body.z) : Buffer.from(body.b, 'utf8');
     const chunks: Item[] = [];
     for (let i = 0; i * MAX_INLINE_BYTES < whole.length; i++) {
-      chunks.push({ pk, sk: `${eventSk(version)}#${nonce}#${String(i).padStart(4, '0')}`, kind: 'tournamentEventChunk', c: whole.subarray(i * MAX_INLINE_BYTES, (i + 1) * MAX_INLINE_BYTES) });
+      chunks.push({
+        pk,
+        sk: `${eventSk(version)}#${nonce}#${String(i).padStart(4, '0')}`,
+        kind: 'tournamentEventChunk',
+        c: whole.subarray(i * MAX_INLINE_BYTES, (i + 1) * MAX_INLINE_BYTES),
+      });
     }
     // One PutItem per chunk, a few at a time: each request stays one item's size (a batch of them is
     // megabytes in one request, against one request timeout), and a retried put rewrites the same item.
@@ -129,7 +134,13 @@ export async function appendEvent(input: AppendInput): Promise<number> {
 /** Whether the event item at `sk` is the one this append wrote (strongly consistent). */
 async function writtenBy(pk: string, sk: string, writer: string): Promise<boolean> {
   const { Item } = await dynamo().doc.send(
-    new GetCommand({ TableName: config().tableName, Key: { pk, sk }, ConsistentRead: true, ProjectionExpression: '#w', ExpressionAttributeNames: { '#w': 'w' } }),
+    new GetCommand({
+      TableName: config().tableName,
+      Key: { pk, sk },
+      ConsistentRead: true,
+      ProjectionExpression: '#w',
+      ExpressionAttributeNames: { '#w': 'w' },
+    }),
   );
   return Item?.w === writer;
 }
@@ -180,7 +191,10 @@ export function decodeEvent(head: Item, chunks: readonly Item[] = []): LoggedEve
     }
     const parsed = JSON.parse(text) as { p: Patch; e: { type: string }[] };
     if (!Array.isArray(parsed.p) || !Array.isArray(parsed.e)) throw new Error('malformed body');
-    const bytes = typeof head.chunks === 'number' ? Buffer.byteLength(text) : bodyBytes('b' in head ? { b: String(head.b) } : { z: head.z as Uint8Array });
+    const bytes =
+      typeof head.chunks === 'number'
+        ? Buffer.byteLength(text)
+        : bodyBytes('b' in head ? { b: String(head.b) } : { z: head.z as Uint8Array });
     return { version, at: Number(head.at), patch: parsed.p, events: parsed.e, bytes };
   } catch (e) {
     throw new UndecodableEvent(`event ${String(head.pk)} v${version} cannot be decoded: ${(e as Error).message}`);
@@ -188,7 +202,12 @@ export function decodeEvent(head: Item, chunks: readonly Item[] = []): LoggedEve
 }
 
 /** The events after `afterVersion`, in order (one Query; more pages only for a long tail). */
-export async function readEventsAfter(clubId: string, tournamentId: string, afterVersion: number, consistent: boolean): Promise<LoggedEvent[]> {
+export async function readEventsAfter(
+  clubId: string,
+  tournamentId: string,
+  afterVersion: number,
+  consistent: boolean,
+): Promise<LoggedEvent[]> {
   const pk = tournamentPk(clubId, tournamentId);
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
@@ -217,5 +236,10 @@ export async function readEventAt(clubId: string, tournamentId: string, version:
   );
   const items = (out.Items ?? []) as Item[];
   const head = items.find((i) => i.kind === 'tournamentEvent');
-  return head ? decodeEvent(head, items.filter((i) => i.kind === 'tournamentEventChunk')) : undefined;
+  return head
+    ? decodeEvent(
+        head,
+        items.filter((i) => i.kind === 'tournamentEventChunk'),
+      )
+    : undefined;
 }

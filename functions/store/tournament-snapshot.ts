@@ -51,10 +51,19 @@ export interface SnapshotBase {
 class MissingPart extends Error {}
 
 const queryPrefix = (pk: string, prefix: string, consistent: boolean) =>
-  queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: consistent });
+  queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
+    ConsistentRead: consistent,
+  });
 
 /** Root and snapshot in one Query (the parts sort right after the root). */
-export async function readSnapshot(clubId: string, tournamentId: string, layout: AggregateLayout, consistent: boolean): Promise<SnapshotBase | undefined> {
+export async function readSnapshot(
+  clubId: string,
+  tournamentId: string,
+  layout: AggregateLayout,
+  consistent: boolean,
+): Promise<SnapshotBase | undefined> {
   const pk = tournamentPk(clubId, tournamentId);
   for (let attempt = 1; ; attempt++) {
     const items = await queryPrefix(pk, ROOT_SK, consistent);
@@ -96,13 +105,20 @@ function layoutWith(layout: AggregateLayout, buckets: Record<string, number>): A
 }
 
 /** The parts of `state`, growing a map's bucket count until each bucket is under the target size. */
-export function snapshotParts(state: object, layout: AggregateLayout, buckets: Record<string, number>, previous?: { state: object; parts: Parts }) {
+export function snapshotParts(
+  state: object,
+  layout: AggregateLayout,
+  buckets: Record<string, number>,
+  previous?: { state: object; parts: Parts },
+) {
   const counts = { ...buckets };
   for (const m of layout.maps) counts[m.path] ??= INITIAL_BUCKETS;
   for (;;) {
     const sameCounts = layout.maps.every((m) => counts[m.path] === buckets[m.path]);
     const parts = encode(state, layoutWith(layout, counts), sameCounts ? previous : undefined);
-    const grow = layout.maps.filter((m) => [...parts].some(([name, text]) => name.startsWith(`m#${m.path}#`) && text.length > TARGET_PART_CHARS));
+    const grow = layout.maps.filter((m) =>
+      [...parts].some(([name, text]) => name.startsWith(`m#${m.path}#`) && text.length > TARGET_PART_CHARS),
+    );
     if (grow.length === 0) return { parts, buckets: counts };
     for (const m of grow) counts[m.path] = (counts[m.path] as number) * 2;
   }
@@ -147,13 +163,18 @@ export async function writeSnapshot(w: SnapshotWrite): Promise<{ parts: Parts; m
   } catch (e) {
     // A newer snapshot is there already: ours is not needed.
     if (e instanceof ConditionalCheckFailedException) {
-      await deleteItems(pk, items.map((i) => String(i.sk)));
+      await deleteItems(
+        pk,
+        items.map((i) => String(i.sk)),
+      );
       return undefined;
     }
     throw e;
   }
   const keep = new Set(Object.entries(manifest.parts).map(([name, [v]]) => partSk(name, v)));
-  const stale = Object.entries(prevManifest?.parts ?? {}).map(([name, [v]]) => partSk(name, v)).filter((sk) => !keep.has(sk));
+  const stale = Object.entries(prevManifest?.parts ?? {})
+    .map(([name, [v]]) => partSk(name, v))
+    .filter((sk) => !keep.has(sk));
   await deleteItems(pk, stale);
   return { parts, manifest };
 }

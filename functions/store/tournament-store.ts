@@ -77,7 +77,10 @@ function rootAttributes(state: StoredTournament) {
     settings: JSON.stringify(state.settings),
     updatedAt: new Date(state.updatedAt).toISOString(),
     // R-MOD-1: a tournament the operator hid leaves the catalogue; R-MONEY-2: so does one whose texts are held.
-    catalogKey: CATALOG_STATUSES.has(state.status) && !state.contentModeration?.tournament && !state.moneyHold ? `${startsAt}#${state.clubId}#${state.id}` : '',
+    catalogKey:
+      CATALOG_STATUSES.has(state.status) && !state.contentModeration?.tournament && !state.moneyHold
+        ? `${startsAt}#${state.clubId}#${state.id}`
+        : '',
   };
 }
 
@@ -159,7 +162,11 @@ async function current(clubId: string, tournamentId: string, consistent: boolean
  * The tournament at its newest version. `consistent: false` reads the log eventually consistently
  * (half the price), for views where a second of staleness is harmless (the public clock, lists).
  */
-export async function loadTournament(clubId: string, tournamentId: string, opts: { consistent?: boolean } = {}): Promise<LoadedTournament | undefined> {
+export async function loadTournament(
+  clubId: string,
+  tournamentId: string,
+  opts: { consistent?: boolean } = {},
+): Promise<LoadedTournament | undefined> {
   const entry = await current(clubId, tournamentId, opts.consistent ?? true);
   return entry ? { state: entry.state } : undefined;
 }
@@ -167,7 +174,11 @@ export async function loadTournament(clubId: string, tournamentId: string, opts:
 /** The one refusal for a tournament that is not there: jobs catch its type, routes answer 404. */
 export const tournamentNotFound = (): NotFound => new NotFound('TOURNAMENT_NOT_FOUND', 'No such tournament');
 
-export async function requireTournament(clubId: string, tournamentId: string, opts: { consistent?: boolean } = {}): Promise<LoadedTournament> {
+export async function requireTournament(
+  clubId: string,
+  tournamentId: string,
+  opts: { consistent?: boolean } = {},
+): Promise<LoadedTournament> {
   const t = await loadTournament(clubId, tournamentId, opts);
   if (!t) throw tournamentNotFound();
   return t;
@@ -183,7 +194,13 @@ const stripDerived = (s: StoredTournament): object => {
 /** Creates the root item and the first event (the whole initial state) in one transaction. */
 export async function createTournamentItem(state: StoredTournament, city?: string): Promise<void> {
   const rootPut = entities()
-    .tournament.create({ clubId: state.clubId, tournamentId: state.id, version: 1, ...withoutEmptyCatalog(rootAttributes(state)), ...(city ? { city } : {}) })
+    .tournament.create({
+      clubId: state.clubId,
+      tournamentId: state.id,
+      version: 1,
+      ...withoutEmptyCatalog(rootAttributes(state)),
+      ...(city ? { city } : {}),
+    })
     .params<TransactPut>();
   try {
     await appendEvent({
@@ -239,19 +256,28 @@ async function maybeSnapshot(entry: Entry): Promise<void> {
   const { state, version } = entry;
   try {
     const stripped = stripDerived(state);
-    const written = await snapshotScope(() => writeSnapshot({
-      clubId: state.clubId,
-      tournamentId: state.id,
-      version,
-      state: stripped,
-      layout: TOURNAMENT_LAYOUT,
-      previous: entry.base,
-    }));
+    const written = await snapshotScope(() =>
+      writeSnapshot({
+        clubId: state.clubId,
+        tournamentId: state.id,
+        version,
+        state: stripped,
+        layout: TOURNAMENT_LAYOUT,
+        previous: entry.base,
+      }),
+    );
     if (!written) return;
-    remember(state.clubId, state.id, { ...entry, base: { state: stripped, parts: written.parts, manifest: written.manifest, logBytes: entry.logBytes } });
+    remember(state.clubId, state.id, {
+      ...entry,
+      base: { state: stripped, parts: written.parts, manifest: written.manifest, logBytes: entry.logBytes },
+    });
     count('TournamentSnapshot');
   } catch (e) {
-    logger.warn('tournament snapshot not written; the log stays authoritative', { tournamentId: state.id, version, error: (e as Error).message });
+    logger.warn('tournament snapshot not written; the log stays authoritative', {
+      tournamentId: state.id,
+      version,
+      error: (e as Error).message,
+    });
   }
 }
 
@@ -325,7 +351,10 @@ async function decideAndAppend<E, D extends Decided<E>>(
     if (state === before) return { ...decided, version: before.version };
     const version = before.version + 1;
     const patch = diffState(before, state, { skip: DERIVED });
-    const extra = [...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []), ...(companions?.(state, decided) ?? [])];
+    const extra = [
+      ...(rootChanged(before, state) ? [{ Update: rootUpdate(state, version) }] : []),
+      ...(companions?.(state, decided) ?? []),
+    ];
     try {
       const bytes = await appendEvent({
         clubId,
@@ -362,7 +391,10 @@ export async function playerRegistrations(playerId: string) {
 export async function tournamentRoots(keys: readonly { clubId: string; tournamentId: string }[]) {
   if (keys.length === 0) return [];
   const tournament = entities().tournament;
-  return batchGet(keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId })), (batch) => tournament.get(batch).go({ unprocessed: 'item' }));
+  return batchGet(
+    keys.map((k) => ({ clubId: k.clubId, tournamentId: k.tournamentId })),
+    (batch) => tournament.get(batch).go({ unprocessed: 'item' }),
+  );
 }
 
 /** The settings a root item lists. */
@@ -372,14 +404,19 @@ export const settingsOfRoot = (root: { settings?: string | undefined }): StoredT
 };
 
 /** One logged event folded onto a state (the stream consumer's step). */
-export const applyLoggedEvent = (state: StoredTournament | undefined, event: LoggedEvent): StoredTournament => fold(state, [event]) as StoredTournament;
+export const applyLoggedEvent = (state: StoredTournament | undefined, event: LoggedEvent): StoredTournament =>
+  fold(state, [event]) as StoredTournament;
 
 /**
  * The state as of `version` for the stream consumer: the newest snapshot not past it, folded up to it.
  * When the newest snapshot is already past `version` (a redelivery, or a consumer far behind), the
  * snapshot's state is the best there is: answers it with its own version, and the caller decides.
  */
-export async function loadTournamentAt(clubId: string, tournamentId: string, version: number): Promise<{ state: StoredTournament | undefined; version: number }> {
+export async function loadTournamentAt(
+  clubId: string,
+  tournamentId: string,
+  version: number,
+): Promise<{ state: StoredTournament | undefined; version: number }> {
   if (version <= 0) return { state: undefined, version: 0 };
   const base = await readSnapshot(clubId, tournamentId, TOURNAMENT_LAYOUT, true).catch(decodeFailure);
   if (!base) return { state: undefined, version: 0 };

@@ -104,10 +104,17 @@ export async function saveVerification(change: VerificationChange): Promise<Stor
   const item = verificationItem(before, state, at, attestation);
   const { canceled } = await store()
     .transaction.write(({ clubVerification, club, verificationLog, moderation }) => [
-      before.rev === 0 ? clubVerification.create(item).commit() : clubVerification.put(item).where((v, { eq }) => eq(v.rev, before.rev)).commit(),
+      before.rev === 0
+        ? clubVerification.create(item).commit()
+        : clubVerification
+            .put(item)
+            .where((v, { eq }) => eq(v.rev, before.rev))
+            .commit(),
       club.patch({ clubId }).set({ verificationStatus: state.status }).commit(),
       ...change.log.map((entry) => verificationLog.create({ clubId, at, logId: change.newId('vlog'), ...entry }).commit()),
-      ...(change.moderation ? [moderation.create({ targetKey: `club#${clubId}`, actionId: change.newId('mod'), at, ...change.moderation }).commit()] : []),
+      ...(change.moderation
+        ? [moderation.create({ targetKey: `club#${clubId}`, actionId: change.newId('mod'), at, ...change.moderation }).commit()]
+        : []),
     ])
     .go();
   if (canceled) throw new VerificationChanged(clubId);
@@ -115,7 +122,12 @@ export async function saveVerification(change: VerificationChange): Promise<Stor
 }
 
 /** The stored item of `state`, one revision after `before`; queued states carry the queue keys. */
-export function verificationItem(before: StoredVerification, state: VerificationState, at: string, attestation?: Attestation): ClubVerificationRow {
+export function verificationItem(
+  before: StoredVerification,
+  state: VerificationState,
+  at: string,
+  attestation?: Attestation,
+): ClubVerificationRow {
   const clubId = before.clubId;
   return {
     clubId,

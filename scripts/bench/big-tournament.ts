@@ -26,18 +26,38 @@ const ENTRIES = arg('entries', 10_000);
 const START = Date.now() - 3_600_000;
 
 let n = 0;
-const ctx = (now: number): Context => ({ now, actor: { id: DEMO.ownerId, role: 'owner' }, rng: seededRandom(n + 1), newId: (p) => `${p}_${(++n).toString(36)}` });
+const ctx = (now: number): Context => ({
+  now,
+  actor: { id: DEMO.ownerId, role: 'owner' },
+  rng: seededRandom(n + 1),
+  newId: (p) => `${p}_${(++n).toString(36)}`,
+});
 
 function field(entries: number): Tournament {
   let t = createTournament(
-    { clubId: DEMO.clubId, clubCurrency: 'RUB', settings: { name: `Big ${entries}`, startAt: START, lateRegEndsAt: START + 8 * 3_600_000, buyIn: 100_000, startingStack: 30_000, seatsPerTable: 10 } },
+    {
+      clubId: DEMO.clubId,
+      clubCurrency: 'RUB',
+      settings: {
+        name: `Big ${entries}`,
+        startAt: START,
+        lateRegEndsAt: START + 8 * 3_600_000,
+        buyIn: 100_000,
+        startingStack: 30_000,
+        seatsPerTable: 10,
+      },
+    },
     ctx(START - 86_400_000),
   ).state;
   t = changeStatus(t, { to: 'registration_open' }, ctx(START - 3_600_000)).state;
   for (let i = 0; i < entries; i++) {
     const r = register(t, { playerId: `big_${i}`, otherRegistrations: [] }, ctx(START - 3_000_000));
     const created = r.events.find((e) => e.type === 'registration.created');
-    t = checkIn(r.state, { registrationId: created && 'registrationId' in created ? created.registrationId : '' }, ctx(START - 2_000_000)).state;
+    t = checkIn(
+      r.state,
+      { registrationId: created && 'registrationId' in created ? created.registrationId : '' },
+      ctx(START - 2_000_000),
+    ).state;
   }
   return changeStatus(t, { to: 'running' }, ctx(START)).state;
 }
@@ -71,7 +91,8 @@ async function main() {
         }
         // A command answered 503 may still have been carried out (its write landed, the answer did not):
         // the retry then finds it done, which is what the client wanted.
-        if (res.status === 409 && attempt > 1 && /ENTRY_NOT_ACTIVE|INVALID_STATUS_TRANSITION/.test(text)) return { ms: performance.now() - t0, body: text };
+        if (res.status === 409 && attempt > 1 && /ENTRY_NOT_ACTIVE|INVALID_STATUS_TRANSITION/.test(text))
+          return { ms: performance.now() - t0, body: text };
         if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
         return { ms: performance.now() - t0, body: text };
       }
@@ -98,7 +119,14 @@ async function main() {
     let items = 0;
     let start: Record<string, never> | undefined;
     do {
-      const page = await client.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `club#${DEMO.clubId}#t#${state.id}` } }, ...(start ? { ExclusiveStartKey: start } : {}) }));
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: `club#${DEMO.clubId}#t#${state.id}` } },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
       for (const it of page.Items ?? []) {
         items++;
         const size = Object.entries(it).reduce((s, [k, v]) => s + k.length + (v.B ? v.B.byteLength : JSON.stringify(v).length), 0);

@@ -90,7 +90,11 @@ function heaviest(metafile: Metafile, count: number): string {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.split('/').slice(0, 2).join('/');
     bytes.set(pkg, (bytes.get(pkg) ?? 0) + bytesInOutput);
   }
-  return [...bytes].sort((a, b) => b[1] - a[1]).slice(0, count).map(([pkg, n]) => `${pkg} ${Math.round(n / 1024)}`).join(', ');
+  return [...bytes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([pkg, n]) => `${pkg} ${Math.round(n / 1024)}`)
+    .join(', ');
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -105,7 +109,12 @@ export async function run(): Promise<BenchRow[]> {
     for (const ref of references) {
       const file = join(dir, ref.dir, 'index.mjs');
       const { entryPoints: _unused, ...options } = esbuildOptions('', file);
-      const { metafile } = await build({ ...options, alias: ref.alias, absWorkingDir: ROOT, stdin: { contents: DYNAMODB_ONLY, resolveDir: ROOT, loader: 'ts' } });
+      const { metafile } = await build({
+        ...options,
+        alias: ref.alias,
+        absWorkingDir: ROOT,
+        stdin: { contents: DYNAMODB_ONLY, resolveDir: ROOT, loader: 'ts' },
+      });
       bundles.push({ name: ref.name, file, kb: statSync(file).size / 1024, cpu: [], wall: [], reference: true, metafile });
     }
     for (const { name, entry } of functionEntries()) {
@@ -143,7 +152,11 @@ export async function run(): Promise<BenchRow[]> {
     );
     console.log('what weighs most (KB of minified output, by package or source folder)');
     for (const b of bundles) if (b.metafile) console.log(`  ${b.name}: ${heaviest(b.metafile, 8)}`);
-    return bundles.map((b) => ({ name: `cold import CPU, ${b.name} (${Math.round(b.kb)} KB)`, medianMs: Math.round(median(b.cpu)), runs: RUNS }));
+    return bundles.map((b) => ({
+      name: `cold import CPU, ${b.name} (${Math.round(b.kb)} KB)`,
+      medianMs: Math.round(median(b.cpu)),
+      runs: RUNS,
+    }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

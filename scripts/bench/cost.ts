@@ -88,7 +88,9 @@ meter.wrapServer(api.server);
 const streams = (api as { streams?: { drain(timeoutMs?: number): Promise<void> } }).streams;
 /** A draw or a level change of a large field fans out to every player: the consumer may need minutes. */
 const DRAIN_TIMEOUT_MS = 10 * 60_000;
-const client = new BenchClient(api.url, meter, streams ? () => streams.drain(DRAIN_TIMEOUT_MS) : undefined, () => meter.attach(dynamo().raw));
+const client = new BenchClient(api.url, meter, streams ? () => streams.drain(DRAIN_TIMEOUT_MS) : undefined, () =>
+  meter.attach(dynamo().raw),
+);
 const bench = { client, meter, scheduler, mint: (sub: string) => api.issuer.mint({ sub }), progress: new Progress() };
 
 const runs: RunStats[] = [];
@@ -150,7 +152,13 @@ try {
     const players = Number(args['desk-players']);
     for (const d of [1, 8]) {
       process.stderr.write(`desks: ${d} desk(s), ${players} check-ins and ${players / 2} knockouts\n`);
-      desks.push(...(await phase(`${d} desk(s)`, () => desksScenario(bench, d, players, players / 2), () => [])));
+      desks.push(
+        ...(await phase(
+          `${d} desk(s)`,
+          () => desksScenario(bench, d, players, players / 2),
+          () => [],
+        )),
+      );
       meter.clear();
     }
   }
@@ -182,7 +190,13 @@ try {
       wallMs: Date.now() - t0,
       finished: outcome.finished,
     });
-    big = { entries: bigEntries, finished: outcome.finished, ...(outcome.note ? { note: outcome.note } : {}), wallMs: run.wallMs, medians: medians(run) };
+    big = {
+      entries: bigEntries,
+      finished: outcome.finished,
+      ...(outcome.note ? { note: outcome.note } : {}),
+      wallMs: run.wallMs,
+      medians: medians(run),
+    };
   }
 } finally {
   await api.close();
@@ -191,8 +205,9 @@ try {
 
 const { text } = render({
   memoryMb,
-  memorySource: "infra/stage-config.ts, stage prod",
-  levelChanges: 'fired by the bench through runJob (functions/jobs/run-job.ts), the jobs Lambda\'s handler, with the payload the handlers scheduled',
+  memorySource: 'infra/stage-config.ts, stage prod',
+  levelChanges:
+    "fired by the bench through runJob (functions/jobs/run-job.ts), the jobs Lambda's handler, with the payload the handlers scheduled",
   runs,
   main: runs.find((r) => r.players === mainSize && r.mode === 'played'),
   desks,

@@ -49,14 +49,31 @@ export async function run() {
     const { tournamentEvent, tournament } = entities();
     const clubId = 'club_bench';
     const body = JSON.stringify({ p: [['s', ['entries', 'e1', 'status'], 'busted']], e: [{ type: 'entry.busted' }] });
-    const head = (tournamentId: string, v: number) => ({ clubId, tournamentId, v, kind: 'tournamentEvent' as const, at: Date.now(), w: randomUUID(), b: body });
+    const head = (tournamentId: string, v: number) => ({
+      clubId,
+      tournamentId,
+      v,
+      kind: 'tournamentEvent' as const,
+      at: Date.now(),
+      w: randomUUID(),
+      b: body,
+    });
     const rawPut = (tournamentId: string, v: number) => ({
       TableName: tableName,
       Item: { pk: tournamentPk(clubId, tournamentId), sk: eventSk(v), ...head(tournamentId, v) },
       ConditionExpression: 'attribute_not_exists(sk)',
     });
-    const root = (tournamentId: string) => ({ clubId, tournamentId, version: 1, status: 'running', name: 'Bench', startsAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
-    const rootUpdate = (tournamentId: string, v: number) => tournament.patch({ clubId, tournamentId }).set({ version: v, status: 'running' }).params<never>();
+    const root = (tournamentId: string) => ({
+      clubId,
+      tournamentId,
+      version: 1,
+      status: 'running',
+      name: 'Bench',
+      startsAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
+    const rootUpdate = (tournamentId: string, v: number) =>
+      tournament.patch({ clubId, tournamentId }).set({ version: v, status: 'running' }).params<never>();
 
     // The request alone: no I/O, so the difference is ElectroDB's own work per command.
     const buildRaw = await timedEach(PARAMS, async (i) => rawPut('t-params', i));
@@ -70,11 +87,17 @@ export async function run() {
     await tournament.create(root('t-raw-tx')).go();
     await tournament.create(root('t-electro-tx')).go();
     const [txRaw = 0, txElectro = 0] = await interleaved(WRITES, [
-      (i) => doc.send(new TransactWriteCommand({ TransactItems: [{ Put: rawPut('t-raw-tx', i + 1) }, { Update: rootUpdate('t-raw-tx', i + 1) }] })),
+      (i) =>
+        doc.send(
+          new TransactWriteCommand({ TransactItems: [{ Put: rawPut('t-raw-tx', i + 1) }, { Update: rootUpdate('t-raw-tx', i + 1) }] }),
+        ),
       (i) =>
         doc.send(
           new TransactWriteCommand({
-            TransactItems: [{ Put: tournamentEvent.create(head('t-electro-tx', i + 1)).params<never>() }, { Update: rootUpdate('t-electro-tx', i + 1) }],
+            TransactItems: [
+              { Put: tournamentEvent.create(head('t-electro-tx', i + 1)).params<never>() },
+              { Update: rootUpdate('t-electro-tx', i + 1) },
+            ],
           }),
         ),
     ]);

@@ -21,7 +21,9 @@ for (const [cat, r] of Object.entries(report.byCategory)) {
 console.log('');
 console.log(`recall (refused or held): ${pct(report.money.caught, report.money.total)}  (target 100%)`);
 console.log(`false refusals on allowed: ${report.allow.refused}  (target 0)`);
-console.log(`false reviews on allowed: ${pct(report.allow.held, report.allow.total)}  (target at most ${MONEY_TARGETS.maxFalseReviewPercent}%)`);
+console.log(
+  `false reviews on allowed: ${pct(report.allow.held, report.allow.total)}  (target at most ${MONEY_TARGETS.maxFalseReviewPercent}%)`,
+);
 if (verbose || report.failures.length) {
   console.log('\nmisses:');
   for (const f of report.failures) console.log(`  [${f.category}] expected ${f.expected}, got ${f.got}: ${JSON.stringify(f.text)}`);
@@ -46,7 +48,9 @@ for (let b = 0; b < 12; b++) {
 batches.sort((x, y) => x - y);
 const micros = batches[Math.floor(batches.length / 2)] as number;
 const best = batches[0] as number;
-console.log(`\nspeed: ${micros.toFixed(1)} µs CPU per 200-character text, median of ${batches.length} batches (best ${best.toFixed(1)} µs; ${samples.length} texts cut from the corpus; target under ${MONEY_TARGETS.maxMicrosPerText} µs)`);
+console.log(
+  `\nspeed: ${micros.toFixed(1)} µs CPU per 200-character text, median of ${batches.length} batches (best ${best.toFixed(1)} µs; ${samples.length} texts cut from the corpus; target under ${MONEY_TARGETS.maxMicrosPerText} µs)`,
+);
 
 const ok =
   report.money.caught === report.money.total &&

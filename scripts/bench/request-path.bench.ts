@@ -17,7 +17,12 @@ const KNOCKOUTS = 30;
 const GETS = 20;
 
 let n = 0;
-const ctx = (now: number): Context => ({ now, actor: { id: DEMO.ownerId, role: 'owner' }, rng: seededRandom(n + 1), newId: (p) => `${p}_${(++n).toString(36)}` });
+const ctx = (now: number): Context => ({
+  now,
+  actor: { id: DEMO.ownerId, role: 'owner' },
+  rng: seededRandom(n + 1),
+  newId: (p) => `${p}_${(++n).toString(36)}`,
+});
 
 /** A running tournament with `entries` checked-in players, built with the domain functions (fast, no HTTP). */
 function field(entries: number): Tournament {
@@ -25,7 +30,14 @@ function field(entries: number): Tournament {
     {
       clubId: DEMO.clubId,
       clubCurrency: 'RUB',
-      settings: { name: `Bench ${entries}`, startAt: START, lateRegEndsAt: START + 8 * 3_600_000, buyIn: 100_000, startingStack: 30_000, seatsPerTable: 10 },
+      settings: {
+        name: `Bench ${entries}`,
+        startAt: START,
+        lateRegEndsAt: START + 8 * 3_600_000,
+        buyIn: 100_000,
+        startingStack: 30_000,
+        seatsPerTable: 10,
+      },
     },
     ctx(START - 86_400_000),
   ).state;
@@ -33,7 +45,11 @@ function field(entries: number): Tournament {
   for (let i = 0; i < entries; i++) {
     const r = register(t, { playerId: `bench_${entries}_${i}`, otherRegistrations: [] }, ctx(START - 3_000_000));
     const created = r.events.find((e) => e.type === 'registration.created');
-    t = checkIn(r.state, { registrationId: created && 'registrationId' in created ? created.registrationId : '' }, ctx(START - 2_000_000)).state;
+    t = checkIn(
+      r.state,
+      { registrationId: created && 'registrationId' in created ? created.registrationId : '' },
+      ctx(START - 2_000_000),
+    ).state;
   }
   return changeStatus(t, { to: 'running' }, ctx(START)).state;
 }

@@ -46,8 +46,7 @@ function measure(name: string, fn: (i: number) => unknown): BenchRow {
   return { name, medianMs: Number(median(times).toFixed(3)), runs: RUNS };
 }
 
-const tableNumbered = (s: SeatingState, n: number): Table =>
-  Object.values(s.tables).find((t) => t.number === n) as Table;
+const tableNumbered = (s: SeatingState, n: number): Table => Object.values(s.tables).find((t) => t.number === n) as Table;
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`benchmark setup: ${what}`);

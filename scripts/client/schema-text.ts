@@ -38,7 +38,14 @@ export function schemaTokens(text: string): string[] {
         out.push(JSON.stringify(scanner.getTokenValue()));
         break;
       case ts.SyntaxKind.MultiLineCommentTrivia:
-        out.push(`/* ${scanner.getTokenText().replace(/^\/\*\*?|\*\/$/g, '').replace(/^\s*\*(?!\/)/gm, ' ').replace(/\s+/g, ' ').trim()} */`);
+        out.push(
+          `/* ${scanner
+            .getTokenText()
+            .replace(/^\/\*\*?|\*\/$/g, '')
+            .replace(/^\s*\*(?!\/)/gm, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()} */`,
+        );
         break;
       case ts.SyntaxKind.SingleLineCommentTrivia:
         out.push(`// ${scanner.getTokenText().slice(2).trim()}`);

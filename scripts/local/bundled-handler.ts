@@ -9,7 +9,8 @@ import { bundleFile } from './function-bundles';
  */
 export async function loadBundledHandler<H>(dir: string, name: string, container: string): Promise<H> {
   const file = bundleFile(dir, name);
-  if (!existsSync(file)) throw new Error(`no bundle of the ${name} function in ${dir}: build them first (scripts/local/function-bundles.ts)`);
+  if (!existsSync(file))
+    throw new Error(`no bundle of the ${name} function in ${dir}: build them first (scripts/local/function-bundles.ts)`);
   const mod = (await import(/* @vite-ignore */ `${pathToFileURL(file).href}?container=${container}`)) as { handler?: H };
   if (typeof mod.handler !== 'function') throw new Error(`the ${name} bundle exports no handler`);
   return mod.handler;

@@ -36,9 +36,7 @@ function assertJava(): void {
   try {
     execFileSync('java', ['-version'], { stdio: 'ignore' });
   } catch {
-    throw new Error(
-      'DynamoDB Local needs Java 17, and `java` was not found. Install it with: apt-get install -y openjdk-17-jre-headless',
-    );
+    throw new Error('DynamoDB Local needs Java 17, and `java` was not found. Install it with: apt-get install -y openjdk-17-jre-headless');
   }
 }
 
@@ -92,7 +90,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     const input = createTableInput(tableName);
     try {
       await client.send(new CreateTableCommand(input));
-      await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+      );
     } catch (e) {
       if (!(e instanceof ResourceInUseException)) throw e;
     }

@@ -51,7 +51,8 @@ export async function buildFunctionBundles(outdir: string, entries: FunctionEntr
     absWorkingDir: ROOT,
   });
   if (entries.some((e) => e.name === 'system')) {
-    for (const command of contractAssetCommands(ROOT, join(outdir, 'system'))) execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 120_000 });
+    for (const command of contractAssetCommands(ROOT, join(outdir, 'system')))
+      execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 120_000 });
   }
   return metafile;
 }

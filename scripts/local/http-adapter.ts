@@ -84,7 +84,10 @@ function send(res: ServerResponse, r: APIGatewayProxyStructuredResultV2): void {
  * read (a client announcing 100 GB would otherwise hold the socket, waiting for an answer).
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse, path: string): void {
-  const answer = problemResponse(problem(413, 'BODY_TOO_LARGE', `The body is too large; the gateway takes at most ${GATEWAY_MAX_BODY} bytes`), path);
+  const answer = problemResponse(
+    problem(413, 'BODY_TOO_LARGE', `The body is too large; the gateway takes at most ${GATEWAY_MAX_BODY} bytes`),
+    path,
+  );
   send(res, { ...answer, headers: { ...answer.headers, connection: 'close' } });
   res.once('finish', () => req.socket.destroySoon());
 }
@@ -118,7 +121,8 @@ export function createGatewayServer(
         const onPath = compiled.filter((c) => c.regex.test(url.pathname));
         const match = onPath.find((c) => c.route.method === method);
         if (!match) {
-          if (onPath.length === 0) return send(res, problemResponse(problem(404, 'ROUTE_NOT_FOUND', `No route ${method} ${url.pathname}`), url.pathname));
+          if (onPath.length === 0)
+            return send(res, problemResponse(problem(404, 'ROUTE_NOT_FOUND', `No route ${method} ${url.pathname}`), url.pathname));
           // RFC 9110: a 405 names the methods the resource has.
           const allow = [...new Set(onPath.map((c) => c.route.method))].sort().join(', ');
           const answer = problemResponse(problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}`), url.pathname);
@@ -129,12 +133,15 @@ export function createGatewayServer(
         const values = match.regex.exec(url.pathname)?.slice(1) ?? [];
         const decoded = values.map(decodeSegment);
         if (decoded.includes(null)) {
-          const p = problem(400, 'VALIDATION_FAILED', 'The request path is not valid', [{ field: 'path', message: 'malformed percent-encoding' }]);
+          const p = problem(400, 'VALIDATION_FAILED', 'The request path is not valid', [
+            { field: 'path', message: 'malformed percent-encoding' },
+          ]);
           return send(res, problemResponse(p, url.pathname));
         }
         const pathParameters = Object.fromEntries(match.names.map((n, i) => [n, decoded[i] ?? '']));
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+        for (const [k, v] of Object.entries(req.headers))
+          if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
         const query: Record<string, string> = {};
         for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
         const requestId = randomUUID();
@@ -156,7 +163,13 @@ export function createGatewayServer(
             apiId: 'local',
             domainName: headers.host ?? 'localhost',
             domainPrefix: 'local',
-            http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+            http: {
+              method,
+              path: url.pathname,
+              protocol: `HTTP/${req.httpVersion}`,
+              sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+              userAgent: headers['user-agent'] ?? '',
+            },
             requestId,
             routeKey,
             stage: '$default',

@@ -23,7 +23,11 @@ interface StoredKey {
 async function newKey(): Promise<StoredKey> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = randomUUID();
-  return { kid, privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'RS256' }, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+  return {
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'RS256' },
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+  };
 }
 
 /** Loads the key from `keyFile` (made on first use) or, without a file, makes one in memory. */

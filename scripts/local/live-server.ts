@@ -47,7 +47,13 @@ export function attachLiveServer(server: Server): LocalLiveServer {
   const reject = (socket: Duplex, status: number, code: string, message: string, headers: string[] = []) => {
     const answer = problemResponse(problem(status, code, message), LIVE_PATH);
     const body = answer.body ?? '';
-    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, `content-type: ${PROBLEM_CONTENT_TYPE}`, `content-length: ${Buffer.byteLength(body)}`, 'connection: close', ...headers];
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+      `content-type: ${PROBLEM_CONTENT_TYPE}`,
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+      ...headers,
+    ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   };
   // The handshakes ws refuses itself (no key, an unknown version): the same answer, and the connection
@@ -97,9 +103,11 @@ export function attachLiveServer(server: Server): LocalLiveServer {
         let chain = Promise.resolve();
         ws.on('message', (data, isBinary) => {
           const text = isBinary ? '' : (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
-          chain = chain.then(() => receive(connectionId, text, gateway)).catch((e: Error) => {
-            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'error', code: 'LIVE_UNAVAILABLE', message: e.message }));
-          });
+          chain = chain
+            .then(() => receive(connectionId, text, gateway))
+            .catch((e: Error) => {
+              if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'error', code: 'LIVE_UNAVAILABLE', message: e.message }));
+            });
         });
         ws.on('close', () => {
           sockets.delete(connectionId);

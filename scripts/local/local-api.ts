@@ -86,7 +86,9 @@ export async function startLocalApi(opts: {
       ? await loadBundledHandler<LambdaHandler>(bundles, group, containers)
       : ((await import(`../../functions/http/handlers/${group}.ts`)) as { handler: LambdaHandler }).handler;
   }
-  const routes = Object.entries(HANDLER_GROUPS).flatMap(([group, rs]) => rs.map((route) => ({ route, group, handler: handlers[group] as LambdaHandler })));
+  const routes = Object.entries(HANDLER_GROUPS).flatMap(([group, rs]) =>
+    rs.map((route) => ({ route, group, handler: handlers[group] as LambdaHandler })),
+  );
 
   const server = createGatewayServer(routes, (req, res) => {
     if (req.method === 'GET' && req.url === JWKS_PATH) {
@@ -109,14 +111,20 @@ export async function startLocalApi(opts: {
   const { RecordingPushAdapter: Recorder } = await import('../../functions/live/push/local');
   const { usePushAdapter } = await import('../../functions/live/push/port');
   const verbose = ['INFO', 'DEBUG'].includes(process.env.POWERTOOLS_LOG_LEVEL ?? '');
-  const push = new Recorder((p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`));
+  const push = new Recorder(
+    (p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`),
+  );
   usePushAdapter(push);
   // The same job handler the jobs Lambda runs, fired from the schedules kept in the table.
   let poller: LocalPoller | undefined;
   if (process.env.SCHEDULER === 'local') {
     const { startLocalPoller } = await import('../../functions/adapters/scheduler/local-poller');
     if (bundles) {
-      const jobs = await loadBundledHandler<(event: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>>(bundles, 'jobs', containers);
+      const jobs = await loadBundledHandler<(event: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>>(
+        bundles,
+        'jobs',
+        containers,
+      );
       poller = startLocalPoller({ run: (payload) => jobs(payload, lambdaContext('sport-poker-jobs', randomUUID())) });
     } else {
       const { runJob } = await import('../../functions/jobs/run-job');
@@ -150,7 +158,10 @@ export async function startLocalApi(opts: {
       await streams?.stop();
       await live.close();
       await poller?.stop();
-      await new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); });
+      await new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      });
     },
   };
 }

@@ -31,7 +31,29 @@ export async function seedDemo(now = Date.now()): Promise<void> {
   );
   const at = club.createdAt;
   await clubs.create({ ...club, catalogKey: clubCatalogKey(club) }).go();
-  await member.put({ clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at }).go();
-  await member.put({ clubId: DEMO.clubId, userId: DEMO.managerId, role: 'manager', displayName: 'Demo Floor Manager', addedBy: DEMO.ownerId, addedAt: at }).go();
-  await player.put({ userId: DEMO.playerId, displayName: 'Demo Player', dateOfBirth: '1990-05-17', city: 'Moscow', consentAt: at, suspended: false, createdAt: at, updatedAt: at }).go();
+  await member
+    .put({ clubId: DEMO.clubId, userId: DEMO.ownerId, role: 'owner', displayName: 'Demo Owner', addedBy: DEMO.ownerId, addedAt: at })
+    .go();
+  await member
+    .put({
+      clubId: DEMO.clubId,
+      userId: DEMO.managerId,
+      role: 'manager',
+      displayName: 'Demo Floor Manager',
+      addedBy: DEMO.ownerId,
+      addedAt: at,
+    })
+    .go();
+  await player
+    .put({
+      userId: DEMO.playerId,
+      displayName: 'Demo Player',
+      dateOfBirth: '1990-05-17',
+      city: 'Moscow',
+      consentAt: at,
+      suspended: false,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .go();
 }

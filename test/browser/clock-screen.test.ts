@@ -152,7 +152,8 @@ function whileMoving<T>(screen: Screen, budgetMs: number, probe: () => T | Promi
     { timeout, interval: 50 },
   );
 }
-const shown = (screen: Screen, id: string, budgetMs: number, timeout = WAIT_MS) => whileMoving(screen, budgetMs, () => text(screen.page, id), timeout);
+const shown = (screen: Screen, id: string, budgetMs: number, timeout = WAIT_MS) =>
+  whileMoving(screen, budgetMs, () => text(screen.page, id), timeout);
 
 /** The time left the page must show for an answer: its clock is the first answer's `now` plus what it moved. */
 const timeLeftShown = (screen: Screen, answer: ClockAnswer): number => {
@@ -201,7 +202,10 @@ beforeAll(async () => {
       buyIn: 1000,
       startingStack: 10_000,
       blindStructureId: structureId,
-      prizes: [{ place: 1, description: 'Champion cup' }, { placeFrom: 2, placeTo: 3, description: 'Free entry' }],
+      prizes: [
+        { place: 1, description: 'Champion cup' },
+        { placeFrom: 2, placeTo: 3, description: 'Free entry' },
+      ],
     })
   ).tournamentId;
   const t = `${base}/tournaments/${tournamentId}`;
@@ -221,7 +225,16 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1920, height: 1080 },
     timeout: 60_000,
   });
@@ -249,14 +262,20 @@ describe('the clock screen on a TV', () => {
     expect(res.status()).toBe(200);
     const headers = res.headers();
     expect(headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(headers['content-security-policy']).toMatch(/default-src 'none'; script-src 'self'; style-src 'sha256-[^']+'; connect-src 'self'/);
+    expect(headers['content-security-policy']).toMatch(
+      /default-src 'none'; script-src 'self'; style-src 'sha256-[^']+'; connect-src 'self'/,
+    );
     const html = await res.text();
     expect(Buffer.byteLength(html)).toBeLessThan(30_000);
     // The script comes by URL from the API (relative, like the clock GET, so a stage prefix keeps it), and
     // the page's only inline <script> elements are JSON data.
     const src = ' src="../../../../../screens/clock.js"';
     expect(new URL('../../../../../screens/clock.js', res.url()).href).toBe(`${api.url}/screens/clock.js`);
-    expect([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([' type="application/json" id="i18n"', ' type="application/json" id="live"', src]);
+    expect([...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([
+      ' type="application/json" id="i18n"',
+      ' type="application/json" id="live"',
+      src,
+    ]);
     // The script: one bundled file for the browser, from this API and public, asked for again with every page.
     const script = await api.call('GET', '/screens/clock.js');
     expect(script.status).toBe(200);
@@ -274,7 +293,10 @@ describe('the clock screen on a TV', () => {
     expect(await text(page, 'entries')).toBe('3');
     expect(await text(page, 'players')).toBe('3');
     expect(await text(page, 'avg')).toBe('10,000');
-    expect(await page.locator('#prizes li').allTextContents()).toEqual([expect.stringMatching(/^1\s*Champion cup$/), expect.stringMatching(/^2–3\s*Free entry$/)]);
+    expect(await page.locator('#prizes li').allTextContents()).toEqual([
+      expect.stringMatching(/^1\s*Champion cup$/),
+      expect.stringMatching(/^2–3\s*Free entry$/),
+    ]);
 
     // The time left is the server's: exactly what the first answer says (the page's clock has not moved
     // since), and no less than the server says a moment later.
@@ -331,7 +353,10 @@ describe('the clock screen on a TV', () => {
     // and nothing changed since.
     await allAnswered(screen);
     const held = screen.polls.length;
-    await whileMoving(screen, LIVE_POLL_BUDGET_MS, () => answerAfter(screen, held)).toEqual({ ifNoneMatch: `"${lastBody(screen).version}"`, status: 304 });
+    await whileMoving(screen, LIVE_POLL_BUDGET_MS, () => answerAfter(screen, held)).toEqual({
+      ifNoneMatch: `"${lastBody(screen).version}"`,
+      status: 304,
+    });
     expect(clockAnswers.every((s) => s === 200 || s === 304)).toBe(true);
     expect(requests.every((u) => u.startsWith(`${api.url}/`))).toBe(true);
     expect(consoleErrors).toEqual([]);
@@ -372,7 +397,10 @@ describe('the clock screen on a TV', () => {
     await shown(screen, 'level', 6_000).not.toBe(level1);
     await allAnswered(screen);
     const polled = screen.polls.length;
-    await whileMoving(screen, 3_000, () => answerAfter(screen, polled)).toEqual({ ifNoneMatch: `"${lastBody(screen).version}"`, status: 304 });
+    await whileMoving(screen, 3_000, () => answerAfter(screen, polled)).toEqual({
+      ifNoneMatch: `"${lastBody(screen).version}"`,
+      status: 304,
+    });
     expect(consoleErrors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
     await page.close();
   }, 180_000);
@@ -385,7 +413,14 @@ describe('the clock screen on a TV', () => {
     await page.goto(`${api.url}${screenPath()}?lang=ru`, { timeout: 30_000 });
     await waitForText(page, 'level', 'Перерыв 1');
     expect(await htmlLang(page)).toBe('ru');
-    expect(await page.locator('.k').allTextContents()).toEqual(['Следующий уровень', 'До перерыва', 'Входы', 'Осталось игроков', 'Средний стек', 'Призы']);
+    expect(await page.locator('.k').allTextContents()).toEqual([
+      'Следующий уровень',
+      'До перерыва',
+      'Входы',
+      'Осталось игроков',
+      'Средний стек',
+      'Призы',
+    ]);
     expect(await text(page, 'blinds')).toBe('Следующий уровень: 300 / 600');
     expect(await text(page, 'avg')).toBe('10\u202f000');
     await page.screenshot({ path: join(ARTIFACTS, 'clock-screen-ru-1280.png') });
@@ -394,7 +429,12 @@ describe('the clock screen on a TV', () => {
     type Root = { document: { documentElement: { scrollWidth: number; scrollHeight: number } }; innerWidth: number; innerHeight: number };
     const root = await page.evaluate(() => {
       const w = globalThis as unknown as Root;
-      return { scrollWidth: w.document.documentElement.scrollWidth, scrollHeight: w.document.documentElement.scrollHeight, width: w.innerWidth, height: w.innerHeight };
+      return {
+        scrollWidth: w.document.documentElement.scrollWidth,
+        scrollHeight: w.document.documentElement.scrollHeight,
+        width: w.innerWidth,
+        height: w.innerHeight,
+      };
     });
     const time = await page.locator('#time').boundingBox();
     const footer = await page.locator('footer').boundingBox();

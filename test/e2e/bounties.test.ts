@@ -43,7 +43,10 @@ function expectProblem(r: Res, status: number, code: string) {
 async function running(prefix: string, n: number, over: Record<string, unknown>) {
   const players = Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
   await Promise.all(players.map((p) => makePlayer(api, p)));
-  const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ reentry: 50_000, ...over }, -60_000) });
+  const created = await api.call('POST', `${base}/tournaments`, {
+    token: owner,
+    body: tournamentBody({ reentry: 50_000, ...over }, -60_000),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const t = `${base}/tournaments/${created.body.tournamentId}`;
   expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
@@ -87,7 +90,14 @@ describe('per-busted killers (R-KO-4)', () => {
       const items = r.body.items as KnockoutV[];
       expect(items.map((k) => [k.bustedEntryId, k.killers.map((x) => [x.playerId, x.credit]), k.eliminationNumber])).toEqual([
         [g.entry('kv4'), [['kv1', 1]], 1],
-        [g.entry('kv5'), [['kv2', 0.5], ['kv3', 0.5]], 1],
+        [
+          g.entry('kv5'),
+          [
+            ['kv2', 0.5],
+            ['kv3', 0.5],
+          ],
+          1,
+        ],
       ]);
       expect(new Set(items.map((k) => k.groupId)).size).toBe(1);
 
@@ -111,7 +121,11 @@ describe('per-busted killers (R-KO-4)', () => {
     async () => {
       const g = await running('kb', 4, {});
       const v0 = await g.version();
-      expectProblem(await g.post({ busts: [{ entryId: g.entry('kb3'), killers: [g.entry('kb1')] }], killers: [g.entry('kb2')] }), 422, 'KNOCKOUT_FORM_MIXED');
+      expectProblem(
+        await g.post({ busts: [{ entryId: g.entry('kb3'), killers: [g.entry('kb1')] }], killers: [g.entry('kb2')] }),
+        422,
+        'KNOCKOUT_FORM_MIXED',
+      );
       const self = await g.post({
         busts: [
           { entryId: g.entry('kb3'), killers: [g.entry('kb1')] },
@@ -120,7 +134,11 @@ describe('per-busted killers (R-KO-4)', () => {
       });
       expectProblem(self, 422, 'SELF_KNOCKOUT');
       expect(self.body.errors?.[0]?.field).toBe('busts[1].killers');
-      expectProblem(await g.post({ busts: [{ entryId: g.entry('kb3'), killers: [g.entry('kb1'), g.entry('kb2'), g.entry('kb4')] }] }), 422, 'TOO_MANY_KILLERS');
+      expectProblem(
+        await g.post({ busts: [{ entryId: g.entry('kb3'), killers: [g.entry('kb1'), g.entry('kb2'), g.entry('kb4')] }] }),
+        422,
+        'TOO_MANY_KILLERS',
+      );
       expectProblem(await g.post({}), 422, 'BUSTED_REQUIRED');
       expect(await g.version()).toBe(v0);
     },
@@ -137,11 +155,17 @@ describe('progressive knockouts (R-BTY-3)', () => {
         const r = await api.call('GET', `${g.t}/bounties`, { token: owner });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         expect(r.body).toMatchObject({ progressiveMode: 'accumulate', initialBounty: 200, collectPercent: 50 });
-        return Object.fromEntries((r.body.items as { entryId: string; bounty: number; collected: number }[]).map((e) => [e.entryId, [e.bounty, e.collected]]));
+        return Object.fromEntries(
+          (r.body.items as { entryId: string; bounty: number; collected: number }[]).map((e) => [e.entryId, [e.bounty, e.collected]]),
+        );
       };
 
       const [k1] = await g.ko(['pk4'], ['pk1']);
-      expect(k1?.bounty).toEqual({ bustedBounty: 200, shares: [{ entryId: g.entry('pk1'), playerId: 'pk1', collected: 100, added: 100 }], unawarded: 0 });
+      expect(k1?.bounty).toEqual({
+        bustedBounty: 200,
+        shares: [{ entryId: g.entry('pk1'), playerId: 'pk1', collected: 100, added: 100 }],
+        unawarded: 0,
+      });
       const [k2] = await g.ko(['pk1'], ['pk2']);
       expect(k2?.bounty?.bustedBounty).toBe(300);
       expect(await bounties()).toMatchObject({ [g.entry('pk1')]: [300, 100], [g.entry('pk2')]: [350, 150], [g.entry('pk4')]: [200, 0] });
@@ -152,7 +176,9 @@ describe('progressive knockouts (R-BTY-3)', () => {
       expect(c.body.item.bounty).toBeUndefined();
       expect(await bounties()).toMatchObject({ [g.entry('pk1')]: [200, 0], [g.entry('pk2')]: [300, 100], [g.entry('pk4')]: [200, 0] });
       const list = (await api.call('GET', `${g.t}/knockouts`, { token: owner })).body.items as KnockoutV[];
-      expect(list.find((k) => k.knockoutId === k2?.knockoutId)?.bounty?.shares).toEqual([{ entryId: g.entry('pk2'), playerId: 'pk2', collected: 100, added: 100 }]);
+      expect(list.find((k) => k.knockoutId === k2?.knockoutId)?.bounty?.shares).toEqual([
+        { entryId: g.entry('pk2'), playerId: 'pk2', collected: 100, added: 100 },
+      ]);
 
       // A re-entry carries the initial bounty, not what the busted entry carried.
       await g.reenter('pk1');
@@ -278,7 +304,9 @@ function replayDraw(seed: string, sequence: number, remaining: number[]): number
     const msg = Buffer.alloc(8);
     msg.writeUInt32BE(sequence, 0);
     msg.writeUInt32BE(block, 4);
-    const mac = createHmac('sha256', Buffer.from(seed, 'utf8')).update(Buffer.concat([Buffer.from('sport-poker/mystery/v1'), msg])).digest();
+    const mac = createHmac('sha256', Buffer.from(seed, 'utf8'))
+      .update(Buffer.concat([Buffer.from('sport-poker/mystery/v1'), msg]))
+      .digest();
     for (let at = 0; at < 32; at += 4) {
       const u = mac.readUInt32BE(at);
       if (u >= limit) continue;
@@ -299,7 +327,13 @@ describe('mystery prize table (R-MYS-2)', () => {
     async () => {
       const r = await api.call('POST', `${base}/tournaments`, {
         token: owner,
-        body: tournamentBody({ bountyType: 'mystery', mysteryPrizeTable: [{ prize: 'Кепка клуба', quantity: 2 }, { prize: 'Сертификат на 5000 руб', quantity: 1 }] }),
+        body: tournamentBody({
+          bountyType: 'mystery',
+          mysteryPrizeTable: [
+            { prize: 'Кепка клуба', quantity: 2 },
+            { prize: 'Сертификат на 5000 руб', quantity: 1 },
+          ],
+        }),
       });
       expectProblem(r, 422, 'MONEY_WORDING');
       expect(r.body.errors?.[0]?.field).toBe('mysteryPrizeTable[1].prize');
@@ -340,7 +374,8 @@ describe('mystery prize table (R-MYS-2)', () => {
       const [k2] = await g.ko(['my4'], ['my1']);
       const [k3] = await g.ko(['my3'], ['my2']);
       const [k4] = await g.ko(['my2'], ['my1']);
-      const draw = (k: KnockoutV | undefined, body: unknown = {}) => api.call('POST', `${g.t}/knockouts/${k?.knockoutId}/mystery-draw`, { token: owner, body });
+      const draw = (k: KnockoutV | undefined, body: unknown = {}) =>
+        api.call('POST', `${g.t}/knockouts/${k?.knockoutId}/mystery-draw`, { token: owner, body });
 
       const v0 = await g.version();
       const typed = await draw(k1, { prizeText: 'Кепка клуба' });
@@ -413,7 +448,10 @@ describe('mystery prize table (R-MYS-2)', () => {
       const hand = (await api.call('GET', `${g.t}/mystery-table`, { token: owner })).body;
       expect(hand).toMatchObject({ source: 'client_text', prizes: [] });
       const [k] = await g.ko(['mh2'], ['mh1']);
-      const d = await api.call('POST', `${g.t}/knockouts/${k?.knockoutId}/mystery-draw`, { token: owner, body: { prizeText: 'Футболка клуба' } });
+      const d = await api.call('POST', `${g.t}/knockouts/${k?.knockoutId}/mystery-draw`, {
+        token: owner,
+        body: { prizeText: 'Футболка клуба' },
+      });
       expect(d.status, JSON.stringify(d.body)).toBe(201);
       expect(d.body.item.prizeText).toBe('Футболка клуба');
       expect(d.body.item.prizeIndex).toBeUndefined();

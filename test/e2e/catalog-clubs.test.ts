@@ -24,7 +24,10 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     tula[name] = res.body.clubId;
   }
-  const other = await api.call('POST', '/v1/clubs', { token: await api.token('owner-kzn'), body: validClub({ name: 'Kazan Aces', city: 'Kazan' }) });
+  const other = await api.call('POST', '/v1/clubs', {
+    token: await api.token('owner-kzn'),
+    body: validClub({ name: 'Kazan Aces', city: 'Kazan' }),
+  });
   expect(other.status).toBe(201);
 });
 afterAll(async () => api?.close());
@@ -63,7 +66,10 @@ describe('the public catalogue of clubs', () => {
 
   it('R-CLUB-3: verified=true lists only clubs a check or a moderator verified; with no registry configured the check goes to review', async () => {
     const owner = await api.token('owner-Бубны');
-    const asked = await api.call('POST', `/v1/clubs/${tula['Бубны']}/verification`, { token: owner, body: { attestation: { accepted: true } } });
+    const asked = await api.call('POST', `/v1/clubs/${tula['Бубны']}/verification`, {
+      token: owner,
+      body: { attestation: { accepted: true } },
+    });
     expect(asked.status).toBe(202);
     let status = asked.body.status;
     for (let i = 0; i < 200 && status === 'pending'; i++) {
@@ -85,7 +91,10 @@ describe('the public catalogue of clubs', () => {
 
   it('R-MOD-1, R-CLUB-4: a suspended club leaves the catalogue and comes back when unsuspended', async () => {
     const suspend = (suspended: boolean) =>
-      api.call('POST', `/v1/operator/clubs/${tula['Dealer Choice']}/suspension`, { token: operator, body: { suspended, reason: 'listing reviewed' } });
+      api.call('POST', `/v1/operator/clubs/${tula['Dealer Choice']}/suspension`, {
+        token: operator,
+        body: { suspended, reason: 'listing reviewed' },
+      });
     expect((await suspend(true)).status).toBe(200);
     expect((await walk('city=Тула', 10)).names).toEqual(['Ace High', 'Clubs & Spades', 'Бубны', 'Ферзь']);
     expect((await suspend(false)).status).toBe(200);

@@ -24,7 +24,10 @@ beforeAll(async () => {
   const club = await api.call('POST', '/v1/clubs', { token: owner, body: validClub({ name: 'Clock Club' }) });
   expect(club.status).toBe(201);
   clubId = club.body.clubId;
-  for (const [userId, role] of [['clock-manager', 'manager'], ['clock-dealer', 'dealer']]) {
+  for (const [userId, role] of [
+    ['clock-manager', 'manager'],
+    ['clock-dealer', 'dealer'],
+  ]) {
     expect((await api.call('POST', `/v1/clubs/${clubId}/members`, { token: owner, body: { userId, role } })).status).toBe(200);
   }
 });
@@ -42,7 +45,13 @@ describe('blind structures', () => {
 
     const copy = await api.call('POST', base(), { token: manager, body: { copyOf: 'standard-20', name: 'Our Sunday grid' } });
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ clubId, name: 'Our Sunday grid', anteType: standard.anteType, copiedFrom: 'default-standard-20', version: 1 });
+    expect(copy.body).toMatchObject({
+      clubId,
+      name: 'Our Sunday grid',
+      anteType: standard.anteType,
+      copiedFrom: 'default-standard-20',
+      version: 1,
+    });
     expect(copy.body.levels).toEqual(standard.levels);
     const read = await api.call('GET', `${base()}/${copy.body.structureId}`, { token: dealer });
     expect(read.body).toEqual(copy.body);
@@ -71,10 +80,17 @@ describe('blind structures', () => {
     const ids = [...list.body.items, ...rest.body.items].map((s: { structureId: string }) => s.structureId);
     expect(ids).toContain(id);
 
-    const replaced = await api.call('PUT', `${base()}/${id}`, { token: manager, body: { ...body, name: 'Fast v2', levels: [level(50, 100, 600)] } });
+    const replaced = await api.call('PUT', `${base()}/${id}`, {
+      token: manager,
+      body: { ...body, name: 'Fast v2', levels: [level(50, 100, 600)] },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ name: 'Fast v2', version: 2, levels: [level(50, 100, 600)] });
-    expectProblem(await api.call('PUT', `${base()}/${id}`, { token: manager, body, headers: { 'if-match': '"1"' } }), 409, 'VERSION_MISMATCH');
+    expectProblem(
+      await api.call('PUT', `${base()}/${id}`, { token: manager, body, headers: { 'if-match': '"1"' } }),
+      409,
+      'VERSION_MISMATCH',
+    );
 
     expect((await api.call('DELETE', `${base()}/${id}`, { token: manager })).status).toBe(204);
     expectProblem(await api.call('GET', `${base()}/${id}`, { token: owner }), 404, 'BLIND_STRUCTURE_NOT_FOUND');
@@ -116,12 +132,16 @@ async function tournament(settings: Record<string, unknown>, opts: { start?: boo
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.tournamentId as string;
   expect((await api.call('POST', `/v1/clubs/${clubId}/tournaments/${id}/open-registration`, { token: owner })).status).toBe(200);
-  if (opts.start !== false) expect((await api.call('POST', `/v1/clubs/${clubId}/tournaments/${id}/start`, { token: owner })).status).toBe(200);
+  if (opts.start !== false)
+    expect((await api.call('POST', `/v1/clubs/${clubId}/tournaments/${id}/start`, { token: owner })).status).toBe(200);
   return id;
 }
 
 async function structure(levels: unknown[], anteType = 'classic'): Promise<string> {
-  const res = await api.call('POST', `/v1/clubs/${clubId}/blind-structures`, { token: owner, body: { name: 'Test grid', anteType, levels } });
+  const res = await api.call('POST', `/v1/clubs/${clubId}/blind-structures`, {
+    token: owner,
+    body: { name: 'Test grid', anteType, levels },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.structureId;
 }
@@ -144,7 +164,13 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     const players = { p1: await player('clock-p1'), p2: await player('clock-p2'), p3: await player('clock-p3') };
     const lateRegEndsAt = Date.now() + 6_000;
     const tid = await tournament(
-      { blindStructureId: structureId, addon: 500, addonChips: 5000, addonAtBreak: 1, lateRegEndsAt: new Date(lateRegEndsAt).toISOString() },
+      {
+        blindStructureId: structureId,
+        addon: 500,
+        addonChips: 5000,
+        addonAtBreak: 1,
+        lateRegEndsAt: new Date(lateRegEndsAt).toISOString(),
+      },
       { start: false },
     );
     const path = `/v1/clubs/${clubId}/tournaments/${tid}`;
@@ -171,18 +197,25 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     expectProblem(await api.call('POST', `${path}/clock/start`, { token: dealer }), 403, 'FORBIDDEN');
     const started = await api.call('POST', `${path}/clock/start`, { token: manager });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(started.body.clock).toMatchObject({ status: 'running', breaksPassed: 0, current: { levelIndex: 0, smallBlind: 100, bigBlind: 200 } });
+    expect(started.body.clock).toMatchObject({
+      status: 'running',
+      breaksPassed: 0,
+      current: { levelIndex: 0, smallBlind: 100, bigBlind: 200 },
+    });
     const startVersion = started.body.version;
 
     // R-ADDON-2: before break 1 the add-on window is closed.
     expectProblem(await api.call('POST', `${path}/entries/${entryOfP1}/addons`, { token: owner, body: {} }), 422, 'ADDON_WINDOW_CLOSED');
 
     // R-CLK-4: the break starts by itself (a job, not a read): the players' feed says so.
-    const feedOf = async (p: keyof typeof players) => (await api.call('GET', '/v1/me/notifications?limit=100', { token: players[p] })).body.items as {
-      type: string;
-      data: { levelIndex: number; cause: string; breakNumber?: number };
-    }[];
-    await waitFor('break.started', async () => ((await feedOf('p1')).some((n) => n.type === 'break.started' && n.data.cause === 'schedule') ? true : undefined));
+    const feedOf = async (p: keyof typeof players) =>
+      (await api.call('GET', '/v1/me/notifications?limit=100', { token: players[p] })).body.items as {
+        type: string;
+        data: { levelIndex: number; cause: string; breakNumber?: number };
+      }[];
+    await waitFor('break.started', async () =>
+      (await feedOf('p1')).some((n) => n.type === 'break.started' && n.data.cause === 'schedule') ? true : undefined,
+    );
     const onBreak = (await api.call('GET', `${path}/clock`)).body;
     expect(onBreak.version).toBeGreaterThan(startVersion);
     expect(onBreak.clock).toMatchObject({ breaksPassed: 1, breakNumber: 1, current: { isBreak: true } });
@@ -191,7 +224,11 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     expect(addon.status, JSON.stringify(addon.body)).toBe(200);
 
     // The break ends and level 2 starts by itself; then staff pause during it.
-    await waitFor('level 2', async () => ((await feedOf('p2')).some((n) => n.type === 'level.started' && n.data.levelIndex === 2 && n.data.cause === 'schedule') ? true : undefined));
+    await waitFor('level 2', async () =>
+      (await feedOf('p2')).some((n) => n.type === 'level.started' && n.data.levelIndex === 2 && n.data.cause === 'schedule')
+        ? true
+        : undefined,
+    );
     expect((await feedOf('p1')).some((n) => n.type === 'break.ended' && n.data.breakNumber === 1)).toBe(true);
     const paused = await api.call('POST', `${path}/clock/pause`, { token: manager });
     expect(paused.status).toBe(200);
@@ -212,16 +249,31 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     expect(resumed.body.clock.status).toBe('running');
     const from = resumed.body.clock.current.levelIndex as number;
     await waitFor('the level after the pause', async () =>
-      (await feedOf('p1')).some((n) => n.type === 'level.started' && n.data.levelIndex === from + 1 && n.data.cause === 'schedule') ? true : undefined,
+      (await feedOf('p1')).some((n) => n.type === 'level.started' && n.data.levelIndex === from + 1 && n.data.cause === 'schedule')
+        ? true
+        : undefined,
     );
 
     // R-NOSHOW-1: when late registration ends, the scheduler cancels the registration that never arrived.
-    await waitFor('no-show processing', async () => {
-      const list = (await api.call('GET', `${path}/registrations`, { token: owner })).body.items as { playerId: string; status: string; cancelReason?: string }[];
-      return list.find((r) => r.playerId === 'clock-p3' && r.status === 'cancelled') ? list : undefined;
-    }, Math.max(0, lateRegEndsAt - Date.now()) + 5_000).then((list) => {
+    await waitFor(
+      'no-show processing',
+      async () => {
+        const list = (await api.call('GET', `${path}/registrations`, { token: owner })).body.items as {
+          playerId: string;
+          status: string;
+          cancelReason?: string;
+        }[];
+        return list.find((r) => r.playerId === 'clock-p3' && r.status === 'cancelled') ? list : undefined;
+      },
+      Math.max(0, lateRegEndsAt - Date.now()) + 5_000,
+    ).then((list) => {
       expect(list.find((r) => r.playerId === 'clock-p3')?.cancelReason).toBe('no_show');
-      expect(list.filter((r) => r.status === 'checked_in').map((r) => r.playerId).sort()).toEqual(['clock-p1', 'clock-p2']);
+      expect(
+        list
+          .filter((r) => r.status === 'checked_in')
+          .map((r) => r.playerId)
+          .sort(),
+      ).toEqual(['clock-p1', 'clock-p2']);
     });
     expect((await feedOf('p3')).map((n) => n.type)).toContain('registration.no_show');
     // The floor's button after the scheduler: nothing left to do.
@@ -248,7 +300,7 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
     path = `/v1/clubs/${clubId}/tournaments/${tid}/clock`;
   });
 
-  it('R-CLK-3: the clock is public while the tournament runs, also for another club\'s staff', async () => {
+  it("R-CLK-3: the clock is public while the tournament runs, also for another club's staff", async () => {
     const other = await api.token('clock-outsider');
     const res = await api.call('GET', path, { token: other });
     expect(res.status).toBe(200);
@@ -262,7 +314,12 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
     expectProblem(await api.call('POST', `${path}/restart-level`, { token: manager }), 409, 'CLOCK_NOT_STARTED');
     const started = await api.call('POST', `${path}/start`, { token: owner });
     expect(started.status).toBe(200);
-    expect(started.body.clock).toMatchObject({ status: 'running', revision: 1, current: { levelIndex: 0, levelNumber: 1 }, next: { isBreak: true } });
+    expect(started.body.clock).toMatchObject({
+      status: 'running',
+      revision: 1,
+      current: { levelIndex: 0, levelNumber: 1 },
+      next: { isBreak: true },
+    });
     expect(started.body.clock.structure.levelCount).toBe(3);
     expect(started.headers.get('etag')).toBe(`"${started.body.version}"`);
     expectProblem(await api.call('POST', `${path}/start`, { token: owner }), 409, 'CLOCK_ALREADY_STARTED');
@@ -283,14 +340,21 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
       409,
       'VERSION_MISMATCH',
     );
-    const restarted = await api.call('POST', `${path}/restart-level`, { token: manager, headers: { 'if-match': `"${back.body.version}"` } });
+    const restarted = await api.call('POST', `${path}/restart-level`, {
+      token: manager,
+      headers: { 'if-match': `"${back.body.version}"` },
+    });
     expect(restarted.status).toBe(200);
     expect(restarted.body.version).toBe(back.body.version + 1);
     expect(restarted.body.clock.revision).toBe(back.body.clock.revision + 1);
   });
 
   it('R-CLK-3: overriding the current level: small > 0, big >= small; not on a break; kept for the level', async () => {
-    expectProblem(await api.call('PUT', `${path}/current-level`, { token: manager, body: { smallBlind: 100, bigBlind: 200 } }), 409, 'CLOCK_OVERRIDE_ON_BREAK');
+    expectProblem(
+      await api.call('PUT', `${path}/current-level`, { token: manager, body: { smallBlind: 100, bigBlind: 200 } }),
+      409,
+      'CLOCK_OVERRIDE_ON_BREAK',
+    );
     await api.call('POST', `${path}/previous`, { token: manager });
     const bad = await api.call('PUT', `${path}/current-level`, { token: manager, body: { smallBlind: 0, bigBlind: 50, ante: 0 } });
     expectProblem(bad, 422, 'CLOCK_OVERRIDE_INVALID');
@@ -316,7 +380,11 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
     const announced = await tournament({}, { start: false });
     const res = await api.call('POST', `/v1/clubs/${clubId}/tournaments/${announced}/clock/start`, { token: owner });
     expectProblem(res, 409, 'TOURNAMENT_NOT_RUNNING');
-    expectProblem(await api.call('POST', `/v1/clubs/${clubId}/tournaments/nope/clock/start`, { token: owner }), 404, 'TOURNAMENT_NOT_FOUND');
+    expectProblem(
+      await api.call('POST', `/v1/clubs/${clubId}/tournaments/nope/clock/start`, { token: owner }),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
   });
 
   it('R-NOSHOW-1: the floor cannot drop no-shows before late registration ends', async () => {
@@ -326,7 +394,7 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
 });
 
 describe('no-shows processed by the floor (R-NOSHOW-2)', () => {
-  it('R-NOSHOW-2: under absent_mode the floor\'s run seats a no-show registered after the start with a dead stack, once', async () => {
+  it("R-NOSHOW-2: under absent_mode the floor's run seats a no-show registered after the start with a dead stack, once", async () => {
     const token = await player('absent-p');
     const lateRegEndsAt = Date.now() + 1_500;
     const tid = await tournament({ noShowPolicy: 'absent_mode', lateRegEndsAt: new Date(lateRegEndsAt).toISOString() }, { start: false });
@@ -364,6 +432,10 @@ describe('my notifications', () => {
     expect(second.body.items[0].notificationId).not.toBe(first.body.items[1].notificationId);
     // Another player's cursor does not open this list.
     const other = await api.token('clock-p2');
-    expectProblem(await api.call('GET', `/v1/me/notifications?cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: other }), 400, 'CURSOR_INVALID');
+    expectProblem(
+      await api.call('GET', `/v1/me/notifications?cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: other }),
+      400,
+      'CURSOR_INVALID',
+    );
   });
 });

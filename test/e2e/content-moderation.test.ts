@@ -23,8 +23,10 @@ const ok = async (method: string, path: string, body?: unknown) => {
 const op = (path: string, body: unknown) => call('POST', `/v1/operator${path}`, { token: operator, body });
 const opPath = () => `/clubs/${clubId}/tournaments/${tid}`;
 
-const catalogIds = async () => ((await call('GET', '/v1/catalog/tournaments?limit=100')).body.items as { tournamentId: string }[]).map((i) => i.tournamentId);
-const notices = async () => (await call('GET', `/v1/clubs/${clubId}/moderation-notices`, { token: owner })).body.items as Record<string, unknown>[];
+const catalogIds = async () =>
+  ((await call('GET', '/v1/catalog/tournaments?limit=100')).body.items as { tournamentId: string }[]).map((i) => i.tournamentId);
+const notices = async () =>
+  (await call('GET', `/v1/clubs/${clubId}/moderation-notices`, { token: owner })).body.items as Record<string, unknown>[];
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -35,7 +37,10 @@ beforeAll(async () => {
   clubId = club.body.clubId;
   for (const p of ['cm-p1', 'cm-p2']) {
     const token = await api.token(p);
-    expect((await api.call('POST', '/v1/players', { token, body: { displayName: `Name of ${p}`, dateOfBirth: '1990-01-01', consent: true } })).status).toBe(201);
+    expect(
+      (await api.call('POST', '/v1/players', { token, body: { displayName: `Name of ${p}`, dateOfBirth: '1990-01-01', consent: true } }))
+        .status,
+    ).toBe(201);
   }
   const now = Date.now();
   const created = await ok('POST', `/v1/clubs/${clubId}/tournaments`, {
@@ -58,10 +63,18 @@ afterAll(async () => api?.close());
 
 describe('content moderation (R-MOD-1)', () => {
   it('R-MOD-1: only the operator decides, always with a reason; an unknown item is a 404', async () => {
-    expectProblem(await call('POST', `/v1/operator${opPath()}/visibility`, { token: owner, body: { hidden: true, reason: 'not mine to decide' } }), 403, 'FORBIDDEN');
+    expectProblem(
+      await call('POST', `/v1/operator${opPath()}/visibility`, { token: owner, body: { hidden: true, reason: 'not mine to decide' } }),
+      403,
+      'FORBIDDEN',
+    );
     expectProblem(await op(`${opPath()}/visibility`, { hidden: true }), 400, 'VALIDATION_FAILED');
     expectProblem(await op(`${opPath()}/prizes/5/visibility`, { hidden: true, reason: 'no such row' }), 404, 'PRIZE_ROW_NOT_FOUND');
-    expectProblem(await op(`${opPath()}/mystery-draws/md_unknown/visibility`, { hidden: true, reason: 'no such draw' }), 404, 'MYSTERY_DRAW_NOT_FOUND');
+    expectProblem(
+      await op(`${opPath()}/mystery-draws/md_unknown/visibility`, { hidden: true, reason: 'no such draw' }),
+      404,
+      'MYSTERY_DRAW_NOT_FOUND',
+    );
     expectProblem(await op('/players/nobody/display-name/visibility', { hidden: true, reason: 'no such player' }), 404, 'PLAYER_NOT_FOUND');
     expectProblem(await op(`${opPath()}/visibility`, { hidden: false, reason: 'nothing to restore' }), 409, 'CONTENT_NOT_HIDDEN');
     expect(await notices()).toEqual([]);
@@ -71,12 +84,25 @@ describe('content moderation (R-MOD-1)', () => {
     expect(await catalogIds()).toContain(tid);
     const hid = await op(`${opPath()}/visibility`, { hidden: true, reason: 'The announcement misleads players' });
     expect(hid.status, JSON.stringify(hid.body)).toBe(200);
-    expect(hid.body).toMatchObject({ kind: 'tournament', targetId: tid, tournamentId: tid, hidden: true, reason: 'The announcement misleads players', by: 'cm-operator' });
+    expect(hid.body).toMatchObject({
+      kind: 'tournament',
+      targetId: tid,
+      tournamentId: tid,
+      hidden: true,
+      reason: 'The announcement misleads players',
+      by: 'cm-operator',
+    });
     expect(await catalogIds()).not.toContain(tid);
     // The club still runs and reads its tournament.
     expect((await call('GET', t, { token: owner })).status).toBe(200);
-    expect(await notices()).toEqual([expect.objectContaining({ action: 'hide', kind: 'tournament', tournamentId: tid, reason: 'The announcement misleads players' })]);
-    const feed = (await call('GET', '/v1/me/notifications?limit=50', { token: owner })).body.items as { type: string; title: string; data: { reason: string } }[];
+    expect(await notices()).toEqual([
+      expect.objectContaining({ action: 'hide', kind: 'tournament', tournamentId: tid, reason: 'The announcement misleads players' }),
+    ]);
+    const feed = (await call('GET', '/v1/me/notifications?limit=50', { token: owner })).body.items as {
+      type: string;
+      title: string;
+      data: { reason: string };
+    }[];
     expect(feed.find((n) => n.type === 'content.hidden')?.data.reason).toBe('The announcement misleads players');
     expectProblem(await op(`${opPath()}/visibility`, { hidden: true, reason: 'again' }), 409, 'CONTENT_ALREADY_HIDDEN');
 
@@ -91,7 +117,8 @@ describe('content moderation (R-MOD-1)', () => {
     for (const p of ['cm-p1', 'cm-p2']) await ok('POST', `${t}/entries`, { kind: 'late_registration', playerId: p });
     await ok('POST', `${t}/start`);
     await ok('POST', `${t}/clock/start`);
-    const prizesShown = async () => ((await call('GET', `${t}/clock`)).body.board.prizes as { description: string }[]).map((p) => p.description);
+    const prizesShown = async () =>
+      ((await call('GET', `${t}/clock`)).body.board.prizes as { description: string }[]).map((p) => p.description);
     expect(await prizesShown()).toEqual(['Champion cup', 'Merch pack worth a lot']);
 
     const hid = await op(`${opPath()}/prizes/1/visibility`, { hidden: true, reason: 'A prize must not state a value' });
@@ -123,7 +150,13 @@ describe('content moderation (R-MOD-1)', () => {
 
     const pub = (await call('GET', `${t}/results`)).body.rows as Record<string, unknown>[];
     const staff = (await call('GET', `${t}/results`, { token: owner })).body.rows as Record<string, unknown>[];
-    expect(staff[0]).toMatchObject({ place: 1, playerId: 'cm-p1', displayName: 'Name of cm-p1', prize: 'Champion cup', mysteryPrizes: ['Rude words cap'] });
+    expect(staff[0]).toMatchObject({
+      place: 1,
+      playerId: 'cm-p1',
+      displayName: 'Name of cm-p1',
+      prize: 'Champion cup',
+      mysteryPrizes: ['Rude words cap'],
+    });
     expect(staff[1]).toMatchObject({ place: 2, prize: 'Merch pack worth a lot' });
     expect(pub[0]).toMatchObject({ place: 1, playerId: 'cm-p1', prize: 'Champion cup', mysteryPrizes: [] });
     expect(pub[0]).not.toHaveProperty('displayName');

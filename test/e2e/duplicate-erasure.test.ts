@@ -42,11 +42,19 @@ function foldToBigBlind(seats: Seat[]) {
 
 /** A six-player event (two tables of three) of one five-hand round, played through: hand 1 recorded, counts entered, closed, seed revealed. */
 async function playedEvent(players: { playerId: string; name: string }[]): Promise<string> {
-  const created = await ok(api.call('POST', `${base}/duplicate-events`, { token: owner, body: { name: 'Duplicate Sunday', players, settings: { rounds: [{ hands: 5 }], startingStack: STACK, seatsPerTable: 3 } } }), 201);
+  const created = await ok(
+    api.call('POST', `${base}/duplicate-events`, {
+      token: owner,
+      body: { name: 'Duplicate Sunday', players, settings: { rounds: [{ hands: 5 }], startingStack: STACK, seatsPerTable: 3 } },
+    }),
+    201,
+  );
   const ev = `${base}/duplicate-events/${created.body.eventId}`;
   await ok(api.call('POST', `${ev}/start`, { token: owner }));
   const round = (await ok(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as { tables: { table: number; seats: Seat[] }[] };
-  await ok(api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: dealer, body: { actions: foldToBigBlind(round.tables[0]!.seats) } }));
+  await ok(
+    api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: dealer, body: { actions: foldToBigBlind(round.tables[0]!.seats) } }),
+  );
   const deltas = [300, -300, 0];
   for (const t of round.tables) {
     await ok(
@@ -86,7 +94,8 @@ async function allViews(ev: string): Promise<Record<string, string>> {
   return out;
 }
 
-const standingsOf = async (ev: string) => (await ok(api.call('GET', `${ev}/standings`))).body as { field: { playerId: string; name: string; total: number; status: string }[] };
+const standingsOf = async (ev: string) =>
+  (await ok(api.call('GET', `${ev}/standings`))).body as { field: { playerId: string; name: string; total: number; status: string }[] };
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -113,7 +122,8 @@ describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 
     const before = await allViews(ev);
     // The player sits at one of the two tables: the table views are read together.
     before.tables = `${before.table1}${before.table2}`;
-    for (const key of ['event', 'standings', 'round', 'roundStaff', 'tables', 'diagram', 'screen']) expect(before[key], key).toContain('Anna Zebrowska');
+    for (const key of ['event', 'standings', 'round', 'roundStaff', 'tables', 'diagram', 'screen'])
+      expect(before[key], key).toContain('Anna Zebrowska');
     const standingsBefore = await standingsOf(ev);
 
     await ok(api.call('DELETE', '/v1/me', { token: ann }));
@@ -128,7 +138,9 @@ describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 
     expect(after.screen).toContain(DELETED_PLAYER_NAME);
     // The results are the same, the name aside; the other players keep theirs.
     const standingsAfter = await standingsOf(ev);
-    expect(standingsAfter.field).toEqual(standingsBefore.field.map((f) => (f.playerId === 'dupx-ann' ? { ...f, name: DELETED_PLAYER_NAME } : f)));
+    expect(standingsAfter.field).toEqual(
+      standingsBefore.field.map((f) => (f.playerId === 'dupx-ann' ? { ...f, name: DELETED_PLAYER_NAME } : f)),
+    );
     expect(after.standings).toContain('Bob Quill');
   });
 
@@ -143,7 +155,13 @@ describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 
       { playerId: 'dupx-hal', name: 'Hal Birch' },
       { playerId: 'dupx-ivy', name: 'Ivy Holt' },
     ];
-    const again = await ok(api.call('POST', `${base}/duplicate-events`, { token: owner, body: { name: 'Duplicate Monday', players, settings: { seatsPerTable: 3 } } }), 201);
+    const again = await ok(
+      api.call('POST', `${base}/duplicate-events`, {
+        token: owner,
+        body: { name: 'Duplicate Monday', players, settings: { seatsPerTable: 3 } },
+      }),
+      201,
+    );
     expect(JSON.stringify(again.body)).not.toContain('Vantablack');
     expect(again.body.players.find((p: { playerId: string }) => p.playerId === 'dupx-cy').name).toBe(DELETED_PLAYER_NAME);
     expect(again.body.players.find((p: { playerId: string }) => p.playerId === 'dupx-fay').name).toBe('Fay Lark');

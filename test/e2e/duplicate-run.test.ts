@@ -20,8 +20,28 @@ const STACK = 10_000;
 
 type Res = Awaited<ReturnType<TestApi['call']>>;
 type Seat = { seat: number; playerId: string | null; name: string | null };
-type RoundV = { round: number; status: string; tableSize: number; tables: { table: number; seats: Seat[] }[]; commitment: string; seed: string | null; results: ResultV[] | null; disagreements: { table: number; seat: number }[] };
-type ResultV = { playerId: string; table: number; seat: number; chips: number; carryIn: number; points: number; total: number; carryOut: number; eliminated: boolean; groupSize: number };
+type RoundV = {
+  round: number;
+  status: string;
+  tableSize: number;
+  tables: { table: number; seats: Seat[] }[];
+  commitment: string;
+  seed: string | null;
+  results: ResultV[] | null;
+  disagreements: { table: number; seat: number }[];
+};
+type ResultV = {
+  playerId: string;
+  table: number;
+  seat: number;
+  chips: number;
+  carryIn: number;
+  points: number;
+  total: number;
+  carryOut: number;
+  eliminated: boolean;
+  groupSize: number;
+};
 
 /*
  * Chips minus the starting stack, by table (rows) and seat (columns); `E` marks an empty seat's count.
@@ -109,23 +129,43 @@ function countsBody(round: RoundV, tableNo: number, deltas: (number | null)[][])
   const t = round.tables.find((x) => x.table === tableNo)!;
   const row = deltas[tableNo - 1]!;
   return {
-    counts: t.seats.filter((s) => s.playerId !== null).map((s) => ({ playerId: s.playerId as string, chips: STACK + (row[s.seat - 1] as number) })),
+    counts: t.seats
+      .filter((s) => s.playerId !== null)
+      .map((s) => ({ playerId: s.playerId as string, chips: STACK + (row[s.seat - 1] as number) })),
     emptySeats: t.seats.filter((s) => s.playerId === null).map((s) => ({ seat: s.seat, chips: STACK + (row[s.seat - 1] ?? 0) })),
   };
 }
 
 const positionOf = (round: RoundV): Map<string, string> =>
-  new Map(round.tables.flatMap((t) => t.seats.filter((s) => s.playerId !== null).map((s) => [s.playerId as string, `${t.table}/${s.seat}`] as const)));
+  new Map(
+    round.tables.flatMap((t) =>
+      t.seats.filter((s) => s.playerId !== null).map((s) => [s.playerId as string, `${t.table}/${s.seat}`] as const),
+    ),
+  );
 
 async function enter(round: RoundV, tableNo: number, deltas: (number | null)[][]) {
-  const res = await ok(api.call('PUT', `${ev}/rounds/${round.round}/tables/${tableNo}/counts`, { token: manager, body: countsBody(round, tableNo, deltas), headers: { 'if-match': `"${version}"` } }));
+  const res = await ok(
+    api.call('PUT', `${ev}/rounds/${round.round}/tables/${tableNo}/counts`, {
+      token: manager,
+      body: countsBody(round, tableNo, deltas),
+      headers: { 'if-match': `"${version}"` },
+    }),
+  );
   version = etagOf(res);
 }
 
 async function recordHands(round: RoundV, tableNo: number, hands: number[]): Promise<Res[]> {
   const t = round.tables.find((x) => x.table === tableNo)!;
   const out: Res[] = [];
-  for (const hand of hands) out.push(await ok(api.call('PUT', `${ev}/rounds/${round.round}/tables/${tableNo}/hands/${hand}`, { token: dealer, body: { actions: foldAround(t.seats, hand) } })));
+  for (const hand of hands)
+    out.push(
+      await ok(
+        api.call('PUT', `${ev}/rounds/${round.round}/tables/${tableNo}/hands/${hand}`, {
+          token: dealer,
+          body: { actions: foldAround(t.seats, hand) },
+        }),
+      ),
+    );
   version = etagOf(out.at(-1) as Res);
   return out;
 }
@@ -151,7 +191,10 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
 
   it('R-DUP-1: an event with rounds of 5, 6 and 12 hands at fixed levels and one starting stack; one player withdraws', async () => {
     p01Token = await makePlayer(api, 'dup-p01');
-    const bad = await api.call('POST', `${base}/duplicate-events`, { token: manager, body: { name: 'x', players: PLAYERS.map((p) => ({ playerId: p, name: p })), settings: { rounds: [{ hands: 9 }] } } });
+    const bad = await api.call('POST', `${base}/duplicate-events`, {
+      token: manager,
+      body: { name: 'x', players: PLAYERS.map((p) => ({ playerId: p, name: p })), settings: { rounds: [{ hands: 9 }] } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: 'DUPLICATE_SETTINGS_INVALID', errors: [{ field: 'rounds[0].hands' }] });
     const res = await ok(
@@ -160,12 +203,23 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
         body: {
           name: 'Duplicate Thursday',
           players: PLAYERS.map((p, i) => ({ playerId: p, name: `Player ${i + 1}` })),
-          settings: { rounds: [{ hands: 5 }, { hands: 6, smallBlind: 25, bigBlind: 50 }, { hands: 12, smallBlind: 50, bigBlind: 100 }], startingStack: STACK, carryOverCapBB: 20 },
+          settings: {
+            rounds: [{ hands: 5 }, { hands: 6, smallBlind: 25, bigBlind: 50 }, { hands: 12, smallBlind: 50, bigBlind: 100 }],
+            startingStack: STACK,
+            carryOverCapBB: 20,
+          },
         },
       }),
       201,
     );
-    expect(res.body.settings).toMatchObject({ startingStack: 10_000, seatsPerTable: 9, points: 'chips-vs-average', elimination: { scope: 'seat-group', count: 1 }, tieRule: 'keep-tied', carryOverCapBB: 20 });
+    expect(res.body.settings).toMatchObject({
+      startingStack: 10_000,
+      seatsPerTable: 9,
+      points: 'chips-vs-average',
+      elimination: { scope: 'seat-group', count: 1 },
+      tieRule: 'keep-tied',
+      carryOverCapBB: 20,
+    });
     expect(res.body.settings.rounds[0]).toEqual({ hands: 5, smallBlind: 25, bigBlind: 25, ante: 0, anteType: 'none' });
     ev = `${base}/duplicate-events/${res.body.eventId}`;
     const w = await ok(api.call('DELETE', `${ev}/players/dup-p36`, { token: manager }));
@@ -227,13 +281,20 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
     expect(sum.status).toBe(422);
     expect(sum.body.code).toBe('COUNT_TOTAL_MISMATCH');
     const stranger = round1.tables[0]!.seats[0]!.playerId as string;
-    const elsewhere = await api.call('PUT', `${ev}/rounds/1/tables/2/counts`, { token: manager, body: { ...good, counts: [...good.counts.slice(1), { playerId: stranger, chips: good.counts[0]!.chips }] } });
+    const elsewhere = await api.call('PUT', `${ev}/rounds/1/tables/2/counts`, {
+      token: manager,
+      body: { ...good, counts: [...good.counts.slice(1), { playerId: stranger, chips: good.counts[0]!.chips }] },
+    });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.code).toBe('COUNT_PLAYER_NOT_AT_TABLE');
     const early = await api.call('POST', `${ev}/rounds/1/reveal`, { token: manager });
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('ROUND_NOT_CLOSED');
-    const stale = await api.call('PUT', `${ev}/rounds/1/tables/2/counts`, { token: manager, body: good, headers: { 'if-match': `"${version - 1}"` } });
+    const stale = await api.call('PUT', `${ev}/rounds/1/tables/2/counts`, {
+      token: manager,
+      body: good,
+      headers: { 'if-match': `"${version - 1}"` },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('VERSION_MISMATCH');
     const incomplete = await api.call('POST', `${ev}/rounds/1/close`, { token: manager });
@@ -247,10 +308,16 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
   it('R-DUP-7: dealers record hands; the server replays them on the known decks and flags counts that differ', async () => {
     const t1 = await recordHands(round1, 1, [1, 2, 3, 4, 5]);
     expect(t1[0]!.body.stacks.find((s: { seat: number }) => s.seat === 3)).toEqual({ seat: 3, start: 10_000, end: 10_025, net: 25 });
-    const again = await api.call('PUT', `${ev}/rounds/1/tables/1/hands/5`, { token: dealer, body: { actions: foldAround(round1.tables[0]!.seats, 5) } });
+    const again = await api.call('PUT', `${ev}/rounds/1/tables/1/hands/5`, {
+      token: dealer,
+      body: { actions: foldAround(round1.tables[0]!.seats, 5) },
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('HAND_ALREADY_RECORDED');
-    const illegal = await api.call('PUT', `${ev}/rounds/1/tables/2/hands/1`, { token: dealer, body: { actions: [{ seat: 4, action: 'check' }] } });
+    const illegal = await api.call('PUT', `${ev}/rounds/1/tables/2/hands/1`, {
+      token: dealer,
+      body: { actions: [{ seat: 4, action: 'check' }] },
+    });
     expect(illegal.status).toBe(422);
     expect(illegal.body.code).toBe('ACTION_ILLEGAL');
     // Table 2 records its hands too, but the floor's counts say otherwise: they stand, and the difference is flagged.
@@ -307,11 +374,15 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
     expect(check.stdout).toContain('matches');
     expect(check.stdout).toContain('published decks match');
     expect(check.status).toBe(0);
-    const forged = spawnSync('python3', [SCRIPT, '--round', '-'], { input: JSON.stringify({ ...pub.body, seed: `${pub.body.seed}0` }), encoding: 'utf8', timeout: 30_000 });
+    const forged = spawnSync('python3', [SCRIPT, '--round', '-'], {
+      input: JSON.stringify({ ...pub.body, seed: `${pub.body.seed}0` }),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(forged.status).toBe(1);
   });
 
-  it('R-DUP-7: the diagram of a closed round is public: each seat group, its cards, each table\'s line and result', async () => {
+  it("R-DUP-7: the diagram of a closed round is public: each seat group, its cards, each table's line and result", async () => {
     const d = await ok(api.call('GET', `${ev}/rounds/1/hands/1/diagram`));
     expect(d.body.board).toHaveLength(5);
     expect(d.body.seatGroups).toHaveLength(9);
@@ -333,7 +404,9 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
     expect([...pos2.keys()].sort()).toEqual(survivors.sort());
     expect(r2.tables.map((t) => t.seats.filter((s) => s.playerId).length)).toEqual([9, 9, 8]);
     // Three floor desks at once, without If-Match: the conditional writes take turns and none is lost.
-    await Promise.all([1, 2, 3].map((t) => ok(api.call('PUT', `${ev}/rounds/2/tables/${t}/counts`, { token: manager, body: countsBody(r2, t, R2) }))));
+    await Promise.all(
+      [1, 2, 3].map((t) => ok(api.call('PUT', `${ev}/rounds/2/tables/${t}/counts`, { token: manager, body: countsBody(r2, t, R2) }))),
+    );
     const entered = (await ok(api.call('GET', ev, { token: owner }))).body;
     expect(entered.rounds[1].countsEntered).toEqual([1, 2, 3]);
     version = entered.version;
@@ -368,7 +441,10 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
     expect(seat9.start).toBe(STACK);
     expect(seat9.end).toBeLessThan(STACK);
     const live = await ok(api.call('GET', `${ev}/rounds/3/hands/7/diagram`, { token: owner }));
-    expect(live.body.seatGroups[8].tables[1]).toMatchObject({ playerId: null, moves: [{ street: 'preflop', action: 'big-blind', amount: 100 }] });
+    expect(live.body.seatGroups[8].tables[1]).toMatchObject({
+      playerId: null,
+      moves: [{ street: 'preflop', action: 'big-blind', amount: 100 }],
+    });
     // While the round is played, the public sees no cards.
     expect((await api.call('GET', `${ev}/rounds/3/hands/7/diagram`)).status).toBe(404);
     for (const t of [1, 2]) await enter(r3, t, R3);
@@ -381,7 +457,13 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
       const [t, s] = pos.split('/').map(Number) as [number, number];
       const points = R3_POINTS[t - 1]![s - 1] as number;
       const total = (carry.get(p.playerId) as number) + points;
-      expect({ pos, points: p.points, total: p.total, carryOut: p.carryOut, eliminated: p.eliminated }).toEqual({ pos, points, total, carryOut: clamp(total, 2000), eliminated: R3_OUT.includes(pos) });
+      expect({ pos, points: p.points, total: p.total, carryOut: p.carryOut, eliminated: p.eliminated }).toEqual({
+        pos,
+        points,
+        total,
+        carryOut: clamp(total, 2000),
+        eliminated: R3_OUT.includes(pos),
+      });
     }
     const standings = await ok(api.call('GET', `${ev}/standings`));
     expect(standings.body.rounds).toHaveLength(3);
@@ -398,7 +480,9 @@ describe('Duplicate Poker: 36 players, 4 tables, 3 rounds (R-DUP-1..7)', { timeo
       const carryIn = Object.fromEntries(r.results!.map((p) => [p.playerId, p.carryIn]));
       const tables = r.tables.map((t) => ({ table: t.table, seats: t.seats.map((s) => s.playerId) }));
       const again = computeRound({ settings: event.settings, round: r.level, tables, carryIn, chips });
-      expect(again.players.map((p) => [p.playerId, p.total, p.carryOut, p.eliminated, p.place])).toEqual(r.results!.map((p) => [p.playerId, p.total, p.carryOut, p.eliminated, (p as ResultV & { place: number }).place]));
+      expect(again.players.map((p) => [p.playerId, p.total, p.carryOut, p.eliminated, p.place])).toEqual(
+        r.results!.map((p) => [p.playerId, p.total, p.carryOut, p.eliminated, (p as ResultV & { place: number }).place]),
+      );
     }
   });
 });

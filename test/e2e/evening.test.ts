@@ -108,24 +108,32 @@ describe('a 60-player evening', () => {
   const addonEntries = new Set<string>();
 
   async function bustAll(players: readonly number[]) {
-    await inBatches(players, async (n) => {
-      const killer = KILLERS[n % KILLERS.length] as number;
-      const res = await call('POST', `${t}/knockouts`, { busted: [entryOf(n)], killers: [entryOf(killer)] });
-      ok(res, 201);
-      expect(res.body.items[0]).toMatchObject({ bustedEntryId: entryOf(n), bustedPlayerId: pid(n), status: 'active' });
-    }, ONE_BY_ONE);
+    await inBatches(
+      players,
+      async (n) => {
+        const killer = KILLERS[n % KILLERS.length] as number;
+        const res = await call('POST', `${t}/knockouts`, { busted: [entryOf(n)], killers: [entryOf(killer)] });
+        ok(res, 201);
+        expect(res.body.items[0]).toMatchObject({ bustedEntryId: entryOf(n), bustedPlayerId: pid(n), status: 'active' });
+      },
+      ONE_BY_ONE,
+    );
   }
 
   async function reenterAll(players: readonly number[]) {
-    await inBatches(players, async (n) => {
-      const before = current.get(n) as { entryId: string; number: number };
-      const res = await call('POST', `${t}/entries`, { kind: 'reentry', playerId: pid(n) });
-      ok(res, 201);
-      // R-REENTRY-1: a NEW entry, numbered after the busted one, with the standard starting stack.
-      expect(res.body.item).toMatchObject({ playerId: pid(n), number: before.number + 1, status: 'active', chips: STACK });
-      expect(res.body.item.entryId).not.toBe(before.entryId);
-      current.set(n, { entryId: res.body.item.entryId, number: before.number + 1 });
-    }, ONE_BY_ONE);
+    await inBatches(
+      players,
+      async (n) => {
+        const before = current.get(n) as { entryId: string; number: number };
+        const res = await call('POST', `${t}/entries`, { kind: 'reentry', playerId: pid(n) });
+        ok(res, 201);
+        // R-REENTRY-1: a NEW entry, numbered after the busted one, with the standard starting stack.
+        expect(res.body.item).toMatchObject({ playerId: pid(n), number: before.number + 1, status: 'active', chips: STACK });
+        expect(res.body.item.entryId).not.toBe(before.entryId);
+        current.set(n, { entryId: res.body.item.entryId, number: before.number + 1 });
+      },
+      ONE_BY_ONE,
+    );
   }
 
   it('R-REG-3, R-LATE-1, R-REENTRY-1, R-REENTRY-3, R-ADDON-1, R-ADDON-2, R-ADDON-3, R-CLK-4, R-FEE-1, R-FEE-3, R-MONEY-3: registrations, late buy-ins, re-entries, add-ons at break 1, every debt settled to the expected total', async () => {
@@ -159,18 +167,24 @@ describe('a 60-player evening', () => {
     ok(await call('POST', `${t}/open-registration`), 200);
 
     // R-REG-3: 50 register and check in at the desk; each sits without paying, the buy-in accrues as debt.
-    await inBatches(EARLY, async (n) => {
-      const reg = await call('POST', `${t}/registrations`, { playerId: pid(n) });
-      ok(reg, 201);
-      const inn = await call('POST', `${t}/registrations/${reg.body.item.registrationId}/check-in`);
-      ok(inn, 200);
-      expect(inn.body.item).toMatchObject({ playerId: pid(n), status: 'checked_in' });
-      current.set(n, { entryId: inn.body.item.entryId, number: 1 });
-    }, ONE_BY_ONE);
+    await inBatches(
+      EARLY,
+      async (n) => {
+        const reg = await call('POST', `${t}/registrations`, { playerId: pid(n) });
+        ok(reg, 201);
+        const inn = await call('POST', `${t}/registrations/${reg.body.item.registrationId}/check-in`);
+        ok(inn, 200);
+        expect(inn.body.item).toMatchObject({ playerId: pid(n), status: 'checked_in' });
+        current.set(n, { entryId: inn.body.item.entryId, number: 1 });
+      },
+      ONE_BY_ONE,
+    );
     const before = await call('GET', `${t}/players/${pid(1)}/fees`);
     ok(before, 200);
     expect(before.body.debt).toBe(BUY_IN);
-    expect(before.body.operations).toEqual([expect.objectContaining({ kind: 'buy_in', amount: BUY_IN, chips: STACK, entryId: entryOf(1) })]);
+    expect(before.body.operations).toEqual([
+      expect.objectContaining({ kind: 'buy_in', amount: BUY_IN, chips: STACK, entryId: entryOf(1) }),
+    ]);
 
     ok(await call('POST', `${t}/start`), 200);
     const draw = await call('POST', `${t}/seating/draw`);
@@ -181,14 +195,20 @@ describe('a 60-player evening', () => {
     expect(clock.body.clock).toMatchObject({ status: 'running', breaksPassed: 0, current: { levelIndex: 0 } });
 
     // R-LATE-1: ten more buy in by late registration, each with the standard starting stack, seated at once.
-    await inBatches(LATE, async (n) => {
-      const res = await call('POST', `${t}/entries`, { kind: 'late_registration', playerId: pid(n) });
-      ok(res, 201);
-      expect(res.body.item).toMatchObject({ playerId: pid(n), number: 1, status: 'active', chips: STACK });
-      current.set(n, { entryId: res.body.item.entryId, number: 1 });
-    }, ONE_BY_ONE);
+    await inBatches(
+      LATE,
+      async (n) => {
+        const res = await call('POST', `${t}/entries`, { kind: 'late_registration', playerId: pid(n) });
+        ok(res, 201);
+        expect(res.body.item).toMatchObject({ playerId: pid(n), number: 1, status: 'active', chips: STACK });
+        current.set(n, { entryId: res.body.item.entryId, number: 1 });
+      },
+      ONE_BY_ONE,
+    );
     const tables = await call('GET', `${t}/tables`);
-    const seated = tables.body.tables.flatMap((x: { seats: { entryId: string | null }[] }) => x.seats.map((s) => s.entryId)).filter(Boolean);
+    const seated = tables.body.tables
+      .flatMap((x: { seats: { entryId: string | null }[] }) => x.seats.map((s) => s.entryId))
+      .filter(Boolean);
     expect(new Set(seated)).toEqual(new Set(ALL.map(entryOf)));
 
     // R-REENTRY-1: no re-entry while the player's entry is still in play.
@@ -207,20 +227,33 @@ describe('a 60-player evening', () => {
     refused(await call('POST', `${t}/entries/${entryOf(20)}/addons`, {}), 422, 'ADDON_WINDOW_CLOSED');
     for (const n of [1, 2, 3]) {
       const mine = await call('GET', `${t}/entries?playerId=${pid(n)}`);
-      expect(mine.body.items.map((e: { number: number; status: string }) => [e.number, e.status])).toEqual([[1, 'busted'], [2, 'busted'], [3, 'active']]);
+      expect(mine.body.items.map((e: { number: number; status: string }) => [e.number, e.status])).toEqual([
+        [1, 'busted'],
+        [2, 'busted'],
+        [3, 'active'],
+      ]);
     }
 
     // R-CLK-4: the first break is reached; R-ADDON-2: "add-on at break 1" opens with it.
     const onBreak = await call('POST', `${t}/clock/next`);
     ok(onBreak, 200);
     expect(onBreak.body.clock).toMatchObject({ breaksPassed: 1, breakNumber: 1, current: { levelIndex: 2, isBreak: true } });
-    await inBatches(ADDONS, async (n) => {
-      addonEntries.add(entryOf(n));
-      const res = await call('POST', `${t}/entries/${entryOf(n)}/addons`, {});
-      ok(res, 200);
-      // R-ADDON-1: the add-on's own chips on the same entry, no new entry.
-      expect(res.body.item).toMatchObject({ entryId: entryOf(n), number: current.get(n)?.number, chips: STACK + ADDON_CHIPS, status: 'active' });
-    }, BURST);
+    await inBatches(
+      ADDONS,
+      async (n) => {
+        addonEntries.add(entryOf(n));
+        const res = await call('POST', `${t}/entries/${entryOf(n)}/addons`, {});
+        ok(res, 200);
+        // R-ADDON-1: the add-on's own chips on the same entry, no new entry.
+        expect(res.body.item).toMatchObject({
+          entryId: entryOf(n),
+          number: current.get(n)?.number,
+          chips: STACK + ADDON_CHIPS,
+          status: 'active',
+        });
+      },
+      BURST,
+    );
     // A player who is out takes no add-on.
     refused(await call('POST', `${t}/entries/${entryOf(11)}/addons`, {}), 409, 'ENTRY_NOT_ACTIVE');
     // R-ADDON-3: once per player per tournament, on the same entry or on a later one.
@@ -246,19 +279,27 @@ describe('a 60-player evening', () => {
       const f = (fees[i] as Res).body;
       expect(f.debt, pid(n)).toBe(expectedDebt(n));
       const kinds = (f.operations as { kind: string; amount: number }[]).map((o) => `${o.kind}:${o.amount}`).sort();
-      const wanted = [`buy_in:${BUY_IN}`, ...Array<string>(reentriesOf(n)).fill(`reentry:${REENTRY}`), ...Array<string>(addonOf(n)).fill(`addon:${ADDON}`)];
+      const wanted = [
+        `buy_in:${BUY_IN}`,
+        ...Array<string>(reentriesOf(n)).fill(`reentry:${REENTRY}`),
+        ...Array<string>(addonOf(n)).fill(`addon:${ADDON}`),
+      ];
       expect(kinds, pid(n)).toEqual(wanted.sort());
     });
 
     // R-FEE-1, R-FEE-3: everyone settles all at once, busted or playing, by a mix of methods.
     const METHODS = ['cash', 'card', 'transfer', 'other'] as const;
-    const settlements = await inBatches(ALL, async (n) => {
-      const method = METHODS[n % METHODS.length] as string;
-      const res = await call('POST', `${t}/settlements`, { playerId: pid(n), method, expectedAmount: expectedDebt(n) });
-      ok(res, 201);
-      expect(res.body.item).toMatchObject({ playerId: pid(n), amount: expectedDebt(n), method, status: 'active' });
-      return res.body.item as { amount: number; method: string };
-    }, ONE_BY_ONE);
+    const settlements = await inBatches(
+      ALL,
+      async (n) => {
+        const method = METHODS[n % METHODS.length] as string;
+        const res = await call('POST', `${t}/settlements`, { playerId: pid(n), method, expectedAmount: expectedDebt(n) });
+        ok(res, 201);
+        expect(res.body.item).toMatchObject({ playerId: pid(n), amount: expectedDebt(n), method, status: 'active' });
+        return res.body.item as { amount: number; method: string };
+      },
+      ONE_BY_ONE,
+    );
     expect(new Set(settlements.map((s) => s.method))).toEqual(new Set(METHODS));
     // The desk's report: what was collected equals what the scenario charged.
     expect(settlements.reduce((sum, s) => sum + s.amount, 0)).toBe(expectedTotal);
@@ -281,7 +322,7 @@ describe('a 60-player evening', () => {
     expect(seen.flatMap((b) => poolKeys(b))).toEqual([]);
   }, 120_000);
 
-  it('R-REENTRY-2, R-REENTRY-3, R-LATE-1: re-entry closes at its own deadline, else at late registration\'s; the price falls back to the rebuy price', async () => {
+  it("R-REENTRY-2, R-REENTRY-3, R-LATE-1: re-entry closes at its own deadline, else at late registration's; the price falls back to the rebuy price", async () => {
     const T0 = Date.now();
     // Room for the set-up below (about 2 s on a loaded two-core machine) before late registration ends.
     const LATE_END = T0 + 5_000;
@@ -311,7 +352,10 @@ describe('a 60-player evening', () => {
       ok(await call('POST', `${path}/start`), 200);
       return { path, entry };
     };
-    const [b, c] = await Promise.all([make(SHORT.b, { reentry: REENTRY, reentryEndsAt: iso(REENTRY_END) }), make(SHORT.c, { rebuy: REBUY })]);
+    const [b, c] = await Promise.all([
+      make(SHORT.b, { reentry: REENTRY, reentryEndsAt: iso(REENTRY_END) }),
+      make(SHORT.c, { rebuy: REBUY }),
+    ]);
     const bust = async (x: typeof b, p: string, killer: string) =>
       ok(await call('POST', `${x.path}/knockouts`, { busted: [x.entry[p]], killers: [x.entry[killer]] }), 201);
     const reenter = async (x: typeof b, p: string) => {

@@ -10,7 +10,10 @@ beforeAll(async () => {
   api = await startTestApi();
   const c = await clubWithOwner(api, 'floor-owner');
   owner = c.owner;
-  const created = await api.call('POST', `${c.base}/tournaments`, { token: owner, body: tournamentBody({ seatsPerTable: 4, reentry: 50_000, prizes: [{ place: 1, description: 'Кубок' }] }, -60_000) });
+  const created = await api.call('POST', `${c.base}/tournaments`, {
+    token: owner,
+    body: tournamentBody({ seatsPerTable: 4, reentry: 50_000, prizes: [{ place: 1, description: 'Кубок' }] }, -60_000),
+  });
   t = `${c.base}/tournaments/${created.body.tournamentId}`;
   await api.call('POST', `${t}/open-registration`, { token: owner });
   for (let i = 0; i < 6; i++) {

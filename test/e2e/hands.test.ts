@@ -50,30 +50,53 @@ describe('POST /v1/clubs/{clubId}/hands/evaluate', () => {
   it('R-HE-2: ranks the hands and names the winners; a split is several winners', async () => {
     const res = await api.call('POST', `${base}/hands/evaluate`, {
       token: dealer,
-      body: { board: ['Ah', 'Kd', '7c', '7s', '2d'], hands: [{ id: 'p1', cards: ['As', 'Qd'] }, { id: 'p2', cards: ['Ac', 'Qh'] }, { id: 'p3', cards: ['Kc', 'Jh'] }] },
+      body: {
+        board: ['Ah', 'Kd', '7c', '7s', '2d'],
+        hands: [
+          { id: 'p1', cards: ['As', 'Qd'] },
+          { id: 'p2', cards: ['Ac', 'Qh'] },
+          { id: 'p3', cards: ['Kc', 'Jh'] },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.winners).toEqual(['p1', 'p2']);
-    expect(res.body.hands[0]).toMatchObject({ id: 'p1', category: 'two-pair', description: 'two pair, Aces and Sevens', best: ['Ah', 'As', '7c', '7s', 'Kd'] });
+    expect(res.body.hands[0]).toMatchObject({
+      id: 'p1',
+      category: 'two-pair',
+      description: 'two pair, Aces and Sevens',
+      best: ['Ah', 'As', '7c', '7s', 'Kd'],
+    });
     expect(res.body.hands[0].handClass).toBe(res.body.hands[1].handClass);
   });
 
   it('R-HE-1: 422 for a duplicate or malformed card, naming it', async () => {
-    const dup = await api.call('POST', `${base}/hands/evaluate`, { token: dealer, body: { board: ['Ah', 'Kd', '7c'], hands: [{ id: 'p1', cards: ['Ah', 'Qd'] }] } });
+    const dup = await api.call('POST', `${base}/hands/evaluate`, {
+      token: dealer,
+      body: { board: ['Ah', 'Kd', '7c'], hands: [{ id: 'p1', cards: ['Ah', 'Qd'] }] },
+    });
     expect(dup.status).toBe(422);
     expect(dup.headers.get('content-type')).toContain('application/problem+json');
     expect(dup.body).toMatchObject({ code: 'CARD_DUPLICATE', errors: [{ field: 'hands[0].cards[0]' }] });
-    const bad = await api.call('POST', `${base}/hands/evaluate`, { token: dealer, body: { board: ['Ah', 'Kd', '7x'], hands: [{ id: 'p1', cards: ['As', 'Qd'] }] } });
+    const bad = await api.call('POST', `${base}/hands/evaluate`, {
+      token: dealer,
+      body: { board: ['Ah', 'Kd', '7x'], hands: [{ id: 'p1', cards: ['As', 'Qd'] }] },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: 'CARD_INVALID', errors: [{ field: 'board[2]' }] });
-    const few = await api.call('POST', `${base}/hands/evaluate`, { token: dealer, body: { board: ['Ah'], hands: [{ id: 'p1', cards: ['As', 'Qd'] }] } });
+    const few = await api.call('POST', `${base}/hands/evaluate`, {
+      token: dealer,
+      body: { board: ['Ah'], hands: [{ id: 'p1', cards: ['As', 'Qd'] }] },
+    });
     expect(few.status).toBe(422);
     expect(few.body.code).toBe('CARD_COUNT');
   });
 
   it('is for the club staff only: a stranger gets 404, a body that is not an evaluation 400', async () => {
     const stranger = await api.token('hands-stranger');
-    expect((await api.call('POST', `${base}/hands/evaluate`, { token: stranger, body: { hands: [{ id: 'x', cards: ['As'] }] } })).status).toBe(404);
+    expect(
+      (await api.call('POST', `${base}/hands/evaluate`, { token: stranger, body: { hands: [{ id: 'x', cards: ['As'] }] } })).status,
+    ).toBe(404);
     const bad = await api.call('POST', `${base}/hands/evaluate`, { token: owner, body: { hands: [] } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
@@ -81,7 +104,7 @@ describe('POST /v1/clubs/{clubId}/hands/evaluate', () => {
 });
 
 describe('POST /v1/clubs/{clubId}/hands/replay', () => {
-  it('R-HE-8: replays a three-way all-in into a main and a side pot with each step\'s legal actions', async () => {
+  it("R-HE-8: replays a three-way all-in into a main and a side pot with each step's legal actions", async () => {
     const res = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: threeWay });
     expect(res.status).toBe(200);
     expect(res.body.complete).toBe(true);
@@ -107,15 +130,25 @@ describe('POST /v1/clubs/{clubId}/hands/replay', () => {
       cards: { holes: { '1': ['Ah', 'Ad'], '2': ['Ks', 'Kh'], '3': ['Qs', 'Qh'] }, board: ['2c', '7d', '9h', 'Js', '4c'] },
       actions,
     });
-    const limped = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: bbAnte([{ seat: 1, action: 'call' }, { seat: 2, action: 'call' }, { seat: 3, action: 'check' }, ...checks]) });
+    const limped = await api.call('POST', `${base}/hands/replay`, {
+      token: dealer,
+      body: bbAnte([{ seat: 1, action: 'call' }, { seat: 2, action: 'call' }, { seat: 3, action: 'check' }, ...checks]),
+    });
     expect(limped.status, JSON.stringify(limped.body)).toBe(200);
-    expect(limped.body.pots.map((p: { amount: number; uncalled: boolean; winners: unknown }) => [p.amount, p.uncalled, p.winners])).toEqual([[40, false, [{ seat: 1, amount: 40 }]]]);
+    expect(limped.body.pots.map((p: { amount: number; uncalled: boolean; winners: unknown }) => [p.amount, p.uncalled, p.winners])).toEqual(
+      [[40, false, [{ seat: 1, amount: 40 }]]],
+    );
     expect(limped.body.stacks.map((s: { end: number }) => s.end)).toEqual([1030, 990, 980]);
     expect(limped.body.text).not.toContain('Uncalled bet');
 
     const raised = await api.call('POST', `${base}/hands/replay`, {
       token: dealer,
-      body: bbAnte([{ seat: 1, action: 'raise', to: 30 }, { seat: 2, action: 'fold' }, { seat: 3, action: 'call' }, ...checks.filter((c) => c.seat !== 2)]),
+      body: bbAnte([
+        { seat: 1, action: 'raise', to: 30 },
+        { seat: 2, action: 'fold' },
+        { seat: 3, action: 'call' },
+        ...checks.filter((c) => c.seat !== 2),
+      ]),
     });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     expect(raised.body.pots.map((p: { amount: number; uncalled: boolean }) => [p.amount, p.uncalled])).toEqual([[75, false]]);
@@ -131,24 +164,40 @@ describe('POST /v1/clubs/{clubId}/hands/replay', () => {
       expect(JSON.stringify(res.body)).not.toContain(name);
     }
     // A name in another script is text like any other, stored in NFC.
-    const ok = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: { ...threeWay, seats: threeWay.seats.map((s, i) => (i === 1 ? { ...s, name: 'Арам' } : s)) } });
+    const ok = await api.call('POST', `${base}/hands/replay`, {
+      token: dealer,
+      body: { ...threeWay, seats: threeWay.seats.map((s, i) => (i === 1 ? { ...s, name: 'Арам' } : s)) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.text).toContain('Арам');
   });
 
   it('R-HE-5: 422 names the first illegal action by index, with what was legal', async () => {
-    const body = { ...threeWay, seats: threeWay.seats.map((s) => ({ ...s, stack: 10000 })), actions: [{ seat: 1, action: 'raise', to: 600 }, { seat: 2, action: 'raise', to: 900 }] };
+    const body = {
+      ...threeWay,
+      seats: threeWay.seats.map((s) => ({ ...s, stack: 10000 })),
+      actions: [
+        { seat: 1, action: 'raise', to: 600 },
+        { seat: 2, action: 'raise', to: 900 },
+      ],
+    };
     const res = await api.call('POST', `${base}/hands/replay`, { token: owner, body });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('ACTION_ILLEGAL');
-    expect(res.body.errors).toEqual([{ field: 'actions[1]', message: expect.stringContaining('seat 2 cannot raise to 900; legal: fold, call 500, raise to 1000..10000') }]);
+    expect(res.body.errors).toEqual([
+      { field: 'actions[1]', message: expect.stringContaining('seat 2 cannot raise to 900; legal: fold, call 500, raise to 1000..10000') },
+    ]);
   });
 
   it('a hand record replays to the same result over HTTP and in another process', { timeout: 120_000 }, async () => {
     const record = { ...threeWay, id: 'seeded', cards: { seed: 'club-night/table-2/hand-17' } };
     const res = await api.call('POST', `${base}/hands/replay`, { token: dealer, body: record });
     expect(res.status).toBe(200);
-    const cli = spawnSync('npx', ['tsx', join(import.meta.dirname, '..', 'unit', 'holdem', 'replay-cli.ts')], { input: JSON.stringify(record), encoding: 'utf8', timeout: 60_000 });
+    const cli = spawnSync('npx', ['tsx', join(import.meta.dirname, '..', 'unit', 'holdem', 'replay-cli.ts')], {
+      input: JSON.stringify(record),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(cli.status, cli.stderr).toBe(0);
     const other = JSON.parse(cli.stdout);
     expect(other).toEqual({ board: res.body.board, pots: res.body.pots, stacks: res.body.stacks, text: res.body.text });

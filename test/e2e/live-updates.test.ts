@@ -44,9 +44,15 @@ beforeAll(async () => {
   api = await startTestApi();
   ({ owner, clubId, base } = await clubWithOwner(api, OWNER));
   for (const p of players) tokens.set(p, await makePlayer(api, p));
-  const grid = await api.call('POST', `${base}/blind-structures`, { token: owner, body: { name: 'Live grid', anteType: 'classic', levels: [level(100, 200, 2), level(200, 400, 600)] } });
+  const grid = await api.call('POST', `${base}/blind-structures`, {
+    token: owner,
+    body: { name: 'Live grid', anteType: 'classic', levels: [level(100, 200, 2), level(200, 400, 600)] },
+  });
   expect(grid.status, JSON.stringify(grid.body)).toBe(201);
-  const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ seatsPerTable: 6, blindStructureId: grid.body.structureId }, -60_000) });
+  const created = await api.call('POST', `${base}/tournaments`, {
+    token: owner,
+    body: tournamentBody({ seatsPerTable: 6, blindStructureId: grid.body.structureId }, -60_000),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   tournamentId = created.body.tournamentId;
   t = `${base}/tournaments/${tournamentId}`;
@@ -84,15 +90,25 @@ describe('the live protocol over real sockets', () => {
     const [victim1, victim2, killer, bystander] = atOne as [(typeof atOne)[0], (typeof atOne)[0], (typeof atOne)[0], (typeof atOne)[0]];
 
     // 6/6 -> 5/6: within the allowed skew, nobody moves.
-    const first = await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [victim1.entryId], killers: [killer.entryId] } });
+    const first = await api.call('POST', `${t}/knockouts`, {
+      token: owner,
+      body: { busted: [victim1.entryId], killers: [killer.entryId] },
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     await screen.next((f) => f.type === 'event' && f.version === first.body.version);
 
     // 5/6 -> 4/6: one player of table 2 moves to table 1 (R-SEAT-2).
-    const second = await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [victim2.entryId], killers: [killer.entryId] } });
+    const second = await api.call('POST', `${t}/knockouts`, {
+      token: owner,
+      body: { busted: [victim2.entryId], killers: [killer.entryId] },
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     const version = second.body.version as number;
-    const moves = (await api.call('GET', `${t}/moves`, { token: owner })).body.items as { entryId: string; reason: string; to: { tableNumber: number; seat: number } }[];
+    const moves = (await api.call('GET', `${t}/moves`, { token: owner })).body.items as {
+      entryId: string;
+      reason: string;
+      to: { tableNumber: number; seat: number };
+    }[];
     const move = moves.at(-1);
     expect(move?.reason).toBe('balance');
     const moved = two.seats.find((s) => s.entryId === move?.entryId)?.playerId as string;
@@ -100,17 +116,28 @@ describe('the live protocol over real sockets', () => {
 
     const toPlayer = await (mine.get(moved) as LiveTestClient).next((f) => f.type === 'event' && f.version === version, 30_000);
     expect(toPlayer.topic).toEqual({ kind: 'player', playerId: moved });
-    expect(toPlayer.data.moves).toEqual([expect.objectContaining({ entryId: move?.entryId, reason: 'balance', to: expect.objectContaining({ tableNumber: 1, seat: move?.to.seat }) })]);
+    expect(toPlayer.data.moves).toEqual([
+      expect.objectContaining({
+        entryId: move?.entryId,
+        reason: 'balance',
+        to: expect.objectContaining({ tableNumber: 1, seat: move?.to.seat }),
+      }),
+    ]);
     expect(toPlayer.data.seat).toMatchObject({ tableNumber: 1, seat: move?.to.seat });
 
     const toScreen = await screen.next((f) => f.type === 'event' && f.version === version, 30_000);
-    expect(toScreen.data.tables.map((x: { number: number; players: number }) => [x.number, x.players])).toEqual([[1, 5], [2, 5]]);
+    expect(toScreen.data.tables.map((x: { number: number; players: number }) => [x.number, x.players])).toEqual([
+      [1, 5],
+      [2, 5],
+    ]);
     expect(toScreen.data.standings).toMatchObject({ entries: 12, playersLeft: 10 });
     // The public picture names nobody.
     expect(JSON.stringify(toScreen.data)).not.toContain(moved);
 
     const toFloor = await floor.next((f) => f.type === 'event' && f.version === version, 30_000);
-    expect(toFloor.data.tables.find((x: TableV) => x.number === 1).seats.some((s: { playerId: string | null }) => s.playerId === moved)).toBe(true);
+    expect(
+      toFloor.data.tables.find((x: TableV) => x.number === 1).seats.some((s: { playerId: string | null }) => s.playerId === moved),
+    ).toBe(true);
 
     // The busted player hears of it; a player the knockout did not concern hears nothing at all.
     await (mine.get(victim2.playerId) as LiveTestClient).next((f) => f.type === 'event' && f.version === version, 30_000);
@@ -130,7 +157,13 @@ describe('the live protocol over real sockets', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const atStart = await screen.next((f) => f.type === 'event' && f.version === started.body.version, 2_000);
     expect(atStart.data.clock.current.levelIndex).toBe(0);
-    const next = await screen.next((f) => f.type === 'event' && (f.data?.events as string[] | undefined)?.includes('level.started') === true && f.data.clock.current.levelIndex === 1, 10_000);
+    const next = await screen.next(
+      (f) =>
+        f.type === 'event' &&
+        (f.data?.events as string[] | undefined)?.includes('level.started') === true &&
+        f.data.clock.current.levelIndex === 1,
+      10_000,
+    );
     expect(next.data.clock.current).toMatchObject({ smallBlind: 200, bigBlind: 400 });
     expect(next.version).toBeGreaterThan(started.body.version);
   }, 60_000);
@@ -138,11 +171,21 @@ describe('the live protocol over real sockets', () => {
   it('a subscription to another player or another club refuses with a close code and a reason, and sends nothing', async () => {
     const [a, b] = players as [string, string];
     const snooper = await open(tokens.get(a));
-    snooper.send({ action: 'subscribe', topics: [{ kind: 'player', playerId: a }, { kind: 'player', playerId: b }] });
+    snooper.send({
+      action: 'subscribe',
+      topics: [
+        { kind: 'player', playerId: a },
+        { kind: 'player', playerId: b },
+      ],
+    });
     expect(await snooper.closed).toEqual({ code: 4403, reason: expect.stringContaining('FORBIDDEN') });
     expect(snooper.frames).toEqual([]);
 
-    const { owner: otherOwner } = await clubWithOwner(api, 'live-other-owner', { name: 'Other Club', inn: '7707083893', ogrn: '1027700132195' });
+    const { owner: otherOwner } = await clubWithOwner(api, 'live-other-owner', {
+      name: 'Other Club',
+      inn: '7707083893',
+      ogrn: '1027700132195',
+    });
     const outsider = await open(otherOwner);
     outsider.send({ action: 'subscribe', topics: [{ kind: 'staff', clubId, tournamentId }] });
     expect(await outsider.closed).toEqual({ code: 4403, reason: expect.stringContaining('FORBIDDEN') });
@@ -173,12 +216,19 @@ describe('the live protocol over real sockets', () => {
     expect(c.frames.map((f) => f.type)).toEqual(['error', 'error', 'subscribed']);
   });
 
-  it('the typed client\'s subscription helper follows a topic and stops on a refusal', async () => {
+  it("the typed client's subscription helper follows a topic and stops on a refusal", async () => {
     const url = `${api.url.replace('http', 'ws')}/v1/live`;
     const Socket = WebSocket as unknown as LiveOptions['WebSocket'];
     const got: LiveEventFrame[] = [];
     const states: string[] = [];
-    const sub = subscribeLive({ url, topics: [{ kind: 'staff', clubId, tournamentId }], token: () => owner, WebSocket: Socket, onEvent: (f) => got.push(f), onState: (s) => states.push(s) });
+    const sub = subscribeLive({
+      url,
+      topics: [{ kind: 'staff', clubId, tournamentId }],
+      token: () => owner,
+      WebSocket: Socket,
+      onEvent: (f) => got.push(f),
+      onState: (s) => states.push(s),
+    });
     await expect.poll(() => sub.state, { timeout: 5_000, interval: 50 }).toBe('open');
     const r = await api.call('POST', `${t}/clock/resume`, { token: owner });
     expect(r.status).toBe(200);
@@ -188,7 +238,14 @@ describe('the live protocol over real sockets', () => {
     expect(states).toEqual(['connecting', 'open', 'closed']);
 
     const refused: [number, string][] = [];
-    const snoop = subscribeLive({ url, topics: [{ kind: 'player', playerId: 'live-p02' }], token: tokens.get('live-p01'), WebSocket: Socket, onEvent: () => undefined, onRefused: (code, reason) => refused.push([code, reason]) });
+    const snoop = subscribeLive({
+      url,
+      topics: [{ kind: 'player', playerId: 'live-p02' }],
+      token: tokens.get('live-p01'),
+      WebSocket: Socket,
+      onEvent: () => undefined,
+      onRefused: (code, reason) => refused.push([code, reason]),
+    });
     await expect.poll(() => refused, { timeout: 5_000, interval: 50 }).toEqual([[4403, expect.stringContaining('FORBIDDEN')]]);
     expect(snoop.state).toBe('closed');
   });
@@ -200,4 +257,3 @@ describe('the live protocol over real sockets', () => {
     expect(await refusedHandshake(api.url, ['sport-poker.v1', `bearer.${expired}`])).toBe(401);
   });
 });
-

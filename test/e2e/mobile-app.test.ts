@@ -38,7 +38,8 @@ beforeAll(async () => {
     return res.body;
   };
   // Tonight's tournament, open for registration, and one announced for next week.
-  tournamentId = (await staff('POST', `${base}/tournaments`, tournamentBody({ name: 'Вечерний турнир', seatsPerTable: 4 }, 2 * HOUR))).tournamentId;
+  tournamentId = (await staff('POST', `${base}/tournaments`, tournamentBody({ name: 'Вечерний турнир', seatsPerTable: 4 }, 2 * HOUR)))
+    .tournamentId;
   await staff('POST', `${base}/tournaments/${tournamentId}/open-registration`);
   upcomingId = (await staff('POST', `${base}/tournaments`, tournamentBody({ name: 'Кубок недели' }, 7 * 24 * HOUR))).tournamentId;
   // Three other players fill the field so that the draw has a table to make.
@@ -110,7 +111,9 @@ describe('the mobile app over the typed client', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 10; i++) {
-      const page = await unwrap(anonymous.GET('/v1/catalog/tournaments', { params: { query: { limit: 1, ...(cursor ? { cursor } : {}) } } }));
+      const page = await unwrap(
+        anonymous.GET('/v1/catalog/tournaments', { params: { query: { limit: 1, ...(cursor ? { cursor } : {}) } } }),
+      );
       seen.push(...page.items.map((t) => t.tournamentId));
       if (!page.nextCursor) break;
       cursor = page.nextCursor;
@@ -166,13 +169,20 @@ describe('the mobile app over the typed client', () => {
     expect(draw.status).toBe(200);
     // Where the desk's view puts me.
     const tables = draw.body.tables as { number: number; seats: { seat: number; playerId: string | null }[] }[];
-    const where = tables.flatMap((x) => x.seats.filter((s) => s.playerId === 'app-anna').map((s) => ({ tableNumber: x.number, seat: s.seat })));
+    const where = tables.flatMap((x) =>
+      x.seats.filter((s) => s.playerId === 'app-anna').map((s) => ({ tableNumber: x.number, seat: s.seat })),
+    );
     expect(where).toHaveLength(1);
 
     const mine = await unwrap(me.GET('/v1/me/registrations'));
     expect(mine.items).toHaveLength(1);
     const [reg] = mine.items;
-    expect(reg).toMatchObject({ tournamentStatus: 'running', registrationStatus: 'checked_in', eliminated: false, entryId: expect.any(String) });
+    expect(reg).toMatchObject({
+      tournamentStatus: 'running',
+      registrationStatus: 'checked_in',
+      eliminated: false,
+      entryId: expect.any(String),
+    });
     expect(reg?.seat).toEqual(where[0]);
 
     const feed = await unwrap(me.GET('/v1/me/notifications', { params: { query: { limit: 50 } } }));

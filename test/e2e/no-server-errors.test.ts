@@ -18,7 +18,18 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const BODIES: unknown[] = [undefined, {}, [], 'text', 42, null, { unexpected: true }, { name: { deep: [1, 2, { x: null }] } }, { busted: ['x'], killers: [] }, { playerId: 12, seat: 'one', limit: -1 }];
+const BODIES: unknown[] = [
+  undefined,
+  {},
+  [],
+  'text',
+  42,
+  null,
+  { unexpected: true },
+  { name: { deep: [1, 2, { x: null }] } },
+  { busted: ['x'], killers: [] },
+  { playerId: 12, seat: 'one', limit: -1 },
+];
 const PARAMS = (name: string) => [known[name] ?? 'missing', 'x'.repeat(129), '%F0%9F%98%80', '__proto__', '..', 'a b'];
 
 // Routes that end the caller's own account would change what the following calls mean.
@@ -29,17 +40,31 @@ describe('no input yields a 500', () => {
     it(`${route.method} ${route.path}`, async () => {
       const caller = route.path.startsWith('/v1/operator') ? operator : token;
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-      const paths = names.length === 0 ? [route.path] : PARAMS(names[names.length - 1] as string).map((v) =>
-        route.path.replace(/\{(\w+)\}/g, (_m, n: string) => (n === names[names.length - 1] ? encodeURIComponent(v).replace(/%25/g, '%') : (known[n] ?? 'missing'))),
-      );
+      const paths =
+        names.length === 0
+          ? [route.path]
+          : PARAMS(names[names.length - 1] as string).map((v) =>
+              route.path.replace(/\{(\w+)\}/g, (_m, n: string) =>
+                n === names[names.length - 1] ? encodeURIComponent(v).replace(/%25/g, '%') : (known[n] ?? 'missing'),
+              ),
+            );
       for (const path of paths) {
         for (const body of route.method === 'GET' || route.method === 'DELETE' ? [undefined] : BODIES) {
-          const res = await api.call(route.method, path, { token: caller, ...(body === undefined ? {} : { rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
-          expect(res.status, `${route.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
+          const res = await api.call(route.method, path, {
+            token: caller,
+            ...(body === undefined ? {} : { rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+          });
+          expect(res.status, `${route.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(
+            500,
+          );
           if (res.status >= 400) expect(res.headers.get('content-type')).toContain('application/problem+json');
         }
       }
-      const query = await api.call(route.method === 'GET' ? 'GET' : route.method, `${paths[0]}?limit=abc&cursor=%00&status=nope&format=xml`, { token: caller });
+      const query = await api.call(
+        route.method === 'GET' ? 'GET' : route.method,
+        `${paths[0]}?limit=abc&cursor=%00&status=nope&format=xml`,
+        { token: caller },
+      );
       expect(query.status).toBeLessThan(500);
     });
   }

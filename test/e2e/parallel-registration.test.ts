@@ -39,7 +39,9 @@ describe('R-REG-1: parallel registrations sent at once', () => {
     }
     // And the tournaments agree: every racer is registered in one of them, none in both.
     const lists = await Promise.all([a, b].map((t) => api.call('GET', `${base}/tournaments/${t}/registrations`, { token: owner })));
-    const holders = lists.flatMap((l) => (l.body.items as { playerId: string; status: string }[]).filter((r) => r.status !== 'cancelled').map((r) => r.playerId));
+    const holders = lists.flatMap((l) =>
+      (l.body.items as { playerId: string; status: string }[]).filter((r) => r.status !== 'cancelled').map((r) => r.playerId),
+    );
     expect(holders.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `racer-${i}`));
   });
 
@@ -61,10 +63,16 @@ describe('R-REG-1: parallel registrations sent at once', () => {
   it('a cancelled tournament no longer ties its players', async () => {
     const [a, b] = [await openTournament('Sunday A'), await openTournament('Sunday B')];
     await makePlayer(api, 'stranded');
-    expect((await api.call('POST', `${base}/tournaments/${a}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status).toBe(201);
-    expect((await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status).toBe(422);
+    expect(
+      (await api.call('POST', `${base}/tournaments/${a}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status,
+    ).toBe(201);
+    expect(
+      (await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status,
+    ).toBe(422);
     expect((await api.call('POST', `${base}/tournaments/${a}/cancel`, { token: owner })).status).toBe(200);
     // Read from the tournament's own root at once: no wait for the stream.
-    expect((await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status).toBe(201);
+    expect(
+      (await api.call('POST', `${base}/tournaments/${b}/registrations`, { token: owner, body: { playerId: 'stranded' } })).status,
+    ).toBe(201);
   });
 });

@@ -52,7 +52,8 @@ describe('deleting my account', () => {
     const { owner, base } = await clubWithOwner(api, 'pd-owner');
     const me = api.client({ token: await api.token('pd-ann') });
     expect((await me.POST('/v1/players', { body: profile })).response.status).toBe(201);
-    const tid = (await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({}, 5 * 3_600_000) })).body.tournamentId;
+    const tid = (await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({}, 5 * 3_600_000) })).body
+      .tournamentId;
     const t = `${base}/tournaments/${tid}`;
     await api.call('POST', `${t}/open-registration`, { token: owner });
     const reg = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId: 'pd-ann' } });
@@ -86,7 +87,11 @@ describe('deleting my account', () => {
     expect(regs.map((r: { playerId: string }) => r.playerId)).toContain('pd-ann');
 
     // The same token now gets a clear answer.
-    const later = { GET: await me.GET('/v1/me'), PATCH: await me.PATCH('/v1/me', { body: { city: 'Moscow' } }), DELETE: await me.DELETE('/v1/me') };
+    const later = {
+      GET: await me.GET('/v1/me'),
+      PATCH: await me.PATCH('/v1/me', { body: { city: 'Moscow' } }),
+      DELETE: await me.DELETE('/v1/me'),
+    };
     for (const [method, res] of Object.entries(later)) {
       expect(res.response.status, method).toBe(410);
       expect(res.error?.code).toBe('ACCOUNT_DELETED');
@@ -97,7 +102,14 @@ describe('deleting my account', () => {
   it('R-PD-1, R-MOD-1: a suspended player may still erase their data', async () => {
     const me = api.client({ token: await api.token('pd-sus') });
     await me.POST('/v1/players', { body: profile });
-    expect((await api.call('POST', '/v1/operator/players/pd-sus/suspension', { token: operator, body: { suspended: true, reason: 'abuse at the table' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/v1/operator/players/pd-sus/suspension', {
+          token: operator,
+          body: { suspended: true, reason: 'abuse at the table' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await me.GET('/v1/me')).error?.code).toBe('ACCOUNT_SUSPENDED');
     const del = await me.DELETE('/v1/me');
     expect(del.response.status).toBe(200);

@@ -37,7 +37,11 @@ describe('push to phones', () => {
     expect(list.body.items).toEqual([{ deviceId: first.body.deviceId, platform: 'apns', registeredAt: expect.any(String) }]);
     expect(JSON.stringify(list.body)).not.toContain(tokenOf('push-a'));
 
-    for (const body of [{ platform: 'sms', token: tokenOf('push-a', 2) }, { platform: 'fcm', token: 'short' }, { platform: 'fcm', token: tokenOf('push-a', 3), extra: 1 }]) {
+    for (const body of [
+      { platform: 'sms', token: tokenOf('push-a', 2) },
+      { platform: 'fcm', token: 'short' },
+      { platform: 'fcm', token: tokenOf('push-a', 3), extra: 1 },
+    ]) {
       const r = await api.call('POST', '/v1/me/devices', { token: me, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.code).toBe('VALIDATION_FAILED');
@@ -60,19 +64,27 @@ describe('push to phones', () => {
     const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ seatsPerTable: 9 }, -60_000) });
     const t = `${base}/tournaments/${created.body.tournamentId}`;
     expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-    for (const playerId of players) expect((await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } })).status).toBe(201);
+    for (const playerId of players)
+      expect((await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } })).status).toBe(201);
     expect((await api.call('POST', `${t}/start`, { token: owner })).status).toBe(200);
     const draw = await api.call('POST', `${t}/seating/draw`, { token: owner });
     expect(draw.status).toBe(200);
     await api.streams?.drain();
 
-    const seats = (await api.call('GET', `${t}/tables`, { token: owner })).body.tables[0].seats as { seat: number; playerId: string | null }[];
+    const seats = (await api.call('GET', `${t}/tables`, { token: owner })).body.tables[0].seats as {
+      seat: number;
+      playerId: string | null;
+    }[];
     const sent = api.push.sent.filter((p) => p.message.data.tournamentId === created.body.tournamentId);
-    const byPlayer = (p: string) => sent.filter((s) => s.message.data.type === 'seat.assigned' && s.endpoint.includes(p === 'push-a' ? 'apns' : 'fcm'));
+    const byPlayer = (p: string) =>
+      sent.filter((s) => s.message.data.type === 'seat.assigned' && s.endpoint.includes(p === 'push-a' ? 'apns' : 'fcm'));
     // push-a (apns) and push-b (fcm) have phones; push-c turned seat pushes off; push-d has no phone.
     expect(sent.map((s) => s.platform).sort()).toEqual(['apns', 'fcm']);
     const b = byPlayer('push-b')[0];
-    expect(b?.message).toMatchObject({ title: expect.stringContaining('Friday Deepstack'), body: expect.stringMatching(/your seat: table 1, seat \d/) });
+    expect(b?.message).toMatchObject({
+      title: expect.stringContaining('Friday Deepstack'),
+      body: expect.stringMatching(/your seat: table 1, seat \d/),
+    });
     expect(b?.message.data.seat).toBe(seats.find((s) => s.playerId === 'push-b')?.seat);
 
     // The stream delivering the draw again pushes nothing more.
@@ -82,13 +94,20 @@ describe('push to phones', () => {
 
   it('30 minutes before the start the scheduler reminds the registered players, on their phones too', async () => {
     const start = Date.now() + 30 * 60_000 + 6_000;
-    const body = { ...tournamentBody({ seatsPerTable: 9 }), startAt: new Date(start).toISOString(), lateRegEndsAt: new Date(start + 3_600_000).toISOString() };
+    const body = {
+      ...tournamentBody({ seatsPerTable: 9 }),
+      startAt: new Date(start).toISOString(),
+      lateRegEndsAt: new Date(start + 3_600_000).toISOString(),
+    };
     const created = await api.call('POST', `${base}/tournaments`, { token: owner, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const t = `${base}/tournaments/${created.body.tournamentId}`;
     expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
     // push-e (apns) and push-f (fcm, seat pushes off but not this kind) have phones; push-g has none.
-    for (const [p, platform] of [['push-e', 'apns'], ['push-f', 'fcm']] as const) {
+    for (const [p, platform] of [
+      ['push-e', 'apns'],
+      ['push-f', 'fcm'],
+    ] as const) {
       expect((await api.call('POST', '/v1/me/devices', { token: tokens.get(p), body: { platform, token: tokenOf(p) } })).status).toBe(201);
     }
     expect((await api.call('PUT', '/v1/me/push-preferences', { token: tokens.get('push-f'), body: { muted: ['seat'] } })).status).toBe(200);
@@ -96,10 +115,21 @@ describe('push to phones', () => {
       const r = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId } });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
-    const reminders = () => api.push.sent.filter((p) => p.message.data.tournamentId === created.body.tournamentId && p.message.data.type === 'tournament.starting');
+    const reminders = () =>
+      api.push.sent.filter(
+        (p) => p.message.data.tournamentId === created.body.tournamentId && p.message.data.type === 'tournament.starting',
+      );
     await expect.poll(() => reminders().length, { timeout: 20_000, interval: 250 }).toBe(2);
-    expect(reminders().map((p) => p.platform).sort()).toEqual(['apns', 'fcm']);
-    expect(reminders()[0]?.message).toMatchObject({ title: 'Friday Deepstack', body: 'starts in 30 minutes', data: { startAt: new Date(start).toISOString() } });
+    expect(
+      reminders()
+        .map((p) => p.platform)
+        .sort(),
+    ).toEqual(['apns', 'fcm']);
+    expect(reminders()[0]?.message).toMatchObject({
+      title: 'Friday Deepstack',
+      body: 'starts in 30 minutes',
+      data: { startAt: new Date(start).toISOString() },
+    });
     // The feed has it too.
     const feed = await api.call('GET', '/v1/me/notifications?limit=20', { token: tokens.get('push-g') });
     expect(feed.body.items.map((n: { type: string }) => n.type)).toContain('tournament.starting');

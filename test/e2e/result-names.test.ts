@@ -38,7 +38,10 @@ beforeAll(async () => {
   }
   expect((await api.call('POST', `${t}/start`, { token: owner })).status).toBe(200);
   for (const busted of ['names-c', 'names-b']) {
-    const ko = await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [entryOf.get(busted)], killers: [entryOf.get('names-a')] } });
+    const ko = await api.call('POST', `${t}/knockouts`, {
+      token: owner,
+      body: { busted: [entryOf.get(busted)], killers: [entryOf.get('names-a')] },
+    });
     expect(ko.status, JSON.stringify(ko.body)).toBe(201);
   }
   const finished = await api.call('POST', `${t}/finish`, { token: owner });

@@ -19,7 +19,16 @@ type KnockoutV = {
   level?: number;
   status: 'active' | 'cancelled';
 };
-type RowV = { place: number; playerId: string; displayName?: string; entryIds: string[]; lastEntryId: string; knockouts: number; mysteryPrizes?: string[]; prize?: string };
+type RowV = {
+  place: number;
+  playerId: string;
+  displayName?: string;
+  entryIds: string[];
+  lastEntryId: string;
+  knockouts: number;
+  mysteryPrizes?: string[];
+  prize?: string;
+};
 
 const OWNER = 'res-owner';
 const DAY = 86_400_000;
@@ -110,12 +119,26 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     expectProblem(await api.call('POST', `${t}/finish`, { token: owner }), 409, 'PLACES_NOT_READY');
     expect(await version()).toBe(v0);
     // R-ITM-1: 10% of 30 entries.
-    expect(await standings()).toMatchObject({ playersLeft: 30, entries: 30, placesPaid: 3, eliminationsToMoney: 27, onBubble: false, inTheMoney: false });
+    expect(await standings()).toMatchObject({
+      playersLeft: 30,
+      entries: 30,
+      placesPaid: 3,
+      eliminationsToMoney: 27,
+      onBubble: false,
+      inTheMoney: false,
+    });
   });
 
   it('R-KO-1, R-KO-2, R-KO-5, R-REENTRY-5: a knockout with its level; after the busted player re-enters it cannot be cancelled', async () => {
     const [n1] = await ko(['r29'], ['r01'], 1);
-    expect(n1).toMatchObject({ bustedEntryId: entry('r29'), bustedPlayerId: 'r29', eliminationNumber: 1, level: 1, status: 'active', killers: [{ entryId: entry('r01'), playerId: 'r01', credit: 1 }] });
+    expect(n1).toMatchObject({
+      bustedEntryId: entry('r29'),
+      bustedPlayerId: 'r29',
+      eliminationNumber: 1,
+      level: 1,
+      status: 'active',
+      killers: [{ entryId: entry('r01'), playerId: 'r01', credit: 1 }],
+    });
     const [n2] = await ko(['r01'], ['r02']);
     expect(n2?.eliminationNumber).toBe(2);
     koIds.n2 = n2?.knockoutId as string;
@@ -135,19 +158,35 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
   it('R-KO-6: a knockout cancelled within the window revives the player; the record stays, marked, its number not reused', async () => {
     const [n3] = await ko(['r03'], ['r04']);
     expect(n3?.eliminationNumber).toBe(3);
-    const c = await api.call('POST', `${t}/knockouts/${n3?.knockoutId}/cancel`, { token: owner, body: { reason: 'the dealer named the wrong seat' } });
+    const c = await api.call('POST', `${t}/knockouts/${n3?.knockoutId}/cancel`, {
+      token: owner,
+      body: { reason: 'the dealer named the wrong seat' },
+    });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
-    expect(c.body.item).toMatchObject({ knockoutId: n3?.knockoutId, status: 'cancelled', cancelledBy: OWNER, reason: 'the dealer named the wrong seat', eliminationNumber: 3 });
+    expect(c.body.item).toMatchObject({
+      knockoutId: n3?.knockoutId,
+      status: 'cancelled',
+      cancelledBy: OWNER,
+      reason: 'the dealer named the wrong seat',
+      eliminationNumber: 3,
+    });
     const r03 = (await api.call('GET', `${t}/entries?playerId=r03`, { token: owner })).body.items;
     expect(r03.map((e: { status: string }) => e.status)).toEqual(['active']);
-    expectProblem(await api.call('POST', `${t}/knockouts/${n3?.knockoutId}/cancel`, { token: owner, body: {} }), 409, 'KNOCKOUT_ALREADY_CANCELLED');
+    expectProblem(
+      await api.call('POST', `${t}/knockouts/${n3?.knockoutId}/cancel`, { token: owner, body: {} }),
+      409,
+      'KNOCKOUT_ALREADY_CANCELLED',
+    );
     expectProblem(await api.call('POST', `${t}/knockouts/ko_unknown/cancel`, { token: owner, body: {} }), 404, 'KNOCKOUT_NOT_FOUND');
     expect(await standings()).toMatchObject({ playersLeft: 29, entries: 31 });
   });
 
   it('R-MYS-1, R-KO-6: the killer entry draws its mystery bounty once; a drawn knockout can no longer be cancelled', async () => {
     const [n4] = await ko(['r05'], ['r06']);
-    const draw = await api.call('POST', `${t}/knockouts/${n4?.knockoutId}/mystery-draw`, { token: owner, body: { prizeText: 'Худи клуба' } });
+    const draw = await api.call('POST', `${t}/knockouts/${n4?.knockoutId}/mystery-draw`, {
+      token: owner,
+      body: { prizeText: 'Худи клуба' },
+    });
     expect(draw.status, JSON.stringify(draw.body)).toBe(201);
     expect(draw.body.item).toMatchObject({ sequence: 1, killerEntryId: entry('r06'), knockoutId: n4?.knockoutId, prizeText: 'Худи клуба' });
     expect(draw.body.item.drawId).toEqual(expect.any(String));
@@ -184,12 +223,40 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
   it('R-ITM-1, R-REENTRY-1: re-entries count in the field: 35 entries place round(3.5) = 4', async () => {
     expect(await standings()).toMatchObject({ entries: 31, placesPaid: 3 });
     for (const p of ['r05', 'r07', 'r09', 'r14']) await reenter(p);
-    expect(await standings()).toMatchObject({ playersLeft: 29, entries: 35, placesPaid: 4, eliminationsToMoney: 25, onBubble: false, inTheMoney: false });
+    expect(await standings()).toMatchObject({
+      playersLeft: 29,
+      entries: 35,
+      placesPaid: 4,
+      eliminationsToMoney: 25,
+      onBubble: false,
+      inTheMoney: false,
+    });
   });
 
   it('R-KO-4, R-ITM-2, R-PLC-1: down to two; a double knockout shares one number; the bubble, then in the money', async () => {
     await ko(['r16'], ['r01', 'r30']);
-    const order = ['r17', 'r18', 'r19', 'r20', 'r21', 'r22', 'r23', 'r24', 'r25', 'r26', 'r27', 'r28', 'r15', 'r14', 'r13', 'r12', 'r11', 'r10', 'r09', 'r08'];
+    const order = [
+      'r17',
+      'r18',
+      'r19',
+      'r20',
+      'r21',
+      'r22',
+      'r23',
+      'r24',
+      'r25',
+      'r26',
+      'r27',
+      'r28',
+      'r15',
+      'r14',
+      'r13',
+      'r12',
+      'r11',
+      'r10',
+      'r09',
+      'r08',
+    ];
     for (const p of order) await ko([p], ['r30']);
     expect(await standings()).toMatchObject({ playersLeft: 8, eliminationsToMoney: 4, onBubble: false, inTheMoney: false });
     const [n29] = await ko(['r07'], ['r02']);
@@ -277,7 +344,13 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     await ko(['r01'], ['r30']);
     const live = await api.call('GET', `${t}/results`, { token: owner });
     expect(live.status).toBe(200);
-    expect(live.body).toMatchObject({ status: 'running', final: false, computedAt: null, bountyType: 'mystery', bountyReward: 'mystery_prizes' });
+    expect(live.body).toMatchObject({
+      status: 'running',
+      final: false,
+      computedAt: null,
+      bountyType: 'mystery',
+      bountyReward: 'mystery_prizes',
+    });
     expect(live.body.rows).toEqual(handRows());
 
     const fin = await api.call('POST', `${t}/finish`, { token: owner });
@@ -301,7 +374,9 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = [
       'place,playerId,entryIds,lastEntryId,knockouts,mysteryPrizes,prize',
-      ...handRows().map((r) => [r.place, r.playerId, r.entryIds.join(';'), r.lastEntryId, r.knockouts, r.mysteryPrizes.join('; '), r.prize ?? ''].join(',')),
+      ...handRows().map((r) =>
+        [r.place, r.playerId, r.entryIds.join(';'), r.lastEntryId, r.knockouts, r.mysteryPrizes.join('; '), r.prize ?? ''].join(','),
+      ),
     ];
     expect(csv.body).toBe(lines.map((l) => `${l}\r\n`).join(''));
   });
@@ -311,7 +386,10 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     expect(pub.status).toBe(200);
     expect(pub.body.rows).toEqual(handRows());
 
-    const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ resultsPublic: false, knockoutCancelWindowMinutes: 0 }, DAY) });
+    const created = await api.call('POST', `${base}/tournaments`, {
+      token: owner,
+      body: tournamentBody({ resultsPublic: false, knockoutCancelWindowMinutes: 0 }, DAY),
+    });
     const p = `${base}/tournaments/${created.body.tournamentId}`;
     await api.call('POST', `${p}/open-registration`, { token: owner });
     const e: string[] = [];
@@ -324,7 +402,11 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     const k = await api.call('POST', `${p}/knockouts`, { token: owner, body: { busted: [e[1]], killers: [e[0]] } });
     expect(k.status).toBe(201);
     // R-KO-6: this club allows no time to correct a knockout: the window is already closed.
-    expectProblem(await api.call('POST', `${p}/knockouts/${k.body.items[0].knockoutId}/cancel`, { token: owner, body: {} }), 422, 'KNOCKOUT_CANCEL_WINDOW_CLOSED');
+    expectProblem(
+      await api.call('POST', `${p}/knockouts/${k.body.items[0].knockoutId}/cancel`, { token: owner, body: {} }),
+      422,
+      'KNOCKOUT_CANCEL_WINDOW_CLOSED',
+    );
     expect((await api.call('POST', `${p}/finish`, { token: owner })).body.status).toBe('finished');
     const hidden = await api.call('GET', `${p}/results`);
     expectProblem(hidden, 404, 'TOURNAMENT_NOT_FOUND');

@@ -13,7 +13,18 @@ type TableV = { tableId: string; number: number; status: 'active' | 'broken'; bu
 type Flags = { headsUp: boolean; finalTableReady: boolean; tableToBreak: string | null };
 type TablesV = { version: number; seatsPerTable: number; finalTableId: string | null; tables: TableV[]; flags: Flags };
 type SeatRefV = { tableId: string; tableNumber: number; seat: number };
-type MoveV = { moveId: string; entryId: string; from: SeatRefV | null; to: SeatRefV; reason: string; by: string; at: string; seed?: number; undoes?: string; proposalId?: string };
+type MoveV = {
+  moveId: string;
+  entryId: string;
+  from: SeatRefV | null;
+  to: SeatRefV;
+  reason: string;
+  by: string;
+  at: string;
+  seed?: number;
+  undoes?: string;
+  proposalId?: string;
+};
 type ProposalV = { proposalId: string; entryId: string; from: SeatRefV; to: SeatRefV; reason: string };
 type Res = Awaited<ReturnType<TestApi['call']>>;
 
@@ -119,7 +130,9 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
 
   /** The lowest-numbered active table among those with `size` players. */
   const lowestAt = (v: TablesV, size: number) =>
-    activeOf(v).filter((x) => x.players === size).sort((a, b) => a.number - b.number)[0] as TableV;
+    activeOf(v)
+      .filter((x) => x.players === size)
+      .sort((a, b) => a.number - b.number)[0] as TableV;
 
   /**
    * Knocks out `victim` and checks the seating after it: the seat is freed, balancing made exactly
@@ -131,7 +144,8 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
     const seatsBefore = seatsOf(before);
     const from = seatsBefore.get(victim);
     expect(from).toBeDefined();
-    const killer = [...seatsBefore].find(([e, s]) => e !== victim && s.tableId !== from?.tableId)?.[0] ?? [...inPlay].find((e) => e !== victim);
+    const killer =
+      [...seatsBefore].find(([e, s]) => e !== victim && s.tableId !== from?.tableId)?.[0] ?? [...inPlay].find((e) => e !== victim);
     const r = await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [victim], killers: [killer] } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.version).toBeGreaterThan(before.version);
@@ -168,7 +182,10 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
 
     // R-SEAT-6: what the floor may do next, in the knockout's answer and in the tables view.
     const active = activeOf(view).length;
-    const flags = { headsUp: inPlay.size === 2, finalTableReady: inPlay.size >= 2 && inPlay.size <= 9 && active > 1 && view.finalTableId === null };
+    const flags = {
+      headsUp: inPlay.size === 2,
+      finalTableReady: inPlay.size >= 2 && inPlay.size <= 9 && active > 1 && view.finalTableId === null,
+    };
     expect(r.body.flags).toEqual(flags);
     expect(view.flags).toMatchObject(flags);
     expect(view.flags.tableToBreak !== null).toBe(active > 1 && inPlay.size <= (active - 1) * 9);
@@ -219,7 +236,11 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
     expectProblem(await api.call('POST', `${t}/seating/draw`, { token: owner }), 409, 'SEATING_ALREADY_DRAWN');
     // Every seat is taken: a move anywhere lands on an occupied seat.
     const [a, b] = [occupied(byNumber(view, 1))[0] as Seat, byNumber(view, 2)];
-    expectProblem(await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: a.entryId, to: { tableId: b.tableId, seat: 3 } } }), 409, 'SEAT_OCCUPIED');
+    expectProblem(
+      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: a.entryId, to: { tableId: b.tableId, seat: 3 } } }),
+      409,
+      'SEAT_OCCUPIED',
+    );
     const after = await getTables(t);
     expect(after.version).toBe(v0);
     expect(after.tables).toEqual(view.tables);
@@ -228,13 +249,18 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
   it('R-SEAT-2, R-SEAT-6: knockouts one by one, each followed by the balancing move it calls for, audited', async () => {
     while (inPlay.size > 36) await knockOut(nextVictim());
     // Knocked out at the shortest table each time: by hand, seven moves (tables 2,3,4,5,2,3,4 to table 1) give 7/7/7/7/8.
-    expect(moves.map((m) => [m.reason, m.from?.tableNumber, m.to.tableNumber])).toEqual([2, 3, 4, 5, 2, 3, 4].map((n) => ['balance', n, 1]));
+    expect(moves.map((m) => [m.reason, m.from?.tableNumber, m.to.tableNumber])).toEqual(
+      [2, 3, 4, 5, 2, 3, 4].map((n) => ['balance', n, 1]),
+    );
     expect(counts(view)).toEqual({ 1: 7, 2: 7, 3: 7, 4: 7, 5: 8 });
     // A busted player has no seat to move from.
     const v0 = view.version;
     const free = byNumber(view, 1);
     expectProblem(
-      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: bustedEntries[0], to: { tableId: free.tableId, seat: freeSeatsOf(free)[0] } } }),
+      await api.call('POST', `${t}/moves`, {
+        token: owner,
+        body: { entryId: bustedEntries[0], to: { tableId: free.tableId, seat: freeSeatsOf(free)[0] } },
+      }),
       409,
       'ENTRY_NOT_SEATED',
     );
@@ -249,8 +275,16 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
     const v0 = view.version;
     expectProblem(await api.call('POST', `${t}/tables/${t5.tableId}/break`, { token: owner }), 409, 'TABLE_BROKEN');
     const someone = occupied(byNumber(view, 1))[0]?.entryId;
-    expectProblem(await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: someone, to: { tableId: t5.tableId, seat: 1 } } }), 409, 'TABLE_BROKEN');
-    expectProblem(await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: someone, to: { tableId: 'tbl_unknown', seat: 1 } } }), 404, 'TABLE_NOT_FOUND');
+    expectProblem(
+      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: someone, to: { tableId: t5.tableId, seat: 1 } } }),
+      409,
+      'TABLE_BROKEN',
+    );
+    expectProblem(
+      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: someone, to: { tableId: 'tbl_unknown', seat: 1 } } }),
+      404,
+      'TABLE_NOT_FOUND',
+    );
     expectProblem(await api.call('POST', `${t}/tables/tbl_unknown/break`, { token: owner }), 404, 'TABLE_NOT_FOUND');
     expect((await getTables(t)).version).toBe(v0);
   });
@@ -299,7 +333,10 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
     const t2 = byNumber(view, 2);
     const mover = occupied(t3)[0] as Seat & { entryId: string };
     const target = freeSeatsOf(t2)[0] as number;
-    const moved = await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: mover.entryId, to: { tableId: t2.tableId, seat: target } } });
+    const moved = await api.call('POST', `${t}/moves`, {
+      token: owner,
+      body: { entryId: mover.entryId, to: { tableId: t2.tableId, seat: target } },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     view = moved.body as TablesV;
     checkInvariants(view, inPlay, broken);
@@ -331,12 +368,18 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
     const v0 = view.version;
     const other = occupied(byNumber(view, 1))[0] as Seat;
     expectProblem(
-      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: mover.entryId, to: { tableId: byNumber(view, 1).tableId, seat: other.seat } } }),
+      await api.call('POST', `${t}/moves`, {
+        token: owner,
+        body: { entryId: mover.entryId, to: { tableId: byNumber(view, 1).tableId, seat: other.seat } },
+      }),
       409,
       'SEAT_OCCUPIED',
     );
     expectProblem(
-      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: mover.entryId, to: { tableId: t3.tableId, seat: mover.seat } } }),
+      await api.call('POST', `${t}/moves`, {
+        token: owner,
+        body: { entryId: mover.entryId, to: { tableId: t3.tableId, seat: mover.seat } },
+      }),
       409,
       'SEAT_OCCUPIED',
     );
@@ -346,7 +389,10 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
       'TABLE_BROKEN',
     );
     expectProblem(
-      await api.call('POST', `${t}/moves`, { token: owner, body: { entryId: bustedEntries[1], to: { tableId: t2.tableId, seat: target } } }),
+      await api.call('POST', `${t}/moves`, {
+        token: owner,
+        body: { entryId: bustedEntries[1], to: { tableId: t2.tableId, seat: target } },
+      }),
       409,
       'ENTRY_NOT_SEATED',
     );
@@ -361,7 +407,10 @@ describe('45 players on five tables of nine, down to heads-up (auto balancing)',
     const victim = (occupied(byNumber(view, 3))[0] as Seat).entryId as string;
     const r = await knockOut(victim);
     expect(counts(view)).toEqual({ 1: 8, 2: 7, 3: 7, 4: 8, 6: 7 });
-    const cancel = await api.call('POST', `${t}/knockouts/${r.body.items[0].knockoutId}/cancel`, { token: owner, body: { reason: 'wrong player named' } });
+    const cancel = await api.call('POST', `${t}/knockouts/${r.body.items[0].knockoutId}/cancel`, {
+      token: owner,
+      body: { reason: 'wrong player named' },
+    });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.item).toMatchObject({ status: 'cancelled', cancelledBy: OWNER, reason: 'wrong player named' });
     inPlay.add(victim);
@@ -441,7 +490,10 @@ describe('R-SEAT-3: the big-blind mover rule follows the button the floor sets',
     // Seats 2 and 3 of table 2 go out; the player on seat 1 there knocks them out.
     const killer = t2.seats[0]?.entryId;
     for (const seat of [2, 3]) {
-      const r = await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [t2.seats[seat - 1]?.entryId], killers: [killer] } });
+      const r = await api.call('POST', `${t}/knockouts`, {
+        token: owner,
+        body: { busted: [t2.seats[seat - 1]?.entryId], killers: [killer] },
+      });
       expect(r.status).toBe(201);
     }
     view = await getTables(t);
@@ -498,7 +550,14 @@ describe('R-SEAT-8: manual balancing mode', () => {
     expect(seatsOf(view).get(first.entryId)).toEqual(first.to);
     let moves = await getMoves(t);
     expect(moves).toHaveLength(1);
-    expect(moves[0]).toMatchObject({ entryId: first.entryId, reason: 'balance', proposalId: first.proposalId, by: OWNER, from: first.from, to: first.to });
+    expect(moves[0]).toMatchObject({
+      entryId: first.entryId,
+      reason: 'balance',
+      proposalId: first.proposalId,
+      by: OWNER,
+      from: first.from,
+      to: first.to,
+    });
     movesSoFar = 1;
     expect(await getProposals(t)).toEqual([]);
 
@@ -516,7 +575,12 @@ describe('R-SEAT-8: manual balancing mode', () => {
     view = overridden.body as TablesV;
     expect(seatsOf(view).get(second.entryId)).toEqual({ tableId: second.to.tableId, tableNumber: 2, seat: otherSeat });
     moves = await getMoves(t);
-    expect(moves.at(-1)).toMatchObject({ entryId: second.entryId, reason: 'manual', proposalId: second.proposalId, to: { seat: otherSeat } });
+    expect(moves.at(-1)).toMatchObject({
+      entryId: second.entryId,
+      reason: 'manual',
+      proposalId: second.proposalId,
+      to: { seat: otherSeat },
+    });
     movesSoFar = 2;
 
     // 3/3/3 -> 3/3/2 (nothing) -> 3/3/1: table 1 to table 3 proposed; the floor rejects it and nobody moves.
@@ -531,7 +595,11 @@ describe('R-SEAT-8: manual balancing mode', () => {
     expect(await getProposals(t)).toEqual([]);
     expect(await getMoves(t)).toHaveLength(2);
     const v0 = (rejected.body as TablesV).version;
-    expectProblem(await api.call('POST', `${t}/seating/proposals/${third.proposalId}/confirm`, { token: owner }), 404, 'PROPOSAL_NOT_FOUND');
+    expectProblem(
+      await api.call('POST', `${t}/seating/proposals/${third.proposalId}/confirm`, { token: owner }),
+      404,
+      'PROPOSAL_NOT_FOUND',
+    );
     expect((await getTables(t)).version).toBe(v0);
   });
 });
@@ -539,7 +607,10 @@ describe('R-SEAT-8: manual balancing mode', () => {
 describe('R-SEAT-6: one knockout, one change: seats freed first, then balancing, then the waitlist', () => {
   it('R-SEAT-6, R-REG-2: a knockout that promotes a waiting player frees the seat first, so he takes it: no new table, no balancing', async () => {
     const field = players.slice(22, 31);
-    const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ seatsPerTable: 4, seatLimit: 8 }, 3 * DAY) });
+    const created = await api.call('POST', `${base}/tournaments`, {
+      token: owner,
+      body: tournamentBody({ seatsPerTable: 4, seatLimit: 8 }, 3 * DAY),
+    });
     const t = `${base}/tournaments/${created.body.tournamentId}`;
     await api.call('POST', `${t}/open-registration`, { token: owner });
     const regs: string[] = [];
@@ -550,7 +621,11 @@ describe('R-SEAT-6: one knockout, one change: seats freed first, then balancing,
       // The ninth waits; he is at the desk, so he is admitted the moment a place frees.
       expect((await api.call('POST', `${t}/registrations/${r.body.item.registrationId}/check-in`, { token: owner })).status).toBe(200);
     }
-    expect((await api.call('GET', `${t}/registrations?status=waitlisted`, { token: owner })).body.items.map((r: { playerId: string }) => r.playerId)).toEqual([field[8]]);
+    expect(
+      (await api.call('GET', `${t}/registrations?status=waitlisted`, { token: owner })).body.items.map(
+        (r: { playerId: string }) => r.playerId,
+      ),
+    ).toEqual([field[8]]);
     await api.call('POST', `${t}/start`, { token: owner });
     let view = (await api.call('POST', `${t}/seating/draw`, { token: owner })).body as TablesV;
     expect(counts(view)).toEqual({ 1: 4, 2: 4 });
@@ -567,7 +642,12 @@ describe('R-SEAT-6: one knockout, one change: seats freed first, then balancing,
     view = await getTables(t);
     const promoted = (await api.call('GET', `${t}/entries?playerId=${field[8]}`, { token: owner })).body.items[0]?.entryId as string;
     expect(promoted).toEqual(expect.any(String));
-    const inPlay = new Set([...occupied(t1), ...occupied(t2)].map((s) => s.entryId).filter((e) => e !== victim).concat(promoted));
+    const inPlay = new Set(
+      [...occupied(t1), ...occupied(t2)]
+        .map((s) => s.entryId)
+        .filter((e) => e !== victim)
+        .concat(promoted),
+    );
     checkInvariants(view, inPlay, new Set());
     // The freed seat at table 1 is the only free one: the promoted player takes it.
     expect(view.tables).toHaveLength(2);

@@ -59,7 +59,10 @@ describe('clubs', () => {
   });
 
   it('an INN of an entrepreneur with a legal-entity OGRN is refused (pairing)', async () => {
-    const res = await api.call('POST', '/v1/clubs', { token: owner, body: validClub({ legalForm: 'ip', inn: '500100732259', kpp: undefined }) });
+    const res = await api.call('POST', '/v1/clubs', {
+      token: owner,
+      body: validClub({ legalForm: 'ip', inn: '500100732259', kpp: undefined }),
+    });
     expectProblem(res, 422, 'LEGAL_DETAILS_INVALID');
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('ogrn');
   });
@@ -99,7 +102,11 @@ describe('players', () => {
 
 describe('bad input changes nothing and never yields a 500', () => {
   it('malformed JSON is a 400', async () => {
-    expectProblem(await api.call('POST', '/v1/clubs', { token: owner, rawBody: '{"name":', headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_JSON');
+    expectProblem(
+      await api.call('POST', '/v1/clubs', { token: owner, rawBody: '{"name":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'MALFORMED_JSON',
+    );
   });
 
   it('wrong types and unknown fields are 400 with per-field errors', async () => {
@@ -115,15 +122,33 @@ describe('bad input changes nothing and never yields a 500', () => {
   });
 
   it('a body that is not JSON is a 415', async () => {
-    expectProblem(await api.call('POST', '/v1/clubs', { token: owner, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectProblem(
+      await api.call('POST', '/v1/clubs', {
+        token: owner,
+        rawBody: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('no credentials, forged, expired and foreign-audience tokens are 401', async () => {
     expectProblem(await api.call('GET', `/v1/clubs/${clubId}`), 401, 'UNAUTHENTICATED');
     const [h, p] = owner.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' })).toString('base64url');
-    expectProblem(await api.call('GET', `/v1/clubs/${clubId}`, { token: `${h}.${forgedPayload}.${owner.split('.')[2]}` }), 401, 'TOKEN_INVALID');
-    expectProblem(await api.call('GET', `/v1/clubs/${clubId}`, { token: await api.token('alice', { expiresInSec: -60 }) }), 401, 'TOKEN_EXPIRED');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'mallory' })).toString(
+      'base64url',
+    );
+    expectProblem(
+      await api.call('GET', `/v1/clubs/${clubId}`, { token: `${h}.${forgedPayload}.${owner.split('.')[2]}` }),
+      401,
+      'TOKEN_INVALID',
+    );
+    expectProblem(
+      await api.call('GET', `/v1/clubs/${clubId}`, { token: await api.token('alice', { expiresInSec: -60 }) }),
+      401,
+      'TOKEN_EXPIRED',
+    );
     const alg = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expectProblem(await api.call('GET', `/v1/clubs/${clubId}`, { token: `${alg}.${p}.` }), 401, 'TOKEN_INVALID');
     expectProblem(await api.call('GET', `/v1/clubs/${clubId}`, { headers: { authorization: 'Basic abc' } }), 401, 'TOKEN_INVALID');
@@ -183,8 +208,22 @@ describe('moderation (R-MOD-1)', () => {
     const other = await api.call('POST', '/v1/clubs', { token: owner, body: validClub({ name: 'To suspend' }) });
     const id = other.body.clubId;
     const op = await api.token('olga', { operator: true });
-    expectProblem(await api.call('POST', `/v1/operator/clubs/${id}/suspension`, { token: owner, body: { suspended: true, reason: 'cash games reported' } }), 403, 'FORBIDDEN');
-    expect((await api.call('POST', `/v1/operator/clubs/${id}/suspension`, { token: op, body: { suspended: true, reason: 'cash games reported' } })).status).toBe(200);
+    expectProblem(
+      await api.call('POST', `/v1/operator/clubs/${id}/suspension`, {
+        token: owner,
+        body: { suspended: true, reason: 'cash games reported' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(
+      (
+        await api.call('POST', `/v1/operator/clubs/${id}/suspension`, {
+          token: op,
+          body: { suspended: true, reason: 'cash games reported' },
+        })
+      ).status,
+    ).toBe(200);
     expectProblem(await api.call('GET', `/v1/clubs/${id}`, { token: owner }), 403, 'CLUB_SUSPENDED');
     await api.call('POST', `/v1/operator/clubs/${id}/suspension`, { token: op, body: { suspended: false, reason: 'appeal accepted' } });
     const back = await api.call('GET', `/v1/clubs/${id}`, { token: owner });
@@ -196,8 +235,15 @@ describe('moderation (R-MOD-1)', () => {
     const pat = await api.token('pat');
     await api.call('POST', '/v1/players', { token: pat, body: { displayName: 'Pat', dateOfBirth: '1985-01-01', consent: true } });
     const op = await api.token('olga', { operator: true });
-    expect((await api.call('POST', '/v1/operator/players/pat/suspension', { token: op, body: { suspended: true, reason: 'abuse of staff' } })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/v1/operator/players/pat/suspension', { token: op, body: { suspended: true, reason: 'abuse of staff' } }))
+        .status,
+    ).toBe(200);
     expectProblem(await api.call('GET', '/v1/me', { token: pat }), 403, 'ACCOUNT_SUSPENDED');
-    expectProblem(await api.call('POST', '/v1/operator/players/nobody/suspension', { token: op, body: { suspended: true, reason: 'x y z' } }), 404, 'PLAYER_NOT_FOUND');
+    expectProblem(
+      await api.call('POST', '/v1/operator/players/nobody/suspension', { token: op, body: { suspended: true, reason: 'x y z' } }),
+      404,
+      'PLAYER_NOT_FOUND',
+    );
   });
 });

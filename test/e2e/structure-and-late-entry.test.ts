@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const t = (id: string) => `/v1/clubs/${clubId}/tournaments/${id}`;
-const call = (method: string, path: string, body?: unknown) => api.call(method, path, { token: owner, ...(body !== undefined ? { body } : {}) });
+const call = (method: string, path: string, body?: unknown) =>
+  api.call(method, path, { token: owner, ...(body !== undefined ? { body } : {}) });
 
 async function grid(levels: unknown[], name = 'Grid'): Promise<string> {
   const res = await call('POST', `/v1/clubs/${clubId}/blind-structures`, { name, anteType: 'classic', levels });
@@ -64,9 +65,21 @@ describe('the blind structure is frozen with the settings (R-LIFE-2)', () => {
     const id = await announce({ blindStructureId: mine });
 
     // The club edits its grid after the announcement: the tournament keeps the copy it was announced with.
-    expect((await call('PUT', `/v1/clubs/${clubId}/blind-structures/${mine}`, { name: 'Ours v2', anteType: 'classic', levels: [level(1000, 2000, 60)] })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/v1/clubs/${clubId}/blind-structures/${mine}`, {
+          name: 'Ours v2',
+          anteType: 'classic',
+          levels: [level(1000, 2000, 60)],
+        })
+      ).status,
+    ).toBe(200);
     const before = (await call('GET', `${t(id)}/clock`)).body.clock;
-    expect(before).toMatchObject({ status: 'not_started', structure: { structureId: mine, name: 'Ours', levelCount: 2 }, current: { smallBlind: 100, bigBlind: 200 } });
+    expect(before).toMatchObject({
+      status: 'not_started',
+      structure: { structureId: mine, name: 'Ours', levelCount: 2 },
+      current: { smallBlind: 100, bigBlind: 200 },
+    });
 
     // While announced, naming a structure copies the grid it names now.
     const renamed = await call('PATCH', t(id), { blindStructureId: other });
@@ -79,14 +92,26 @@ describe('the blind structure is frozen with the settings (R-LIFE-2)', () => {
     // Frozen from here on: neither an edit nor clock/start replaces it, and grid edits do not reach it.
     await ok('POST', `${t(id)}/open-registration`);
     expectProblem(await call('PATCH', t(id), { blindStructureId: other }), 409, 'SETTINGS_FROZEN');
-    expect((await call('PUT', `/v1/clubs/${clubId}/blind-structures/${mine}`, { name: 'Ours v3', anteType: 'classic', levels: [level(7, 14, 60)] })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/v1/clubs/${clubId}/blind-structures/${mine}`, {
+          name: 'Ours v3',
+          anteType: 'classic',
+          levels: [level(7, 14, 60)],
+        })
+      ).status,
+    ).toBe(200);
     await ok('POST', `${t(id)}/start`);
     const v0 = (await call('GET', t(id))).body.version;
     expectProblem(await call('POST', `${t(id)}/clock/start`, { structureId: other }), 409, 'SETTINGS_FROZEN');
     expectProblem(await call('POST', `${t(id)}/clock/start`, { structureId: 'default-turbo-10' }), 409, 'SETTINGS_FROZEN');
     expect((await call('GET', t(id))).body.version).toBe(v0);
     const started = await ok('POST', `${t(id)}/clock/start`, { structureId: mine });
-    expect(started.clock).toMatchObject({ status: 'running', structure: { name: 'Ours v2' }, current: { smallBlind: 1000, bigBlind: 2000 } });
+    expect(started.clock).toMatchObject({
+      status: 'running',
+      structure: { name: 'Ours v2' },
+      current: { smallBlind: 1000, bigBlind: 2000 },
+    });
 
     // Adjustments during play stay allowed, and the log records who made each one.
     expect((await call('POST', `${t(id)}/clock/pause`)).status).toBe(200);
@@ -114,10 +139,17 @@ describe('dead stacks from the start (R-NOSHOW-2)', () => {
   it('R-NOSHOW-2: a no-show is seated at the start, posts per orbit by the clock, is handed over as it stands, or goes out with no credit', async () => {
     for (const p of ['ds-here', 'ds-late', 'ds-never']) await player(p);
     // Two seats per table and 1800 hands an hour: an orbit lasts 4 s and costs a seat 100 + 200 = 300.
-    const id = await announce({ blindStructureId: await grid([level(100, 200, 600)]), noShowPolicy: 'absent_mode', seatsPerTable: 2, handsPerHour: 1800, startingStack: 500 });
+    const id = await announce({
+      blindStructureId: await grid([level(100, 200, 600)]),
+      noShowPolicy: 'absent_mode',
+      seatsPerTable: 2,
+      handsPerHour: 1800,
+      startingStack: 500,
+    });
     await ok('POST', `${t(id)}/open-registration`);
     const regs: Record<string, string> = {};
-    for (const p of ['ds-here', 'ds-late', 'ds-never']) regs[p] = (await ok('POST', `${t(id)}/registrations`, { playerId: p })).item.registrationId;
+    for (const p of ['ds-here', 'ds-late', 'ds-never'])
+      regs[p] = (await ok('POST', `${t(id)}/registrations`, { playerId: p })).item.registrationId;
     await ok('POST', `${t(id)}/registrations/${regs['ds-here']}/check-in`);
 
     // The start seats both no-shows with a dead stack; the draw gives everyone a seat.
@@ -125,7 +157,9 @@ describe('dead stacks from the start (R-NOSHOW-2)', () => {
     const absent = (await ok('GET', `${t(id)}/registrations?status=absent`)).items.map((r: { playerId: string }) => r.playerId).sort();
     expect(absent).toEqual(['ds-late', 'ds-never']);
     await ok('POST', `${t(id)}/seating/draw`, {});
-    const seated = (await ok('GET', `${t(id)}/tables`)).tables.flatMap((tb: { seats: { entryId: string | null }[] }) => tb.seats.filter((s) => s.entryId !== null));
+    const seated = (await ok('GET', `${t(id)}/tables`)).tables.flatMap((tb: { seats: { entryId: string | null }[] }) =>
+      tb.seats.filter((s) => s.entryId !== null),
+    );
     expect(seated).toHaveLength(3);
     const deadOf = async (p: string) => (await ok('GET', `${t(id)}/entries?playerId=${p}`)).items[0];
     expect(await deadOf('ds-late')).toMatchObject({ deadStack: true, forcedBetsPosted: 0, chips: 500, status: 'active' });
@@ -158,7 +192,13 @@ describe('late-entry stack (R-LATE-1)', () => {
   it('R-LATE-1: minus_forced_bets gives the starting stack less the forced bets passed; full gives it whole', async () => {
     for (const p of ['le-a', 'le-b', 'le-c']) await player(p);
     const structure = await grid([level(100, 200, 600)]);
-    const minus = await announce({ blindStructureId: structure, seatsPerTable: 2, handsPerHour: 1800, startingStack: 1000, lateEntryStack: 'minus_forced_bets' });
+    const minus = await announce({
+      blindStructureId: structure,
+      seatsPerTable: 2,
+      handsPerHour: 1800,
+      startingStack: 1000,
+      lateEntryStack: 'minus_forced_bets',
+    });
     const full = await announce({ blindStructureId: structure, seatsPerTable: 2, handsPerHour: 1800, startingStack: 1000 });
     for (const id of [minus, full]) {
       await ok('POST', `${t(id)}/open-registration`);
@@ -183,7 +223,14 @@ describe('late-entry stack (R-LATE-1)', () => {
   });
 
   it('R-LATE-1: an unknown lateEntryStack value is refused at announcement', async () => {
-    const res = await call('POST', `/v1/clubs/${clubId}/tournaments`, { name: 'x', startAt: new Date().toISOString(), lateRegEndsAt: new Date(Date.now() + 60_000).toISOString(), buyIn: 1, startingStack: 10, lateEntryStack: 'half' });
+    const res = await call('POST', `/v1/clubs/${clubId}/tournaments`, {
+      name: 'x',
+      startAt: new Date().toISOString(),
+      lateRegEndsAt: new Date(Date.now() + 60_000).toISOString(),
+      buyIn: 1,
+      startingStack: 10,
+      lateEntryStack: 'half',
+    });
     expectProblem(res, 400, 'VALIDATION_FAILED');
   });
 });
@@ -191,7 +238,11 @@ describe('late-entry stack (R-LATE-1)', () => {
 describe('rebuy last level (R-REBUY-2)', () => {
   it('R-REBUY-2: rebuys are taken through the last rebuy level and refused once the clock has left it', async () => {
     await player('rb-a');
-    const id = await announce({ blindStructureId: await grid([level(100, 200, 600), level(200, 400, 600)]), rebuy: 1000, rebuyEndsAtLevel: 1 });
+    const id = await announce({
+      blindStructureId: await grid([level(100, 200, 600), level(200, 400, 600)]),
+      rebuy: 1000,
+      rebuyEndsAtLevel: 1,
+    });
     await ok('POST', `${t(id)}/open-registration`);
     const entry = (await ok('POST', `${t(id)}/entries`, { kind: 'late_registration', playerId: 'rb-a' })).item.entryId;
     await ok('POST', `${t(id)}/start`);
@@ -199,6 +250,17 @@ describe('rebuy last level (R-REBUY-2)', () => {
     expect((await ok('POST', `${t(id)}/entries/${entry}/rebuys`, {})).item.chips).toBe(2000);
     await ok('POST', `${t(id)}/clock/next`);
     expectProblem(await call('POST', `${t(id)}/entries/${entry}/rebuys`, {}), 422, 'REBUY_WINDOW_CLOSED');
-    expectProblem(await call('POST', `/v1/clubs/${clubId}/tournaments`, { name: 'x', startAt: new Date().toISOString(), lateRegEndsAt: new Date(Date.now() + 60_000).toISOString(), buyIn: 1, startingStack: 10, rebuyEndsAtLevel: 2 }), 422, 'SETTINGS_INVALID');
+    expectProblem(
+      await call('POST', `/v1/clubs/${clubId}/tournaments`, {
+        name: 'x',
+        startAt: new Date().toISOString(),
+        lateRegEndsAt: new Date(Date.now() + 60_000).toISOString(),
+        buyIn: 1,
+        startingStack: 10,
+        rebuyEndsAtLevel: 2,
+      }),
+      422,
+      'SETTINGS_INVALID',
+    );
   });
 });

@@ -24,7 +24,9 @@ beforeAll(async () => {
   known.userId = 'owner-a';
   // Duplicate Poker paths number their rounds, tables and hands: numbers pass validation and reach the club check.
   Object.assign(known, { round: '1', table: '1', hand: '1' });
-  known.keyId = (await api.call('POST', `/v1/clubs/${a.body.clubId}/api-keys`, { token: ownerA, body: { name: 'a', role: 'manager' } })).body.keyId;
+  known.keyId = (
+    await api.call('POST', `/v1/clubs/${a.body.clubId}/api-keys`, { token: ownerA, body: { name: 'a', role: 'manager' } })
+  ).body.keyId;
   keyB = (await api.call('POST', `/v1/clubs/${b.body.clubId}/api-keys`, { token: ownerB, body: { name: 'b', role: 'manager' } })).body.key;
 });
 afterAll(async () => api?.close());

@@ -29,7 +29,9 @@ describe('announcing and editing', () => {
     const edited = await api.call('PATCH', `${base}/tournaments/${tid}`, { token: owner, body: { buyIn: 200_000 } });
     expect(edited.status).toBe(200);
     expect(edited.body.settings.buyIn).toBe(200_000);
-    expect((await api.call('POST', `${base}/tournaments/${tid}/open-registration`, { token: owner })).body.status).toBe('registration_open');
+    expect((await api.call('POST', `${base}/tournaments/${tid}/open-registration`, { token: owner })).body.status).toBe(
+      'registration_open',
+    );
     const frozen = await api.call('PATCH', `${base}/tournaments/${tid}`, { token: owner, body: { buyIn: 1 } });
     expect(frozen.status).toBe(409);
     expect(frozen.body.code).toBe('SETTINGS_FROZEN');
@@ -128,10 +130,18 @@ describe('registration, check-in, fees', () => {
 
     const cashier = await api.token('cassie');
     await api.call('POST', `${base}/members`, { token: owner, body: { userId: 'cassie', role: 'cashier' } });
-    const s = await api.call('POST', `${path}/settlements`, { token: cashier, body: { playerId: 'ann', method: 'cash' }, headers: { 'idempotency-key': 'settle-ann' } });
+    const s = await api.call('POST', `${path}/settlements`, {
+      token: cashier,
+      body: { playerId: 'ann', method: 'cash' },
+      headers: { 'idempotency-key': 'settle-ann' },
+    });
     expect(s.status).toBe(201);
     expect(s.body.item).toMatchObject({ amount: 150_000, method: 'cash', by: 'cassie', status: 'active' });
-    const again = await api.call('POST', `${path}/settlements`, { token: cashier, body: { playerId: 'ann', method: 'cash' }, headers: { 'idempotency-key': 'settle-ann' } });
+    const again = await api.call('POST', `${path}/settlements`, {
+      token: cashier,
+      body: { playerId: 'ann', method: 'cash' },
+      headers: { 'idempotency-key': 'settle-ann' },
+    });
     expect(again.body.item.settlementId).toBe(s.body.item.settlementId);
     const nothing = await api.call('POST', `${path}/settlements`, { token: cashier, body: { playerId: 'ann', method: 'cash' } });
     expect(nothing.status).toBe(200);
@@ -153,7 +163,11 @@ describe('registration, check-in, fees', () => {
 
   it('If-Match with a stale version is a 409 and changes nothing', async () => {
     const v = await version(tid);
-    const res = await api.call('POST', `${path}/registrations`, { token: owner, body: { playerId: 'ben' }, headers: { 'if-match': String(v - 1) } });
+    const res = await api.call('POST', `${path}/registrations`, {
+      token: owner,
+      body: { playerId: 'ben' },
+      headers: { 'if-match': String(v - 1) },
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('VERSION_MISMATCH');
     expect(await version(tid)).toBe(v);
@@ -163,7 +177,11 @@ describe('registration, check-in, fees', () => {
     for (const p of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) await makePlayer(api, p);
     const t2 = (await create({}, 30 * 3_600_000)).body.tournamentId;
     await api.call('POST', `${base}/tournaments/${t2}/open-registration`, { token: owner });
-    const results = await Promise.all(['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((p) => api.call('POST', `${base}/tournaments/${t2}/registrations`, { token: owner, body: { playerId: p } })));
+    const results = await Promise.all(
+      ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((p) =>
+        api.call('POST', `${base}/tournaments/${t2}/registrations`, { token: owner, body: { playerId: p } }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 201).length;
     const regs = (await api.call('GET', `${base}/tournaments/${t2}/registrations`, { token: owner })).body.items;
     expect(regs).toHaveLength(ok);

@@ -125,7 +125,10 @@ describe('automatic verification against EGRUL', () => {
     expect((await api.call('GET', `${c.base}/verification`, { token: c.owner })).body.status).toBe('needs_review');
     expect((await decide(c.clubId, operator, { decision: 'verify', reason: '' })).status).toBe(400);
 
-    const decided = await decide(c.clubId, operator, { decision: 'verify', reason: 'Matched by hand on egrul.nalog.ru: INN, OGRN, name, active' });
+    const decided = await decide(c.clubId, operator, {
+      decision: 'verify',
+      reason: 'Matched by hand on egrul.nalog.ru: INN, OGRN, name, active',
+    });
     expect(decided.status).toBe(200);
     expect(decided.body.status).toBe('verified');
     expect(decided.body.lastDecision.decidedBy).toEqual({ type: 'moderator', actorId: 'mod-olga' });
@@ -134,9 +137,15 @@ describe('automatic verification against EGRUL', () => {
     const after = await api.call('GET', '/v1/operator/verifications?status=needs_review', { token: operator });
     expect(after.body.items.map((i: { clubId: string }) => i.clubId)).not.toContain(c.clubId);
 
-    const { data: records } = await entities().moderation.query.primary({ targetKey: `club#${c.clubId}` }).go();
+    const { data: records } = await entities()
+      .moderation.query.primary({ targetKey: `club#${c.clubId}` })
+      .go();
     expect(records).toEqual([
-      expect.objectContaining({ action: 'verification.verify', by: 'mod-olga', reason: 'Matched by hand on egrul.nalog.ru: INN, OGRN, name, active' }),
+      expect.objectContaining({
+        action: 'verification.verify',
+        by: 'mod-olga',
+        reason: 'Matched by hand on egrul.nalog.ru: INN, OGRN, name, active',
+      }),
     ]);
   });
 
@@ -144,7 +153,11 @@ describe('automatic verification against EGRUL', () => {
     const revoked = await decide(sber.clubId, operator, { decision: 'revoke', reason: 'Complaint: the club collects money prizes' });
     expect(revoked.status).toBe(200);
     expect(revoked.body.status).toBe('revoked');
-    expect(revoked.body.history.at(-1)).toMatchObject({ type: 'verification.revoked', by: 'mod-olga', reasons: ['Complaint: the club collects money prizes'] });
+    expect(revoked.body.history.at(-1)).toMatchObject({
+      type: 'verification.revoked',
+      by: 'mod-olga',
+      reasons: ['Complaint: the club collects money prizes'],
+    });
     expect((await api.call('GET', sber.base, { token: sber.owner })).body.verificationStatus).toBe('revoked');
     const again = await decide(sber.clubId, operator, { decision: 'revoke', reason: 'twice' });
     expect(again.status).toBe(409);
@@ -157,7 +170,9 @@ describe('automatic verification against EGRUL', () => {
     expect(v.status).toBe('verified');
     expect(v.attempt).toBe(2);
     expect(egrul.searches().length).toBe(searches);
-    const cached = await entities().registryCache.get({ cacheKey: `registry#egrul#${SBER.inn}` }).go();
+    const cached = await entities()
+      .registryCache.get({ cacheKey: `registry#egrul#${SBER.inn}` })
+      .go();
     // Epoch seconds (the table's TTL attribute), hours ahead.
     expect(cached.data?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 3600);
     expect(cached.data?.expiresAt).toBeLessThan(Date.now() / 1000 + 7 * 3600);
@@ -233,7 +248,10 @@ describe('requests and the worker', () => {
     expect(noAttestation.status).toBe(400);
     expect(noAttestation.body.errors.map((e: { field: string }) => e.field)).toContain('body.attestation');
 
-    await api.call('POST', `/v1/operator/clubs/${c.clubId}/suspension`, { token: operator, body: { suspended: true, reason: 'fraud report' } });
+    await api.call('POST', `/v1/operator/clubs/${c.clubId}/suspension`, {
+      token: operator,
+      body: { suspended: true, reason: 'fraud report' },
+    });
     const res = await api.call('POST', `${c.base}/verification`, { token: c.owner, body: ATTEST });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('CLUB_SUSPENDED');

@@ -32,7 +32,10 @@ describe('the system function bundle', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'system-bundle-'));
-    const result = await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/system.ts'), join(dir, 'index.mjs')), absWorkingDir: ROOT });
+    const result = await build({
+      ...esbuildOptions(join(ROOT, 'functions/http/handlers/system.ts'), join(dir, 'index.mjs')),
+      absWorkingDir: ROOT,
+    });
     metafile = result.metafile;
     for (const command of contractAssetCommands(ROOT, dir)) execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 60_000 });
   }, 120_000);
@@ -41,7 +44,9 @@ describe('the system function bundle', () => {
   it("leaves out zod-to-openapi's generator, the route table and the other groups", () => {
     const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
     const bytesOf = (match: (path: string) => boolean) =>
-      Object.entries(output?.inputs ?? {}).filter(([path]) => match(path)).reduce((n, [, v]) => n + v.bytesInOutput, 0);
+      Object.entries(output?.inputs ?? {})
+        .filter(([path]) => match(path))
+        .reduce((n, [, v]) => n + v.bytesInOutput, 0);
     // `.openapi()` and its metadata registry stay (schemas/zod.ts), the generator and its transformers do not.
     expect(bytesOf((p) => p.includes('zod-to-openapi'))).toBeGreaterThan(0);
     const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
@@ -61,7 +66,14 @@ describe('the system function bundle', () => {
         const context = { awsRequestId: 'r1', functionName: 'system', getRemainingTimeInMillis: () => 10000 };
         process.stdout.write(JSON.stringify(await handler(event, context)));`;
       const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, pathToFileURL(join(dir, 'index.mjs')).href], {
-        env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1', TABLE_NAME: 'unused', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          AWS_REGION: 'eu-central-1',
+          TABLE_NAME: 'unused',
+          POWERTOOLS_METRICS_DISABLED: 'true',
+          POWERTOOLS_LOG_LEVEL: 'SILENT',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        },
         encoding: 'utf8',
         maxBuffer: 16 * 1024 * 1024,
         timeout: 30_000,
@@ -85,7 +97,11 @@ describe('the system function bundle', () => {
 
   // Powertools' packages on one version share one copy of their commons (logger, metrics, idempotency).
   it('carries one copy of Powertools commons', () => {
-    const copies = new Set(Object.keys(metafile.inputs).map((p) => /^(.*node_modules\/@aws-lambda-powertools\/commons)\//.exec(p)?.[1]).filter(Boolean));
+    const copies = new Set(
+      Object.keys(metafile.inputs)
+        .map((p) => /^(.*node_modules\/@aws-lambda-powertools\/commons)\//.exec(p)?.[1])
+        .filter(Boolean),
+    );
     expect(copies.size).toBe(1);
   });
 });
@@ -103,7 +119,12 @@ describe('what the bundles leave out', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bundles-left-out-'));
-    verification = (await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/verification.ts'), join(dir, 'verification', 'index.mjs')), absWorkingDir: ROOT })).metafile;
+    verification = (
+      await build({
+        ...esbuildOptions(join(ROOT, 'functions/http/handlers/verification.ts'), join(dir, 'verification', 'index.mjs')),
+        absWorkingDir: ROOT,
+      })
+    ).metafile;
     const { entryPoints: _entry, ...options } = esbuildOptions('', probeFile());
     const contents = `
       import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -144,14 +165,22 @@ describe('what the bundles leave out', () => {
 
   it("leaves out the SDK's credential chain beyond the environment", () => {
     for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
-      expect(inputs.filter((p) => /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients))\//.test(p))).toEqual([]);
+      expect(
+        inputs.filter((p) =>
+          /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients))\//.test(p),
+        ),
+      ).toEqual([]);
       expect(inputs).toContain('functions/platform/env-credentials.ts');
     }
   });
 
   it('signs with the credentials Lambda puts in the environment, and finds none without them', () => {
     const env = { AWS_ACCESS_KEY_ID: 'AKIDBUNDLETEST', AWS_SECRET_ACCESS_KEY: 'secret-from-env', AWS_SESSION_TOKEN: 'token-from-env' };
-    expect(runProbe(env).credentials).toEqual({ accessKeyId: 'AKIDBUNDLETEST', secretAccessKey: 'secret-from-env', sessionToken: 'token-from-env' });
+    expect(runProbe(env).credentials).toEqual({
+      accessKeyId: 'AKIDBUNDLETEST',
+      secretAccessKey: 'secret-from-env',
+      sessionToken: 'token-from-env',
+    });
     expect(runProbe({}).credentials.error).toMatch(/environment variable credentials/);
   }, 60_000);
 
@@ -175,7 +204,11 @@ describe('what the bundles leave out', () => {
   it('leaves the in-process verification worker and the SSM client out of the verification API function', () => {
     const inputs = Object.keys(verification.inputs);
     expect(inputs).toContain('functions/adapters/verification-queue/index.ts');
-    expect(inputs.filter((p) => p.includes('@aws-sdk/client-ssm/') || p.startsWith('functions/jobs/') || p.startsWith('functions/adapters/registry/'))).toEqual([]);
+    expect(
+      inputs.filter(
+        (p) => p.includes('@aws-sdk/client-ssm/') || p.startsWith('functions/jobs/') || p.startsWith('functions/adapters/registry/'),
+      ),
+    ).toEqual([]);
     // Without the worker's name a bundle refuses to queue rather than run the worker in the API function.
     expect(runProbe({}).queue).toMatch(/VERIFY_CLUB_FUNCTION_NAME is not set/);
   }, 60_000);
@@ -189,7 +222,10 @@ describe('what the bundles keep', () => {
   it('keeps the modules imported for their effect (the zod set-up) and the scheduling that follows a status change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bundles-kept-'));
     try {
-      const { metafile } = await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'index.mjs')), absWorkingDir: ROOT });
+      const { metafile } = await build({
+        ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'index.mjs')),
+        absWorkingDir: ROOT,
+      });
       const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
       const kept = (path: string) => output?.inputs[path]?.bytesInOutput ?? 0;
       // A status change schedules its jobs from the command path itself (functions/app/tournament-events.ts).
@@ -212,7 +248,11 @@ describe('route definitions', () => {
     const dir = join(ROOT, 'functions/http');
     const unmarked = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').map((line, i) => ({ at: `${f}:${i + 1}`, line })))
+      .flatMap((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ at: `${f}:${i + 1}`, line })),
+      )
       .filter(({ line }) => /=\s*defineRoute\(/.test(line) && !/=\s*\/\* @__PURE__ \*\/ defineRoute\(/.test(line))
       .map(({ at }) => at);
     expect(unmarked).toEqual([]);

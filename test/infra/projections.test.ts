@@ -62,7 +62,9 @@ describe('projections consumer', () => {
   it('runs functions/projections/handler.ts on nodejs22.x arm64, traced, with its own log group and the table', () => {
     expect(consumer().entry).toBe('functions/projections/handler.ts');
     expect(readFileSync(new URL(`../../${consumer().entry}`, import.meta.url), 'utf8')).toMatch(/export const handler\b/);
-    const p = resources[logicalId(consumer().fn)]!.Properties as Record<string, unknown> & { Environment: { Variables: Record<string, unknown> } };
+    const p = resources[logicalId(consumer().fn)]!.Properties as Record<string, unknown> & {
+      Environment: { Variables: Record<string, unknown> };
+    };
     expect(p).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -70,7 +72,11 @@ describe('projections consumer', () => {
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: ref(consumer().logGroup) },
     });
-    expect(p.Environment.Variables).toMatchObject({ STAGE: 'dev', TABLE_NAME: ref(stack.data.table), POWERTOOLS_SERVICE_NAME: 'sport-poker' });
+    expect(p.Environment.Variables).toMatchObject({
+      STAGE: 'dev',
+      TABLE_NAME: ref(stack.data.table),
+      POWERTOOLS_SERVICE_NAME: 'sport-poker',
+    });
     expect(stack.allFunctions).toContain(consumer());
   });
 
@@ -114,7 +120,10 @@ describe('projections consumer', () => {
         );
       }
       return (
-        p !== null && typeof p === 'object' && value !== null && typeof value === 'object' &&
+        p !== null &&
+        typeof p === 'object' &&
+        value !== null &&
+        typeof value === 'object' &&
         Object.entries(p).every(([key, inner]) => matches(inner, (value as Record<string, unknown>)[key]))
       );
     };
@@ -137,7 +146,9 @@ describe('projections consumer', () => {
 
   it('may read and write items, read the stream and send to its dead-letter queue, and nothing more', () => {
     const statements = statementsOf(consumer().role);
-    const stream = statements.filter((st) => actionsOf(st).some((a) => ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].includes(a)));
+    const stream = statements.filter((st) =>
+      actionsOf(st).some((a) => ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].includes(a)),
+    );
     expect(stream).toEqual([
       { Effect: 'Allow', Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], Resource: streamArn() },
     ]);
@@ -147,16 +158,23 @@ describe('projections consumer', () => {
     const items = statements.filter((st) => actionsOf(st).includes('dynamodb:PutItem'));
     expect(items).toHaveLength(1);
     expect(actionsOf(items[0]!)).toEqual(
-      ['BatchGetItem', 'BatchWriteItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map((a) => `dynamodb:${a}`),
+      ['BatchGetItem', 'BatchWriteItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map(
+        (a) => `dynamodb:${a}`,
+      ),
     );
-    expect(items[0]!.Resource).toEqual([arn(stack.data.table), ...GSIS.map((g) => ({ 'Fn::Join': ['', [arn(stack.data.table), `/index/${g.indexName}`]] }))]);
+    expect(items[0]!.Resource).toEqual([
+      arn(stack.data.table),
+      ...GSIS.map((g) => ({ 'Fn::Join': ['', [arn(stack.data.table), `/index/${g.indexName}`]] })),
+    ]);
     const sqs = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('sqs:')));
     expect(sqs.map((st) => st.Resource)).toEqual([arn(stack.projections.deadLetters)]);
     expect(statements.filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:'))).length).toBe(3);
 
     // No other function reads the stream.
     for (const f of stack.allFunctions.filter((x) => x !== consumer())) {
-      const reads = statementsOf(f.role).filter((st) => actionsOf(st).some((a) => /^dynamodb:(ListStreams|DescribeStream|GetRecords|GetShardIterator)$/.test(a)));
+      const reads = statementsOf(f.role).filter((st) =>
+        actionsOf(st).some((a) => /^dynamodb:(ListStreams|DescribeStream|GetRecords|GetShardIterator)$/.test(a)),
+      );
       expect(reads, f.label).toEqual([]);
     }
   });
@@ -164,7 +182,9 @@ describe('projections consumer', () => {
   it('has an encrypted, TLS-only dead-letter queue, kept 14 days, named in the outputs', () => {
     const dlq = logicalId(stack.projections.deadLetters);
     expect(resources[dlq]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
-    const policies = ofType('AWS::SQS::QueuePolicy').filter(([, p]) => JSON.stringify(p.Properties.Queues) === JSON.stringify([{ Ref: dlq }]));
+    const policies = ofType('AWS::SQS::QueuePolicy').filter(
+      ([, p]) => JSON.stringify(p.Properties.Queues) === JSON.stringify([{ Ref: dlq }]),
+    );
     expect(policies).toHaveLength(1);
     expect((policies[0]![1].Properties.PolicyDocument as { Statement: unknown[] }).Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -173,16 +193,34 @@ describe('projections consumer', () => {
   });
 
   it('alarms on a dead letter, on falling behind and on function errors, notifying the alarm topic', () => {
-    type AlarmProps = { Namespace: string; MetricName: string; Statistic: string; Dimensions: unknown[]; Threshold: number; ComparisonOperator: string; AlarmActions: unknown[]; OKActions: unknown[] };
+    type AlarmProps = {
+      Namespace: string;
+      MetricName: string;
+      Statistic: string;
+      Dimensions: unknown[];
+      Threshold: number;
+      ComparisonOperator: string;
+      AlarmActions: unknown[];
+      OKActions: unknown[];
+    };
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties as AlarmProps);
     const find = (metric: string, dimension: { Name: string; Value: unknown }) =>
       alarms.filter((a) => a.MetricName === metric && JSON.stringify(a.Dimensions) === JSON.stringify([dimension]));
     const topic = [ref(stack.alarms.topic)];
     const fn = { Name: 'FunctionName', Value: ref(consumer().fn) };
 
-    const dlq = find('ApproximateNumberOfMessagesVisible', { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.projections.deadLetters), 'QueueName'] } });
+    const dlq = find('ApproximateNumberOfMessagesVisible', {
+      Name: 'QueueName',
+      Value: { 'Fn::GetAtt': [logicalId(stack.projections.deadLetters), 'QueueName'] },
+    });
     expect(dlq).toHaveLength(1);
-    expect(dlq[0]).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: topic, OKActions: topic });
+    expect(dlq[0]).toMatchObject({
+      Namespace: 'AWS/SQS',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: topic,
+      OKActions: topic,
+    });
 
     const age = find('IteratorAge', fn);
     expect(age).toHaveLength(1);
@@ -199,6 +237,12 @@ describe('projections consumer', () => {
 
     const errors = find('Errors', fn);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: topic });
+    expect(errors[0]).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: topic,
+    });
   });
 });

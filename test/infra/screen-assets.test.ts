@@ -22,7 +22,9 @@ describe('the clock function bundle', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'clock-bundle-'));
-    metafile = (await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'index.mjs')), absWorkingDir: ROOT })).metafile;
+    metafile = (
+      await build({ ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'index.mjs')), absWorkingDir: ROOT })
+    ).metafile;
     for (const command of screenAssetCommands(ROOT, dir)) execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 60_000 });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,7 +53,14 @@ describe('the clock function bundle', () => {
       const context = { awsRequestId: 'r1', functionName: 'clock', getRemainingTimeInMillis: () => 10000 };
       process.stdout.write(JSON.stringify(await handler(event, context)));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, pathToFileURL(join(dir, 'index.mjs')).href], {
-      env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-central-1', TABLE_NAME: 'unused', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        AWS_REGION: 'eu-central-1',
+        TABLE_NAME: 'unused',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

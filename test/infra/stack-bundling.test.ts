@@ -26,13 +26,25 @@ describe('what the stack deploys', () => {
     const entry = 'functions/http/handlers/results.ts';
     const app = new App({ outdir: join(dir, 'cdk.out') });
     const stack = new Stack(app, 'BundlingProbe');
-    serviceFunction(stack, 'Results', { config: stageConfig('dev'), label: 'results', description: 'bundling probe', entry, environment: {} });
+    serviceFunction(stack, 'Results', {
+      config: stageConfig('dev'),
+      label: 'results',
+      description: 'bundling probe',
+      entry,
+      environment: {},
+    });
     app.synth();
-    const assets = readdirSync(join(dir, 'cdk.out')).filter((d) => d.startsWith('asset.') && existsSync(join(dir, 'cdk.out', d, 'index.mjs')));
+    const assets = readdirSync(join(dir, 'cdk.out')).filter(
+      (d) => d.startsWith('asset.') && existsSync(join(dir, 'cdk.out', d, 'index.mjs')),
+    );
     expect(assets).toHaveLength(1);
     const deployed = readFileSync(join(dir, 'cdk.out', assets[0] as string, 'index.mjs'), 'utf8');
 
-    const measured = await build({ ...esbuildOptions(join(ROOT, entry), join(dir, 'bench', 'index.mjs')), absWorkingDir: ROOT, write: false });
+    const measured = await build({
+      ...esbuildOptions(join(ROOT, entry), join(dir, 'bench', 'index.mjs')),
+      absWorkingDir: ROOT,
+      write: false,
+    });
     const code = measured.outputFiles?.find((f) => f.path.endsWith('index.mjs'))?.text ?? '';
     // The money checker's Cyrillic lexicon is in this function: written as UTF-8, not as \u escapes.
     expect(deployed).not.toMatch(/\\u04[0-9a-f]{2}/);
@@ -41,7 +53,10 @@ describe('what the stack deploys', () => {
 
     // The e2e-bundles suites run bundles built together in one esbuild call (scripts/local/function-bundles.ts).
     const together = join(dir, 'together');
-    await buildFunctionBundles(together, [{ name: 'results', entry }, { name: 'projections', entry: 'functions/projections/handler.ts' }]);
+    await buildFunctionBundles(together, [
+      { name: 'results', entry },
+      { name: 'projections', entry: 'functions/projections/handler.ts' },
+    ]);
     expect(readFileSync(bundleFile(together, 'results'), 'utf8')).toBe(deployed);
   }, 180_000);
 });

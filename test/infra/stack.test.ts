@@ -163,9 +163,12 @@ describe('table', () => {
       expect(g.projection.type, g.indexName).toBe('INCLUDE');
       const attrs = g.projection.type === 'INCLUDE' ? g.projection.nonKeyAttributes : [];
       // ElectroDB drops query results that lack its identity attributes.
-      expect(attrs, g.indexName).toEqual(expect.arrayContaining(['__edb_e__', '__edb_v__', 'clubId', 'tournamentId', 'status', 'name', 'startsAt']));
+      expect(attrs, g.indexName).toEqual(
+        expect.arrayContaining(['__edb_e__', '__edb_v__', 'clubId', 'tournamentId', 'status', 'name', 'startsAt']),
+      );
       // The large parts: a tournament's settings, snapshot and old meta part, a club's legal details.
-      for (const heavy of ['meta', 'settings', 'snap', 'attestation', 'inn', 'ogrn', 'body']) expect(attrs, `${g.indexName} ${heavy}`).not.toContain(heavy);
+      for (const heavy of ['meta', 'settings', 'snap', 'attestation', 'inn', 'ogrn', 'body'])
+        expect(attrs, `${g.indexName} ${heavy}`).not.toContain(heavy);
     }
   });
 
@@ -416,7 +419,9 @@ describe('verification worker', () => {
       REGISTRY_PROVIDER: 'egrul',
       DADATA_KEY_PARAMETER: '/sport-poker/dev/dadata-api-key',
     });
-    expect(fnProps(prod, prod.stack.verification.worker).Environment.Variables.DADATA_KEY_PARAMETER).toBe('/sport-poker/prod/dadata-api-key');
+    expect(fnProps(prod, prod.stack.verification.worker).Environment.Variables.DADATA_KEY_PARAMETER).toBe(
+      '/sport-poker/prod/dadata-api-key',
+    );
   });
 
   it('is retried twice by Lambda, and what still fails goes to an encrypted failure queue', () => {
@@ -435,14 +440,18 @@ describe('verification worker', () => {
   it('may read the DaData key parameter, and decrypt through SSM only; the stack makes no parameter', () => {
     const statements = statementsOf(dev, worker().role);
     const ssm = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('ssm:')));
-    expect(ssm).toEqual([{ Effect: 'Allow', Action: 'ssm:GetParameter', Resource: arnOf('ssm', ':parameter/sport-poker/dev/dadata-api-key') }]);
+    expect(ssm).toEqual([
+      { Effect: 'Allow', Action: 'ssm:GetParameter', Resource: arnOf('ssm', ':parameter/sport-poker/dev/dadata-api-key') },
+    ]);
     const kms = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('kms:')));
     expect(kms).toEqual([
       {
         Effect: 'Allow',
         Action: 'kms:Decrypt',
         Resource: arnOf('kms', ':key/*'),
-        Condition: { StringEquals: { 'kms:ViaService': { 'Fn::Join': ['', ['ssm.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]] } } },
+        Condition: {
+          StringEquals: { 'kms:ViaService': { 'Fn::Join': ['', ['ssm.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]] } },
+        },
       },
     ]);
     dev.template.resourceCountIs('AWS::SSM::Parameter', 0);
@@ -467,7 +476,11 @@ describe('verification worker', () => {
     expect(parseRegistryProvider('dadata')).toBe('dadata');
     expect(() => parseRegistryProvider('spark')).toThrow(/unknown registry provider/);
     const p = fnProps(custom, custom.stack.verification.worker).Environment.Variables;
-    expect(p).toMatchObject({ REGISTRY_PROVIDER: 'dadata', REGISTRY_BASE_URL: 'https://registry.test', DADATA_KEY_PARAMETER: '/ops/dadata' });
+    expect(p).toMatchObject({
+      REGISTRY_PROVIDER: 'dadata',
+      REGISTRY_BASE_URL: 'https://registry.test',
+      DADATA_KEY_PARAMETER: '/ops/dadata',
+    });
     const ssm = statementsOf(custom, custom.stack.verification.worker.role).filter((st) => actionsOf(st).includes('ssm:GetParameter'));
     expect(ssm.map((st) => st.Resource)).toEqual(['arn:aws:ssm:eu-central-1:123456789012:parameter/ops/dadata']);
   });
@@ -530,7 +543,12 @@ describe('alarms', () => {
   it('alarms on an undecodable tournament event at once, and on an outage that lasts three periods', () => {
     const alarms = Object.values(dev.template.findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties as Record<string, unknown>);
     const app = (name: string) => alarms.find((a) => a.MetricName === name && a.Namespace === 'SportPoker');
-    expect(app('TournamentEventUndecodable')).toMatchObject({ Threshold: 0, EvaluationPeriods: 1, Statistic: 'Sum', Dimensions: [{ Name: 'service', Value: 'sport-poker' }] });
+    expect(app('TournamentEventUndecodable')).toMatchObject({
+      Threshold: 0,
+      EvaluationPeriods: 1,
+      Statistic: 'Sum',
+      Dimensions: [{ Name: 'service', Value: 'sport-poker' }],
+    });
     expect(app('DependencyUnavailable')).toMatchObject({ Threshold: 0, EvaluationPeriods: 3, DatapointsToAlarm: 3 });
   });
 
@@ -562,7 +580,9 @@ describe('HTTP API', () => {
   const ofHttpApi = (s: Synthesized, type: string) =>
     ofType(s, type).filter(([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: logicalId(s, s.stack.api.httpApi) }));
   const routesOf = (s: Synthesized) =>
-    ofHttpApi(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown; Target: unknown });
+    ofHttpApi(s, 'AWS::ApiGatewayV2::Route').map(
+      ([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown; Target: unknown },
+    );
 
   it('has exactly one route per route of HANDLER_GROUPS', () => {
     const keys = routesOf(dev).map((r) => r.RouteKey);
@@ -610,10 +630,7 @@ describe('HTTP API', () => {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
-        Audience: [
-          { Ref: logicalId(dev, dev.stack.identity.staffWebClient) },
-          { Ref: logicalId(dev, dev.stack.identity.mobileClient) },
-        ],
+        Audience: [{ Ref: logicalId(dev, dev.stack.identity.staffWebClient) }, { Ref: logicalId(dev, dev.stack.identity.mobileClient) }],
         Issuer: { 'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', poolRef]] },
       },
     });
@@ -682,42 +699,72 @@ describe('live API (WebSocket)', () => {
   it('routes $connect, $disconnect, subscribe and $default to functions/live/handler.ts, by the action of a message; ping to a mock', () => {
     const apiId = logicalId(dev, dev.stack.live.api);
     expect(dev.resources[apiId]?.Properties).toMatchObject({ ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
-    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route').filter(([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: apiId }));
+    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: apiId }),
+    );
     expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe']);
     // A ping invokes nothing: its route's integration is a mock.
-    const ping = routes.find(([, r]) => r.Properties.RouteKey === 'ping')![1].Properties as { Target: { 'Fn::Join': [string, [string, { Ref: string }]] } };
+    const ping = routes.find(([, r]) => r.Properties.RouteKey === 'ping')![1].Properties as {
+      Target: { 'Fn::Join': [string, [string, { Ref: string }]] };
+    };
     expect(dev.resources[ping.Target['Fn::Join'][1][1].Ref]!.Properties).toMatchObject({ IntegrationType: 'MOCK' });
     expect(dev.stack.live.handler.entry).toBe('functions/live/handler.ts');
-    const fn = dev.resources[logicalId(dev, dev.stack.live.handler.fn)]!.Properties as { Environment: { Variables: Record<string, unknown> } };
-    expect(Object.keys(fn.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'JWT_ISSUER', 'JWT_AUDIENCE', 'JWKS_URL', 'LIVE_CALLBACK_URL']));
+    const fn = dev.resources[logicalId(dev, dev.stack.live.handler.fn)]!.Properties as {
+      Environment: { Variables: Record<string, unknown> };
+    };
+    expect(Object.keys(fn.Environment.Variables)).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'JWT_ISSUER', 'JWT_AUDIENCE', 'JWKS_URL', 'LIVE_CALLBACK_URL']),
+    );
   });
 
   it('logs connects and messages without headers (the token travels there), throttled like the HTTP API', () => {
-    const stage = ofType(dev, 'AWS::ApiGatewayV2::Stage').find(([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: logicalId(dev, dev.stack.live.api) }));
-    const p = stage![1].Properties as { StageName: string; AccessLogSettings: { Format: string }; DefaultRouteSettings: { ThrottlingRateLimit: number } };
+    const stage = ofType(dev, 'AWS::ApiGatewayV2::Stage').find(
+      ([, r]) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: logicalId(dev, dev.stack.live.api) }),
+    );
+    const p = stage![1].Properties as {
+      StageName: string;
+      AccessLogSettings: { Format: string };
+      DefaultRouteSettings: { ThrottlingRateLimit: number };
+    };
     expect(p.StageName).toBe('live');
     expect(p.AccessLogSettings.Format).not.toMatch(/header|protocol/i);
-    expect(JSON.parse(p.AccessLogSettings.Format)).toMatchObject({ connectionId: '$context.connectionId', eventType: '$context.eventType' });
+    expect(JSON.parse(p.AccessLogSettings.Format)).toMatchObject({
+      connectionId: '$context.connectionId',
+      eventType: '$context.eventType',
+    });
     expect(p.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(0);
   });
 
-  it('lets the projections consumer and the live function post to the live stage\'s connections, and no other function', () => {
-    const posting = ofType(dev, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('execute-api:ManageConnections'));
+  it("lets the projections consumer and the live function post to the live stage's connections, and no other function", () => {
+    const posting = ofType(dev, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('execute-api:ManageConnections'),
+    );
     const roles = posting.flatMap(([, p]) => (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref)).sort();
     expect(roles).toEqual([dev.stack.projections.consumer.role, dev.stack.live.handler.role].map((r) => logicalId(dev, r)).sort());
     for (const [, p] of posting) expect(JSON.stringify(p.Properties.PolicyDocument)).toContain('/live/*/@connections/*');
-    const consumer = dev.resources[logicalId(dev, dev.stack.projections.consumer.fn)]!.Properties as { Environment: { Variables: Record<string, unknown> } };
+    const consumer = dev.resources[logicalId(dev, dev.stack.projections.consumer.fn)]!.Properties as {
+      Environment: { Variables: Record<string, unknown> };
+    };
     expect(consumer.Environment.Variables.LIVE_CALLBACK_URL).toBeDefined();
     dev.template.hasOutput('LiveUrl', {});
   });
 
   it('gives the players function and the consumer the push applications from context, endpoints of those only', () => {
     for (const f of [custom.stack.functions.byGroup.players, custom.stack.projections.consumer]) {
-      expect(fnProps(custom, f).Environment.Variables).toMatchObject({ PUSH_APNS_APPLICATION_ARN: PUSH_APNS, PUSH_FCM_APPLICATION_ARN: PUSH_FCM });
+      expect(fnProps(custom, f).Environment.Variables).toMatchObject({
+        PUSH_APNS_APPLICATION_ARN: PUSH_APNS,
+        PUSH_FCM_APPLICATION_ARN: PUSH_FCM,
+      });
       const sns = statementsOf(custom, f.role).filter((st) => actionsOf(st).some((a) => a.startsWith('sns:')));
       expect(sns.map((st) => [actionsOf(st), st.Resource])).toEqual([
         [['sns:CreatePlatformEndpoint'], [PUSH_APNS, PUSH_FCM]],
-        [['sns:DeleteEndpoint', 'sns:Publish'], ['arn:aws:sns:eu-central-1:123456789012:endpoint/APNS/sport-poker/*', 'arn:aws:sns:eu-central-1:123456789012:endpoint/GCM/sport-poker/*']],
+        [
+          ['sns:DeleteEndpoint', 'sns:Publish'],
+          [
+            'arn:aws:sns:eu-central-1:123456789012:endpoint/APNS/sport-poker/*',
+            'arn:aws:sns:eu-central-1:123456789012:endpoint/GCM/sport-poker/*',
+          ],
+        ],
       ]);
     }
     // No other function may push, and without the context nobody may.
@@ -791,5 +838,4 @@ describe('cdk-nag (AWS Solutions)', () => {
     };
     expect(report.pluginReports.flatMap((r) => r.violations)).toEqual([]);
   });
-
 });

@@ -31,7 +31,9 @@ async function call(method: string, path: string, auth: { token?: string; apiKey
 
 /** The keys one BatchGetItem asked for, as `pk|sk`, and whether the read was strongly consistent. */
 function batchKeys(c: DynamoCall): { keys: string[]; consistent: boolean } {
-  const items = (c.input.RequestItems as Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[]; ConsistentRead?: boolean }>)[tableName];
+  const items = (c.input.RequestItems as Record<string, { Keys: { pk: { S: string }; sk: { S: string } }[]; ConsistentRead?: boolean }>)[
+    tableName
+  ];
   return { keys: (items?.Keys ?? []).map((k) => `${k.pk.S}|${k.sk.S}`).sort(), consistent: items?.ConsistentRead === true };
 }
 
@@ -68,7 +70,7 @@ const memberKey = (userId: string) => `club#${clubId}|member#${userId}`;
 const clubKey = () => `club#${clubId}|profile`;
 
 describe('authorising a club request', () => {
-  it('a member: one consistent BatchGetItem for membership and club, then only the route\'s own read', async () => {
+  it("a member: one consistent BatchGetItem for membership and club, then only the route's own read", async () => {
     const r = await call('GET', `/v1/clubs/${clubId}/tournaments`, { token: owner });
     expect(r.status).toBe(200);
     // The list is one Query on the by-club index; everything before it is authorisation.
@@ -107,7 +109,8 @@ describe('authorising a club request', () => {
 
   it('a suspension counts at once for members and keys (403 CLUB_SUSPENDED), each refused after one read', async () => {
     const operator = await api.issuer.mint({ sub: 'auth-operator', operator: true });
-    const suspend = (suspended: boolean) => call('POST', `/v1/operator/clubs/${clubId}/suspension`, { token: operator }, { suspended, reason: 'checking access' });
+    const suspend = (suspended: boolean) =>
+      call('POST', `/v1/operator/clubs/${clubId}/suspension`, { token: operator }, { suspended, reason: 'checking access' });
     expect((await suspend(true)).status).toBe(200);
     try {
       proxy.calls.length = 0;
@@ -185,7 +188,10 @@ describe('a registration reads the player with the authorization', () => {
     const r = await call('POST', `${tournamentPath}/registrations`, { token: owner }, { playerId: 'counted-a' });
     expect(r.status).toBe(201);
     expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query', 'TransactWriteItems']);
-    expect(batchKeys(proxy.calls[0]!)).toEqual({ keys: [clubKey(), memberKey('auth-owner'), ...playerKeys('counted-a')].sort(), consistent: true });
+    expect(batchKeys(proxy.calls[0]!)).toEqual({
+      keys: [clubKey(), memberKey('auth-owner'), ...playerKeys('counted-a')].sort(),
+      consistent: true,
+    });
   });
 
   it('with an API key: the key, its club, the profile and the schedule in that one read', async () => {
@@ -218,7 +224,7 @@ describe('a registration reads the player with the authorization', () => {
   });
 });
 
-describe('a player\'s own lists: two round trips, the account checked in them', () => {
+describe("a player's own lists: two round trips, the account checked in them", () => {
   it('my registrations: the by-player index, then one BatchGetItem of the rows, their tournaments and the profile', async () => {
     const token = await api.issuer.mint({ sub: 'counted-c' });
     proxy.calls.length = 0;
@@ -228,7 +234,7 @@ describe('a player\'s own lists: two round trips, the account checked in them', 
     expect(batchKeys(proxy.calls[1]!).keys).toContain('player#counted-c|profile');
   });
 
-  it('my notifications: the player\'s partition (own feed, profile, schedule), then the tournaments\' feed items', async () => {
+  it("my notifications: the player's partition (own feed, profile, schedule), then the tournaments' feed items", async () => {
     const token = await api.issuer.mint({ sub: 'counted-c' });
     proxy.calls.length = 0;
     const r = await call('GET', '/v1/me/notifications', { token });
@@ -242,7 +248,8 @@ describe('a player\'s own lists: two round trips, the account checked in them', 
   it('a suspended account reads neither list (403 ACCOUNT_SUSPENDED), whatever the route read first', async () => {
     const operator = await api.issuer.mint({ sub: 'auth-operator', operator: true });
     const token = await api.issuer.mint({ sub: 'counted-c' });
-    const suspend = (suspended: boolean) => call('POST', '/v1/operator/players/counted-c/suspension', { token: operator }, { suspended, reason: 'checking access' });
+    const suspend = (suspended: boolean) =>
+      call('POST', '/v1/operator/players/counted-c/suspension', { token: operator }, { suspended, reason: 'checking access' });
     expect((await suspend(true)).status).toBe(200);
     try {
       for (const path of ['/v1/me/registrations', '/v1/me/notifications']) {
@@ -256,4 +263,3 @@ describe('a player\'s own lists: two round trips, the account checked in them', 
     expect((await call('GET', '/v1/me/registrations', { token })).status).toBe(200);
   });
 });
-

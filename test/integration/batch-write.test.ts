@@ -25,8 +25,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => proxy.close());
 
-const puts = (pk: string, n: number) => Array.from({ length: n }, (_, i) => ({ PutRequest: { Item: { pk, sk: `i#${String(i).padStart(3, '0')}`, n: i } } }));
-const stored = async (pk: string) => query.queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
+const puts = (pk: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ PutRequest: { Item: { pk, sk: `i#${String(i).padStart(3, '0')}`, n: i } } }));
+const stored = async (pk: string) =>
+  query.queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
 
 /** DynamoDB over its limits: the first `times` BatchWriteItems write nothing and hand every request back. */
 function leaveUnprocessed(times: number): void {
@@ -45,7 +47,9 @@ describe('batch writes', () => {
     proxy.intercept = undefined;
     proxy.calls.length = 0;
     await batch.writeAll(puts(pk, 60), 2);
-    expect(proxy.calls.map((c) => (c.input.RequestItems as Record<string, unknown[]>)[process.env.TABLE_NAME as string]?.length)).toEqual([25, 25, 10]);
+    expect(proxy.calls.map((c) => (c.input.RequestItems as Record<string, unknown[]>)[process.env.TABLE_NAME as string]?.length)).toEqual([
+      25, 25, 10,
+    ]);
     expect((await stored(pk)).map((i) => i.n)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     await batch.writeAll((await stored(pk)).map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
     expect(await stored(pk)).toEqual([]);

@@ -89,7 +89,9 @@ let players: Players;
  * A running tournament with players p1 (checked in), p2 (checked in), p3 (registered only) and a clock
  * started at T0. Player ids are new for each tournament, so that every feed starts empty.
  */
-async function runningTournament(opts: { noShowPolicy?: NoShowPolicy; clock?: boolean; status?: 'registration_open' | 'running' } = {}): Promise<StoredTournament> {
+async function runningTournament(
+  opts: { noShowPolicy?: NoShowPolicy; clock?: boolean; status?: 'registration_open' | 'running' } = {},
+): Promise<StoredTournament> {
   const tag = randomUUID().slice(0, 8);
   players = { p1: `p1-${tag}`, p2: `p2-${tag}`, p3: `p3-${tag}` };
   const at = T0 - 30 * MIN;
@@ -232,7 +234,9 @@ describe('level-end job (R-CLK-5)', () => {
     now = T0 + 20_000;
     expect(await runJob(levelEnd(t, 1, 0), deps({ maxEarlyWaitMs: 5_000 }))).toBe('not_due');
     expect((await stored(t)).version).toBe(1);
-    expect(recorder.scheduled).toEqual([{ name: levelEndJobName(t.id, { revision: 1, levelIndex: 0 }), at: T0 + 60_000, payload: levelEnd(t, 1, 0) }]);
+    expect(recorder.scheduled).toEqual([
+      { name: levelEndJobName(t.id, { revision: 1, levelIndex: 0 }), at: T0 + 60_000, payload: levelEnd(t, 1, 0) },
+    ]);
   });
 
   it('R-CLK-5, R-CLK-4: a late delivery catches up every level end at its exact time, through the break', async () => {
@@ -248,7 +252,10 @@ describe('level-end job (R-CLK-5)', () => {
       ['break.ended', 180_000],
       ['level.started', 180_000],
     ]);
-    expect(recorder.scheduled.at(-1)).toMatchObject({ name: levelEndJobName(t.id, { revision: 1, levelIndex: 3 }), at: T0 + 3 * MIN + 3_600_000 });
+    expect(recorder.scheduled.at(-1)).toMatchObject({
+      name: levelEndJobName(t.id, { revision: 1, levelIndex: 3 }),
+      at: T0 + 3 * MIN + 3_600_000,
+    });
   });
 
   it('a job of a tournament that is not running or gone is dropped; a payload that is no job is refused', async () => {

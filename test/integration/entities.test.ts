@@ -39,14 +39,27 @@ const aClub = (clubId: string, catalogKey?: string) => ({
 });
 
 /** The error a write threw, or undefined when it succeeded. */
-const failure = (write: Promise<unknown>): Promise<unknown> => write.then(() => undefined, (err: unknown) => err);
+const failure = (write: Promise<unknown>): Promise<unknown> =>
+  write.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 
 describe('the entities on DynamoDB Local', () => {
   it('create refuses an existing item; patch refuses a missing one; a condition guards an update', async () => {
     const id = `c-${randomUUID()}`;
     await e().club.create(aClub(id)).go();
     expect(items.conditionRefused(await failure(e().club.create(aClub(id)).go()))).toBe(true);
-    expect(items.conditionRefused(await failure(e().club.patch({ clubId: `${id}-missing` }).set({ name: 'x' }).go()))).toBe(true);
+    expect(
+      items.conditionRefused(
+        await failure(
+          e()
+            .club.patch({ clubId: `${id}-missing` })
+            .set({ name: 'x' })
+            .go(),
+        ),
+      ),
+    ).toBe(true);
     const stale = e()
       .club.patch({ clubId: id })
       .set({ name: 'x' })
@@ -54,7 +67,15 @@ describe('the entities on DynamoDB Local', () => {
       .go();
     expect(items.conditionRefused(await failure(stale))).toBe(true);
     // An error that is no refusal is not taken for one.
-    expect(items.conditionRefused(await failure(e().club.create({ ...aClub(id), legalForm: 'llc' as 'ul' }).go()))).toBe(false);
+    expect(
+      items.conditionRefused(
+        await failure(
+          e()
+            .club.create({ ...aClub(id), legalForm: 'llc' as 'ul' })
+            .go(),
+        ),
+      ),
+    ).toBe(false);
 
     await e()
       .club.patch({ clubId: id })
@@ -67,8 +88,20 @@ describe('the entities on DynamoDB Local', () => {
     expect(data).not.toHaveProperty('pk');
     expect(data).not.toHaveProperty('__edb_e__');
     expect(data).not.toHaveProperty('catalogPartition');
-    expect((await e().club.get({ clubId: id }).go({ attributes: ['suspended'], consistent: true })).data).toEqual({ suspended: false });
-    expect((await e().club.get({ clubId: `${id}-missing` }).go()).data).toBeNull();
+    expect(
+      (
+        await e()
+          .club.get({ clubId: id })
+          .go({ attributes: ['suspended'], consistent: true })
+      ).data,
+    ).toEqual({ suspended: false });
+    expect(
+      (
+        await e()
+          .club.get({ clubId: `${id}-missing` })
+          .go()
+      ).data,
+    ).toBeNull();
   });
 
   it('an update lists an item in the sparse catalogue index, both keys, and takes it out again', async () => {
@@ -102,8 +135,12 @@ describe('the entities on DynamoDB Local', () => {
     const clubId = `c-${randomUUID()}`;
     await e().club.put(aClub(clubId)).go();
     for (let i = 0; i < 7; i++) {
-      await e().member.put({ clubId, userId: `u${i}`, role: i % 2 ? 'dealer' : 'cashier', addedBy: 'u0', addedAt: at }).go();
-      await e().apiKey.put({ clubId, keyId: `k${i}`, name: 'desk', role: 'cashier', secretHash: 'h', createdBy: 'u0', createdAt: at }).go();
+      await e()
+        .member.put({ clubId, userId: `u${i}`, role: i % 2 ? 'dealer' : 'cashier', addedBy: 'u0', addedAt: at })
+        .go();
+      await e()
+        .apiKey.put({ clubId, keyId: `k${i}`, name: 'desk', role: 'cashier', secretHash: 'h', createdBy: 'u0', createdAt: at })
+        .go();
     }
     const members = () => e().member.query.primary({ clubId });
     const all = await members().go({ pages: 'all' });
@@ -128,7 +165,11 @@ describe('the entities on DynamoDB Local', () => {
     expect([partition.data.club.length, partition.data.member.length, partition.data.apiKey.length]).toEqual([1, 7, 7]);
 
     const found = await items.batchGet(
-      [{ clubId, userId: 'u1' }, { clubId, userId: 'nobody' }, { clubId, userId: 'u2' }],
+      [
+        { clubId, userId: 'u1' },
+        { clubId, userId: 'nobody' },
+        { clubId, userId: 'u2' },
+      ],
       (keys) => e().member.get(keys).go({ unprocessed: 'item' }),
     );
     expect(found.map((m) => m.userId).sort()).toEqual(['u1', 'u2']);
@@ -142,7 +183,10 @@ describe('the entities on DynamoDB Local', () => {
       .go();
     expect(first.canceled).toBe(false);
     const again = await store()
-      .transaction.write(({ club, member: members }) => [members.create({ ...member, userId: 'second' }).commit(), club.create(aClub(clubId)).commit()])
+      .transaction.write(({ club, member: members }) => [
+        members.create({ ...member, userId: 'second' }).commit(),
+        club.create(aClub(clubId)).commit(),
+      ])
       .go();
     expect(again.canceled).toBe(true);
     expect(again.data.map((r) => r.code)).toEqual(['None', 'ConditionalCheckFailed']);

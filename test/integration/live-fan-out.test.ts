@@ -22,7 +22,10 @@ import type { PlayerNotification } from '../../functions/adapters/notifications/
  */
 
 const mock = mockClient(ApiGatewayManagementApiClient);
-const gateway = new AwsLiveGateway('https://abc.execute-api.eu-central-1.amazonaws.com/live', new ApiGatewayManagementApiClient({ region: 'eu-central-1' }));
+const gateway = new AwsLiveGateway(
+  'https://abc.execute-api.eu-central-1.amazonaws.com/live',
+  new ApiGatewayManagementApiClient({ region: 'eu-central-1' }),
+);
 
 beforeAll(async () => {
   const tableName = `t-${randomUUID()}`;
@@ -34,8 +37,23 @@ beforeEach(() => mock.reset());
 
 /** A running tournament with nobody in it: the event concerns the public and staff topics only. */
 function event(clubId: string, tournamentId: string, version: number): LiveEvent {
-  const after = { id: tournamentId, clubId, status: 'running', version, entries: {}, registrations: {}, settings: { name: 'Live' } } as unknown as StoredTournament;
-  return { clubId, tournamentId, version, before: after, after, event: { at: Date.UTC(2026, 11, 1, 18), events: [{ type: 'clock.paused' }], patch: [] } };
+  const after = {
+    id: tournamentId,
+    clubId,
+    status: 'running',
+    version,
+    entries: {},
+    registrations: {},
+    settings: { name: 'Live' },
+  } as unknown as StoredTournament;
+  return {
+    clubId,
+    tournamentId,
+    version,
+    before: after,
+    after,
+    event: { at: Date.UTC(2026, 11, 1, 18), events: [{ type: 'clock.paused' }], patch: [] },
+  };
 }
 
 const sentTo = () => mock.commandCalls(PostToConnectionCommand).map((c) => c.args[0].input.ConnectionId);
@@ -48,20 +66,37 @@ describe('fan-out of a committed event', () => {
   it('posts to each subscribed connection with the version, drops a 410 with its items, and sends a version once', async () => {
     const clubId = 'club_live';
     const tournamentId = `trn_${randomUUID().slice(0, 8)}`;
-    const [screen, closed, floor, elsewhere] = ['screen', 'closed', 'floor', 'elsewhere'].map((n) => `${n}-${randomUUID()}`) as [string, string, string, string];
+    const [screen, closed, floor, elsewhere] = ['screen', 'closed', 'floor', 'elsewhere'].map((n) => `${n}-${randomUUID()}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     for (const id of [screen, closed, floor, elsewhere]) await putConnection(id, { kind: 'anonymous' });
     await addSubscriptions(screen, [`tournament/${clubId}/${tournamentId}`]);
     await addSubscriptions(closed, [`tournament/${clubId}/${tournamentId}`]);
     await addSubscriptions(floor, [`staff/${clubId}/${tournamentId}`]);
     await addSubscriptions(elsewhere, [`tournament/${clubId}/another`]);
     mock.on(PostToConnectionCommand).resolves({});
-    mock.on(PostToConnectionCommand, { ConnectionId: closed }).rejects(new GoneException({ message: 'gone', $metadata: { httpStatusCode: 410 } }));
+    mock
+      .on(PostToConnectionCommand, { ConnectionId: closed })
+      .rejects(new GoneException({ message: 'gone', $metadata: { httpStatusCode: 410 } }));
 
     const report = await fanOutEvent(event(clubId, tournamentId, 5), gateway);
     expect(report).toEqual({ sent: 2, gone: 1, failed: 0, skipped: false });
     expect(sentTo().sort()).toEqual([screen, closed, floor].sort());
-    expect(frameTo(screen)).toMatchObject({ type: 'event', version: 5, topic: { kind: 'tournament', clubId, tournamentId }, data: { status: 'running', events: ['clock.paused'] } });
-    expect(frameTo(floor)).toMatchObject({ type: 'event', version: 5, topic: { kind: 'staff' }, data: { events: [{ type: 'clock.paused' }] } });
+    expect(frameTo(screen)).toMatchObject({
+      type: 'event',
+      version: 5,
+      topic: { kind: 'tournament', clubId, tournamentId },
+      data: { status: 'running', events: ['clock.paused'] },
+    });
+    expect(frameTo(floor)).toMatchObject({
+      type: 'event',
+      version: 5,
+      topic: { kind: 'staff' },
+      data: { events: [{ type: 'clock.paused' }] },
+    });
     // The closed connection's items are gone: the next event does not try it.
     expect(await getConnection(closed)).toBeUndefined();
     expect(await subscribersOf(`tournament/${clubId}/${tournamentId}`)).toEqual([screen]);
@@ -92,19 +127,43 @@ describe('fan-out of a committed event', () => {
 });
 
 describe('push as a notification channel', () => {
-  const note = (type: string, id: string): PlayerNotification => ({ id, type, at: Date.UTC(2026, 11, 1, 18), clubId: 'club_p', tournamentId: 'trn_p', title: 'Friday: you are in: promoted from the waitlist', data: { registrationId: 'reg_1' } });
+  const note = (type: string, id: string): PlayerNotification => ({
+    id,
+    type,
+    at: Date.UTC(2026, 11, 1, 18),
+    clubId: 'club_p',
+    tournamentId: 'trn_p',
+    title: 'Friday: you are in: promoted from the waitlist',
+    data: { registrationId: 'reg_1' },
+  });
 
   it('pushes a waitlist promotion once to each phone of the player, nothing for levels or for a muted kind', async () => {
     const adapter = new RecordingPushAdapter();
     const channel = new PushChannel(() => adapter);
     const player = `p-${randomUUID()}`;
-    for (const [platform, token] of [['apns', 'apns-token-0123456789abcdef'], ['fcm', 'fcm-token-0123456789abcdef']] as const) {
-      await putDevice(player, { deviceId: deviceIdOf(platform, token), platform, endpoint: await adapter.register(platform, token), registeredAt: new Date().toISOString() }, token);
+    for (const [platform, token] of [
+      ['apns', 'apns-token-0123456789abcdef'],
+      ['fcm', 'fcm-token-0123456789abcdef'],
+    ] as const) {
+      await putDevice(
+        player,
+        {
+          deviceId: deviceIdOf(platform, token),
+          platform,
+          endpoint: await adapter.register(platform, token),
+          registeredAt: new Date().toISOString(),
+        },
+        token,
+      );
     }
     await channel.publish([player], note('registration.promoted', `n-${player}`));
     await channel.publish([player], note('registration.promoted', `n-${player}`));
     expect(adapter.sent.map((p) => p.platform).sort()).toEqual(['apns', 'fcm']);
-    expect(adapter.sent[0]?.message).toMatchObject({ title: 'Friday', body: 'you are in: promoted from the waitlist', data: { type: 'registration.promoted', tournamentId: 'trn_p' } });
+    expect(adapter.sent[0]?.message).toMatchObject({
+      title: 'Friday',
+      body: 'you are in: promoted from the waitlist',
+      data: { type: 'registration.promoted', tournamentId: 'trn_p' },
+    });
 
     await channel.publish([player], note('level.started', `lvl-${player}`));
     await setMuted(player, ['waitlist'], Date.now());

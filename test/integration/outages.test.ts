@@ -35,7 +35,11 @@ afterAll(() => {
 
 interface Api {
   mint: (sub: string, opts?: { operator?: boolean }) => Promise<string>;
-  call: (method: string, path: string, opts?: { token?: string; apiKey?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; headers: Headers; body: Record<string, unknown> | undefined; ms: number }>;
+  call: (
+    method: string,
+    path: string,
+    opts?: { token?: string; apiKey?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<{ status: number; headers: Headers; body: Record<string, unknown> | undefined; ms: number }>;
   close: () => Promise<void>;
 }
 
@@ -65,7 +69,12 @@ async function startApi(dynamoEndpoint: string, tableName = `t-${randomUUID()}`)
         ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
       });
       const text = await res.text();
-      return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, ms: Date.now() - started };
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+        ms: Date.now() - started,
+      };
     },
     close: async () => {
       await api.close();
@@ -146,7 +155,8 @@ describe('DynamoDB back after an outage', () => {
     expect(created.status).toBe(201);
     const clubId = created.body?.clubId as string;
     const key = randomUUID();
-    const create = () => api.call('POST', '/v1/clubs', { token: owner, body: validClub({ name: 'During the outage' }), headers: { 'idempotency-key': key } });
+    const create = () =>
+      api.call('POST', '/v1/clubs', { token: owner, body: validClub({ name: 'During the outage' }), headers: { 'idempotency-key': key } });
 
     proxy.mode = 'freeze';
     expectOutage(await api.call('GET', `/v1/clubs/${clubId}`, { token: owner }), 'club while hung');
@@ -191,18 +201,31 @@ describe('a write whose answer is lost', () => {
       const start = Date.now() + 3_600_000;
       const t = await api.call('POST', base, {
         token: owner,
-        body: { name: 'Lost Answer Cup', startAt: new Date(start).toISOString(), lateRegEndsAt: new Date(start + 7_200_000).toISOString(), buyIn: 100_000, startingStack: 20_000, seatsPerTable: 9 },
+        body: {
+          name: 'Lost Answer Cup',
+          startAt: new Date(start).toISOString(),
+          lateRegEndsAt: new Date(start + 7_200_000).toISOString(),
+          buyIn: 100_000,
+          startingStack: 20_000,
+          seatsPerTable: 9,
+        },
       });
       expect(t.status, JSON.stringify(t.body)).toBe(201);
       const path = `${base}/${t.body?.tournamentId as string}`;
       const player = await api.mint('lost-answer-player');
-      expect((await api.call('POST', '/v1/players', { token: player, body: { displayName: 'Lost', dateOfBirth: '1990-01-01', consent: true } })).status).toBe(201);
+      expect(
+        (await api.call('POST', '/v1/players', { token: player, body: { displayName: 'Lost', dateOfBirth: '1990-01-01', consent: true } }))
+          .status,
+      ).toBe(201);
       // A transaction (the root changes with the event) and a plain put (the check-in), each carried out by
       // DynamoDB with its answer lost once: the SDK sends it again, and the command still counts once.
       const loseOnce = (operation: string) => {
         let left = 1;
         proxy.loseAnswer = (c) => {
-          const items = operation === 'PutItem' ? [c.input.Item] : ((c.input.TransactItems ?? []) as { Put?: { Item?: unknown } }[]).map((i) => i.Put?.Item);
+          const items =
+            operation === 'PutItem'
+              ? [c.input.Item]
+              : ((c.input.TransactItems ?? []) as { Put?: { Item?: unknown } }[]).map((i) => i.Put?.Item);
           const event = items.some((i) => String((i as { sk?: { S?: string } } | undefined)?.sk?.S).startsWith('e#'));
           if (c.operation !== operation || !event || left === 0) return false;
           left--;
@@ -218,7 +241,11 @@ describe('a write whose answer is lost', () => {
       expect(reg.status, JSON.stringify(reg.body)).toBe(201);
       const before = reg.body?.version as number;
       left = loseOnce('PutItem');
-      const checked = await api.call('POST', `${path}/registrations/${(reg.body?.item as { registrationId: string }).registrationId}/check-in`, { token: owner });
+      const checked = await api.call(
+        'POST',
+        `${path}/registrations/${(reg.body?.item as { registrationId: string }).registrationId}/check-in`,
+        { token: owner },
+      );
       proxy.loseAnswer = undefined;
       expect([left(), checked.status], JSON.stringify(checked.body)).toEqual([0, 200]);
       expect(checked.body?.version).toBe(before + 1);

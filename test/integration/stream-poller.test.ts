@@ -12,7 +12,11 @@ import {
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local';
 import { createTableInput } from '../../functions/store/table-definition';
-import { startLocalStreamPoller, type LocalStreamPoller, type LocalStreamPollerOptions } from '../../functions/adapters/stream/local-poller';
+import {
+  startLocalStreamPoller,
+  type LocalStreamPoller,
+  type LocalStreamPollerOptions,
+} from '../../functions/adapters/stream/local-poller';
 import { logger } from '../../functions/platform/logger';
 import { startStreamPoller } from '../support/stream-poller';
 import { startTestApi } from '../support/local-api';
@@ -62,7 +66,8 @@ function recordingPoller(
   return { poller, calls };
 }
 
-const put = (tableName: string, item: Record<string, SdkAttributeValue>) => client.send(new PutItemCommand({ TableName: tableName, Item: item }));
+const put = (tableName: string, item: Record<string, SdkAttributeValue>) =>
+  client.send(new PutItemCommand({ TableName: tableName, Item: item }));
 const event = (pk: string, version: number, extra: Record<string, SdkAttributeValue> = {}) => ({
   pk: { S: pk },
   sk: { S: `e#${String(version).padStart(10, '0')}` },
@@ -114,7 +119,13 @@ describe('local stream poller', () => {
     await put(tableName, { pk: { S: pk }, sk: { S: 'x#e#1' } });
     // A change or a removal of an event item is not an insert.
     await client.send(
-      new UpdateItemCommand({ TableName: tableName, Key: { pk: first.pk, sk: first.sk }, UpdateExpression: 'SET #t = :t', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':t': { S: 'changed' } } }),
+      new UpdateItemCommand({
+        TableName: tableName,
+        Key: { pk: first.pk, sk: first.sk },
+        UpdateExpression: 'SET #t = :t',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':t': { S: 'changed' } },
+      }),
     );
     const expected = [first.sk.S];
     // Enough inserts for several batches, in two partitions, interleaved with items that are filtered out.
@@ -144,7 +155,12 @@ describe('local stream poller', () => {
 
     const now = Date.now() / 1000;
     for (const r of records) {
-      expect(r).toMatchObject({ eventName: 'INSERT', eventSource: 'aws:dynamodb', eventSourceARN: streamArn, eventVersion: expect.any(String) });
+      expect(r).toMatchObject({
+        eventName: 'INSERT',
+        eventSource: 'aws:dynamodb',
+        eventSourceARN: streamArn,
+        eventVersion: expect.any(String),
+      });
       expect(r.dynamodb?.StreamViewType).toBe('NEW_IMAGE');
       expect(r.dynamodb?.SequenceNumber).toMatch(/^\d+$/);
       expect(r.dynamodb?.SizeBytes).toBeGreaterThan(0);
@@ -189,11 +205,21 @@ describe('local stream poller', () => {
     const warn = vi.mocked(logger.warn);
     warn.mockClear();
     // The first call fails at the fourth record; the retry fails at its second (the fifth); then all is taken.
-    const { poller, calls } = recordingPoller(tableName, (batch, call) => {
-      if (call === 0) return { batchItemFailures: [{ itemIdentifier: batch[3]!.dynamodb!.SequenceNumber! }, { itemIdentifier: batch[6]!.dynamodb!.SequenceNumber! }] };
-      if (call === 1) return { batchItemFailures: [{ itemIdentifier: batch[1]!.dynamodb!.SequenceNumber! }] };
-      return { batchItemFailures: [] };
-    }, { retryDelayMs: 20 });
+    const { poller, calls } = recordingPoller(
+      tableName,
+      (batch, call) => {
+        if (call === 0)
+          return {
+            batchItemFailures: [
+              { itemIdentifier: batch[3]!.dynamodb!.SequenceNumber! },
+              { itemIdentifier: batch[6]!.dynamodb!.SequenceNumber! },
+            ],
+          };
+        if (call === 1) return { batchItemFailures: [{ itemIdentifier: batch[1]!.dynamodb!.SequenceNumber! }] };
+        return { batchItemFailures: [] };
+      },
+      { retryDelayMs: 20 },
+    );
     await poller.drain(30_000);
 
     const sks = items.map((i) => i.sk.S);
@@ -224,7 +250,10 @@ describe('local stream poller', () => {
     // on, until it has failed its 3 retries (the count starts over when the failure moves to a later record).
     expect(calls.map((c) => c.map(skOf))).toEqual([sks, sks, sks, sks.slice(2), sks.slice(2), sks.slice(2)]);
     expect(poller.deadLetters.map(skOf)).toEqual(sks.slice(2));
-    expect(vi.mocked(logger.error)).toHaveBeenCalledWith('stream records failed every retry; given up', expect.objectContaining({ tableName, records: 2 }));
+    expect(vi.mocked(logger.error)).toHaveBeenCalledWith(
+      'stream records failed every retry; given up',
+      expect.objectContaining({ tableName, records: 2 }),
+    );
 
     // Given up is given up: the next record is handed over on its own.
     const next = event('club#c1#t#t5', 5);

@@ -28,7 +28,6 @@ let cache: typeof CacheTypes;
 let log: typeof LogTypes;
 let streams: LocalStreamPoller;
 
-
 beforeAll(async () => {
   tableName = `t-${randomUUID()}`;
   await ensureTable(inject('dynamoEndpoint'), tableName);
@@ -42,11 +41,28 @@ afterAll(async () => streams.stop());
 
 const START = Date.UTC(2026, 11, 5, 18);
 let n = 0;
-const ctx = (now: number): Context => ({ now, actor: { id: 'usr_floor', role: 'manager' }, rng: seededRandom(n + 1), newId: (p) => `${p}_${(++n).toString(36)}` });
+const ctx = (now: number): Context => ({
+  now,
+  actor: { id: 'usr_floor', role: 'manager' },
+  rng: seededRandom(n + 1),
+  newId: (p) => `${p}_${(++n).toString(36)}`,
+});
 
 function bigField(players: number): Tournament {
   let t = createTournament(
-    { clubId: 'club_big', clubCurrency: 'RUB', settings: { name: 'Main Event', startAt: START, lateRegEndsAt: START + 4 * 3_600_000, buyIn: 500_000, rebuy: 500_000, startingStack: 30_000, seatsPerTable: 10 } },
+    {
+      clubId: 'club_big',
+      clubCurrency: 'RUB',
+      settings: {
+        name: 'Main Event',
+        startAt: START,
+        lateRegEndsAt: START + 4 * 3_600_000,
+        buyIn: 500_000,
+        rebuy: 500_000,
+        startingStack: 30_000,
+        seatsPerTable: 10,
+      },
+    },
     ctx(START - 86_400_000),
   ).state;
   t = changeStatus(t, { to: 'registration_open' }, ctx(START - 3_600_000)).state;
@@ -90,14 +106,20 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     expect(loaded.state.version).toBe(1);
 
     const entryId = Object.keys(loaded.state.entries)[17] as string;
-    const afterRebuy = await store.mutateTournament('club_big', field.id, (s) => rebuy(s, { entryId }, ctx(START + 60_000)) as { state: FloorTournament; events: [] });
+    const afterRebuy = await store.mutateTournament(
+      'club_big',
+      field.id,
+      (s) => rebuy(s, { entryId }, ctx(START + 60_000)) as { state: FloorTournament; events: [] },
+    );
     expect(afterRebuy.version).toBe(2);
 
     const drawn = await store.mutateTournament('club_big', field.id, (s) => drawSeating(s, ctx(START + 120_000)));
     expect(Object.keys(drawn.state.seating?.tables ?? {})).toHaveLength(200);
 
     const [a, b] = Object.keys(drawn.state.entries) as [string, string];
-    const ko = await store.mutateTournament('club_big', field.id, (s) => recordKnockoutOnFloor(s, { busted: [a], killers: [b] }, ctx(START + 180_000)));
+    const ko = await store.mutateTournament('club_big', field.id, (s) =>
+      recordKnockoutOnFloor(s, { busted: [a], killers: [b] }, ctx(START + 180_000)),
+    );
     expect(ko.version).toBe(4);
 
     // A cold container (no cached state) folds the same state from the stored items.
@@ -131,7 +153,11 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     await store.createTournamentItem(t);
     const ids = Object.keys(t.entries);
     const results = await Promise.all(
-      ids.slice(0, 5).map((entryId, i) => store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId }, ctx(START + i)) as { state: FloorTournament; events: [] })),
+      ids
+        .slice(0, 5)
+        .map((entryId, i) =>
+          store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId }, ctx(START + i)) as { state: FloorTournament; events: [] }),
+        ),
     );
     expect(results.map((r) => r.version).sort()).toEqual([2, 3, 4, 5, 6]);
     cache.forgetTournaments();
@@ -149,7 +175,14 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
       if (calls === 1) {
         // Another container appends version 2 between this command's read and its write.
         const theirs = rebuy(s, { entryId: second }, ctx(START + 1)).state;
-        await log.appendEvent({ clubId: 'club_big', tournamentId: t.id, version: 2, at: theirs.updatedAt, patch: diffState(s, theirs, { skip: ['seating.seatOf', 'version'] }), events: [] });
+        await log.appendEvent({
+          clubId: 'club_big',
+          tournamentId: t.id,
+          version: 2,
+          at: theirs.updatedAt,
+          patch: diffState(s, theirs, { skip: ['seating.seatOf', 'version'] }),
+          events: [],
+        });
       }
       return rebuy(s, { entryId: first }, ctx(START + 2)) as { state: FloorTournament; events: [] };
     });
@@ -159,14 +192,20 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     expect(out.state.entries[second]?.chips).toBe(60_000);
   });
 
-  it('takes snapshots as the log grows; a cold read of snapshot + tail equals the writer\'s state', async () => {
+  it("takes snapshots as the log grows; a cold read of snapshot + tail equals the writer's state", async () => {
     const t = { ...bigField(300), version: 1 } as FloorTournament;
     await store.createTournamentItem(t);
     const ids = Object.keys(t.entries);
     let last: FloorTournament = t;
     for (let i = 0; i < 120; i++) {
       const entryId = ids[i % ids.length] as string;
-      last = (await store.mutateTournament('club_big', t.id, (s) => rebuy(s, { entryId }, ctx(START + 1_000 + i)) as { state: FloorTournament; events: [] })).state;
+      last = (
+        await store.mutateTournament(
+          'club_big',
+          t.id,
+          (s) => rebuy(s, { entryId }, ctx(START + 1_000 + i)) as { state: FloorTournament; events: [] },
+        )
+      ).state;
     }
     // Snapshots are taken by the stream consumer, off the request path.
     await streams.drain(120_000);
@@ -175,8 +214,15 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     const manifest = JSON.parse(root.snap?.S ?? 'null') as { v: number; parts: Record<string, [number, number]> } | null;
     expect(manifest?.v).toBeGreaterThan(1);
     // Exactly the parts the manifest names are stored: superseded ones were deleted.
-    const parts = items.filter((i) => sk(i).startsWith('meta#s#')).map(sk).sort();
-    expect(parts).toEqual(Object.entries(manifest?.parts ?? {}).map(([name, [v]]) => `meta#s#${name}#${String(v).padStart(12, '0')}`).sort());
+    const parts = items
+      .filter((i) => sk(i).startsWith('meta#s#'))
+      .map(sk)
+      .sort();
+    expect(parts).toEqual(
+      Object.entries(manifest?.parts ?? {})
+        .map(([name, [v]]) => `meta#s#${name}#${String(v).padStart(12, '0')}`)
+        .sort(),
+    );
     cache.forgetTournaments();
     const cold = await store.requireTournament('club_big', t.id);
     expect(cold.state.version).toBe(121);
@@ -190,7 +236,14 @@ describe('a 2,000-entry tournament as an event log with snapshots', () => {
     await client.send(
       new PutItemCommand({
         TableName: tableName,
-        Item: { pk: { S: `club#club_big#t#${t.id}` }, sk: { S: 'e#000000000002' }, kind: { S: 'tournamentEvent' }, v: { N: '2' }, at: { N: '1' }, b: { S: '{not json' } },
+        Item: {
+          pk: { S: `club#club_big#t#${t.id}` },
+          sk: { S: 'e#000000000002' },
+          kind: { S: 'tournamentEvent' },
+          v: { N: '2' },
+          at: { N: '1' },
+          b: { S: '{not json' },
+        },
       }),
     );
     client.destroy();

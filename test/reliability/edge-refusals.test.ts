@@ -27,7 +27,12 @@ function expectProblem(a: RawAnswer, status: number, code: string) {
   expect(a.status, a.body).toBe(status);
   expect(a.headers['content-type']).toBe('application/problem+json');
   const body = JSON.parse(a.body) as Record<string, unknown>;
-  expect(body).toMatchObject({ status, code, title: expect.any(String), type: expect.stringContaining(code.toLowerCase().replaceAll('_', '-')) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    title: expect.any(String),
+    type: expect.stringContaining(code.toLowerCase().replaceAll('_', '-')),
+  });
   expect(Number(a.headers['content-length'])).toBe(Buffer.byteLength(a.body));
 }
 
@@ -40,7 +45,7 @@ describe('refused WebSocket handshakes are problem+json', () => {
     expectProblem(await rawRequest(api.url, upgrade('/v1/live', ['Sec-WebSocket-Protocol: chat'])), 400, 'PROTOCOL_REQUIRED');
   });
 
-  it('a token that is not a JWT: 401 with the REST API\'s code', async () => {
+  it("a token that is not a JWT: 401 with the REST API's code", async () => {
     const a = await rawRequest(api.url, upgrade('/v1/live', ['Sec-WebSocket-Protocol: sport-poker.v1, bearer.not-a-jwt']));
     expect(a.status).toBe(401);
     const rest = await api.call('GET', '/v1/me', { token: 'not-a-jwt' });

@@ -28,14 +28,25 @@ const profile = {
   email: 'zelda.qx.erasure@example.org',
   consent: true,
 };
-const PERSONAL = [profile.displayName, profile.firstName, profile.lastName, profile.dateOfBirth, profile.city, profile.phone, profile.email, 'Zeldine Edited'];
+const PERSONAL = [
+  profile.displayName,
+  profile.firstName,
+  profile.lastName,
+  profile.dateOfBirth,
+  profile.city,
+  profile.phone,
+  profile.email,
+  'Zeldine Edited',
+];
 
 async function scanTable(): Promise<Record<string, unknown>[]> {
   const c = localClient(inject('dynamoEndpoint'));
   const items: Record<string, unknown>[] = [];
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await c.send(new ScanCommand({ TableName: api.tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    const page = await c.send(
+      new ScanCommand({ TableName: api.tableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
     for (const i of page.Items ?? []) items.push(unmarshall(i));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -57,9 +68,14 @@ describe('erasure leaves nothing personal in the table', () => {
     expect(replay.body.email).toBe(profile.email);
     expect((await api.call('PATCH', '/v1/me', { token: me, body: { firstName: 'Zeldine Edited' } })).status).toBe(200);
 
-    const tid = (await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({}, 5 * 3_600_000) })).body.tournamentId;
+    const tid = (await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({}, 5 * 3_600_000) })).body
+      .tournamentId;
     await api.call('POST', `${base}/tournaments/${tid}/open-registration`, { token: owner });
-    const reg = await api.call('POST', '/v1/me/registrations', { token: me, body: { clubId: base.split('/').pop(), tournamentId: tid }, headers: { 'idempotency-key': 'my-reg-1' } });
+    const reg = await api.call('POST', '/v1/me/registrations', {
+      token: me,
+      body: { clubId: base.split('/').pop(), tournamentId: tid },
+      headers: { 'idempotency-key': 'my-reg-1' },
+    });
     expect(reg.status).toBe(201);
 
     const before = await scanTable();
@@ -68,7 +84,11 @@ describe('erasure leaves nothing personal in the table', () => {
     expect((await api.call('DELETE', '/v1/me', { token: me })).status).toBe(200);
 
     const after = await scanTable();
-    for (const v of PERSONAL) expect(holding(after, v).map((i) => `${String(i.pk)} ${String(i.sk)}`), v).toEqual([]);
+    for (const v of PERSONAL)
+      expect(
+        holding(after, v).map((i) => `${String(i.pk)} ${String(i.sk)}`),
+        v,
+      ).toEqual([]);
     // The erased account's profile item is still there (pseudonymised), and the registration too.
     expect(after.some((i) => JSON.stringify(i).includes('Deleted player'))).toBe(true);
     // The same key again meets the deleted account, not a stored profile.
@@ -76,12 +96,20 @@ describe('erasure leaves nothing personal in the table', () => {
     expect(again.status).toBe(410);
   });
 
-  it('erases only that person: another user\'s stored answers stay', async () => {
+  it("erases only that person: another user's stored answers stay", async () => {
     const other = await api.token('er-other');
     const body = { ...profile, displayName: 'Other Keeper', email: 'other.keeper@example.org', phone: '+7 901 000-11-22' };
     expect((await api.call('POST', '/v1/players', { token: other, body, headers: { 'idempotency-key': 'sign-up-1' } })).status).toBe(201);
     const victim = await api.token('er-victim');
-    expect((await api.call('POST', '/v1/players', { token: victim, body: { ...profile, email: 'victim@example.org' }, headers: { 'idempotency-key': 'sign-up-1' } })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/v1/players', {
+          token: victim,
+          body: { ...profile, email: 'victim@example.org' },
+          headers: { 'idempotency-key': 'sign-up-1' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api.call('DELETE', '/v1/me', { token: victim })).status).toBe(200);
     const items = await scanTable();
     expect(holding(items, 'victim@example.org')).toEqual([]);

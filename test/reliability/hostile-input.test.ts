@@ -31,27 +31,39 @@ const json = { 'content-type': 'application/json' };
 const validClubBody = validClub();
 // The own-account deletion would end the caller's account; it gets a throwaway caller.
 const callerOf = async (path: string, operationId: string) =>
-  operationId === 'deleteMe' ? api.token(`hostile-del-${Math.random().toString(36).slice(2)}`) : path.startsWith('/v1/operator') ? operator : token;
+  operationId === 'deleteMe'
+    ? api.token(`hostile-del-${Math.random().toString(36).slice(2)}`)
+    : path.startsWith('/v1/operator')
+      ? operator
+      : token;
 
 type Answer = { status: number; headers: { get: (name: string) => string | null }; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** node:http, since fetch sends no body with GET (API Gateway passes one on). */
 function send(method: string, path: string, token: string, body: string): Promise<Answer> {
   return new Promise((ok, fail) => {
-    const req = request(`${api.url}${path}`, { method, headers: { ...json, authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* keep the text */
-        }
-        ok({ status: res.statusCode ?? 0, headers: { get: (n) => (res.headers[n.toLowerCase()] as string | undefined) ?? null }, body: parsed });
-      });
-    });
+    const req = request(
+      `${api.url}${path}`,
+      { method, headers: { ...json, authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* keep the text */
+          }
+          ok({
+            status: res.statusCode ?? 0,
+            headers: { get: (n) => (res.headers[n.toLowerCase()] as string | undefined) ?? null },
+            body: parsed,
+          });
+        });
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -93,7 +105,11 @@ describe('every route refuses hostile input with a 4xx problem', () => {
       }
 
       if (route.access.kind !== 'public') {
-        for (const key of [`spk.${LONG_ID}.key_1.${'s'.repeat(43)}`, `spk.${known.clubId}.${'k'.repeat(3_000)}.${'s'.repeat(43)}`, `spk.${known.clubId}.key_1.${'s'.repeat(3_000)}`]) {
+        for (const key of [
+          `spk.${LONG_ID}.key_1.${'s'.repeat(43)}`,
+          `spk.${known.clubId}.${'k'.repeat(3_000)}.${'s'.repeat(43)}`,
+          `spk.${known.clubId}.key_1.${'s'.repeat(3_000)}`,
+        ]) {
           const res = await api.call(route.method, path, { apiKey: key });
           expectProblem(res, `long API key part on ${route.operationId}`);
           if (res.status === 401) expect(res.body.code).toBe('API_KEY_INVALID');
@@ -109,18 +125,30 @@ describe('limits that hold for legitimate requests', () => {
     const res = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, rawBody: deepOk, headers: json });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
-    const tooDeep = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, rawBody: nested(MAX_BODY_DEPTH + 1), headers: json });
+    const tooDeep = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, {
+      token,
+      rawBody: nested(MAX_BODY_DEPTH + 1),
+      headers: json,
+    });
     expect(tooDeep.body.code).toBe('BODY_TOO_DEEP');
     // Brackets inside strings are text, not nesting.
     const inString = await api.call('POST', '/v1/clubs', { token, body: { name: '['.repeat(100) } });
     expect(inString.body.code).not.toBe('BODY_TOO_DEEP');
-    const longList = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, rawBody: JSON.stringify(Array(MAX_ARRAY_ITEMS + 1).fill(0)), headers: json });
+    const longList = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, {
+      token,
+      rawBody: JSON.stringify(Array(MAX_ARRAY_ITEMS + 1).fill(0)),
+      headers: json,
+    });
     expect(longList.status).toBe(400);
     expect(longList.body.errors).toEqual([{ field: 'body', message: `at most ${MAX_ARRAY_ITEMS} items` }]);
   });
 
   it('an overlong Idempotency-Key is a 400', async () => {
-    const res = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, body: {}, headers: { 'idempotency-key': 'k'.repeat(3_000) } });
+    const res = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, {
+      token,
+      body: {},
+      headers: { 'idempotency-key': 'k'.repeat(3_000) },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -149,16 +177,26 @@ describe('human text over HTTP', () => {
     expect(club.body.errors).toEqual([{ field: 'body.name', message: expect.any(String) }]);
 
     const before = (await api.call('GET', `/v1/clubs/${known.clubId}/tournaments`, { token })).body.items.length;
-    const t = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, body: tournamentBody({ name: 'Friday \u202Eyadirf' }) });
+    const t = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, {
+      token,
+      body: tournamentBody({ name: 'Friday \u202Eyadirf' }),
+    });
     expect(t.status).toBe(422);
     expect(t.body.errors.map((e: { field: string }) => e.field)).toEqual(['body.name']);
-    const prize = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, body: tournamentBody({ prizes: [{ place: 1, description: 'Cup\u2066' }] }) });
+    const prize = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, {
+      token,
+      body: tournamentBody({ prizes: [{ place: 1, description: 'Cup\u2066' }] }),
+    });
     expect(prize.status).toBe(422);
     expect(prize.body.errors.map((e: { field: string }) => e.field)).toEqual(['body.prizes.0.description']);
     expect((await api.call('GET', `/v1/clubs/${known.clubId}/tournaments`, { token })).body.items.length).toBe(before);
 
     const me = await api.token('hostile-text');
-    const lone = await api.call('POST', '/v1/players', { token: me, rawBody: '{"displayName":"Ann\\ud800","dateOfBirth":"1990-01-01","consent":true}', headers: json });
+    const lone = await api.call('POST', '/v1/players', {
+      token: me,
+      rawBody: '{"displayName":"Ann\\ud800","dateOfBirth":"1990-01-01","consent":true}',
+      headers: json,
+    });
     expect(lone.status).toBe(422);
     expect(lone.body.errors.map((e: { field: string }) => e.field)).toEqual(['body.displayName']);
     expect((await api.call('GET', '/v1/me', { token: me })).body.player).toBeNull();
@@ -168,7 +206,10 @@ describe('human text over HTTP', () => {
     const created = await api.call('POST', '/v1/clubs', { token, body: { ...validClubBody, name: 'Cafe\u0301 Poker' } });
     expect(created.status).toBe(201);
     expect((await api.call('GET', `/v1/clubs/${created.body.clubId}`, { token })).body.name).toBe('Caf\u00e9 Poker');
-    const t = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, { token, body: tournamentBody({ description: 'Line one\nline two' }) });
+    const t = await api.call('POST', `/v1/clubs/${known.clubId}/tournaments`, {
+      token,
+      body: tournamentBody({ description: 'Line one\nline two' }),
+    });
     expect(t.status).toBe(201);
     expect(t.body.settings.description).toBe('Line one\nline two');
   });

@@ -24,7 +24,10 @@ type Res = Awaited<ReturnType<TestApi['call']>>;
 beforeAll(async () => {
   api = await startTestApi();
   ({ owner, base, clubId } = await clubWithOwner(api, 'idem-owner'));
-  const t = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ formatLabel: 'rebuy', rebuy: 100_000 }, -60_000) });
+  const t = await api.call('POST', `${base}/tournaments`, {
+    token: owner,
+    body: tournamentBody({ formatLabel: 'rebuy', rebuy: 100_000 }, -60_000),
+  });
   path = `${base}/tournaments/${t.body.tournamentId}`;
   await api.call('POST', `${path}/open-registration`, { token: owner });
   await makePlayer(api, 'idem-player');
@@ -59,7 +62,8 @@ async function fees() {
 describe('concurrent copies of one request (Idempotency-Key)', () => {
   it('8 parallel rebuys with one key: one rebuy charged, one answer', async () => {
     const before = (await fees()).operations.filter((o: { kind: string }) => o.kind === 'rebuy').length;
-    const send = () => api.call('POST', `${path}/entries/${entryId}/rebuys`, { token: owner, body: {}, headers: { 'idempotency-key': 'rebuy-race-1' } });
+    const send = () =>
+      api.call('POST', `${path}/entries/${entryId}/rebuys`, { token: owner, body: {}, headers: { 'idempotency-key': 'rebuy-race-1' } });
     const firsts = await Promise.all(Array.from({ length: 8 }, send));
     for (const r of firsts) expect([200, 409]).toContain(r.status);
     const settled = await Promise.all(firsts.map((r) => settle(send, r)));
@@ -76,7 +80,12 @@ describe('concurrent copies of one request (Idempotency-Key)', () => {
 
   it('8 parallel settlements with one key: one settlement record, one answer', async () => {
     expect((await fees()).debt).toBeGreaterThan(0);
-    const send = () => api.call('POST', `${path}/settlements`, { token: owner, body: { playerId, method: 'cash' }, headers: { 'idempotency-key': 'settle-race-1' } });
+    const send = () =>
+      api.call('POST', `${path}/settlements`, {
+        token: owner,
+        body: { playerId, method: 'cash' },
+        headers: { 'idempotency-key': 'settle-race-1' },
+      });
     const firsts = await Promise.all(Array.from({ length: 8 }, send));
     const finals = (await Promise.all(firsts.map((r) => settle(send, r)))).map((s) => s.final);
     for (const f of finals) expect(f.status, JSON.stringify(f.body)).toBe(201);
@@ -120,7 +129,12 @@ describe('one key with another body', () => {
 
 describe('the first request fails', () => {
   it('its own failure releases the key: the same request under the same key runs again', async () => {
-    const send = () => api.call('POST', `${path}/entries/entry_missing0000000000000000/rebuys`, { token: owner, body: {}, headers: { 'idempotency-key': 'fails-1' } });
+    const send = () =>
+      api.call('POST', `${path}/entries/entry_missing0000000000000000/rebuys`, {
+        token: owner,
+        body: {},
+        headers: { 'idempotency-key': 'fails-1' },
+      });
     const first = await send();
     expect(first.status).toBe(404);
     const again = await send();
@@ -133,12 +147,14 @@ describe('a record left in progress by a crash', () => {
   const db = () => localClient(inject('dynamoEndpoint'));
   async function recordsOf(scope: string) {
     const c = db();
-    const out = await c.send(new QueryCommand({
-      TableName: api.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': { S: 'idempotency' }, ':sk': { S: `http#${scope}#` } },
-      ConsistentRead: true,
-    }));
+    const out = await c.send(
+      new QueryCommand({
+        TableName: api.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': { S: 'idempotency' }, ':sk': { S: `http#${scope}#` } },
+        ConsistentRead: true,
+      }),
+    );
     c.destroy();
     return out.Items ?? [];
   }
@@ -161,12 +177,16 @@ describe('a record left in progress by a crash', () => {
     // As if the function died mid-request: the record is in progress and never completed.
     const c = db();
     const key = { pk: item!.pk!, sk: item!.sk! };
-    const setInProgress = (until: number) => c.send(new UpdateItemCommand({
-      TableName: api.tableName, Key: key,
-      UpdateExpression: 'SET #s = :s, in_progress_expiration = :e REMOVE #d',
-      ExpressionAttributeNames: { '#s': 'status', '#d': 'data' },
-      ExpressionAttributeValues: { ':s': { S: 'INPROGRESS' }, ':e': { N: String(until) } },
-    }));
+    const setInProgress = (until: number) =>
+      c.send(
+        new UpdateItemCommand({
+          TableName: api.tableName,
+          Key: key,
+          UpdateExpression: 'SET #s = :s, in_progress_expiration = :e REMOVE #d',
+          ExpressionAttributeNames: { '#s': 'status', '#d': 'data' },
+          ExpressionAttributeValues: { ':s': { S: 'INPROGRESS' }, ':e': { N: String(until) } },
+        }),
+      );
     await setInProgress(Date.now() + 60_000);
     const blocked = await api.call('POST', `${base}/tournaments`, { token: owner, body, headers });
     expect(blocked.status).toBe(409);

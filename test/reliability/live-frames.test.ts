@@ -37,7 +37,14 @@ const CASES: [string, RawFrame[], number][] = [
   ['a 2^62 length header', [{ opcode: 2, length: 2n ** 62n }], 1009],
   ['a text message over 32 KB', [text('x'.repeat(32 * KB + 1))], 1009],
   ['a binary message over 32 KB', [{ opcode: 2, payload: Buffer.alloc(40 * KB) }], 1009],
-  ['a message of fragments that add up to over 32 KB', [{ opcode: 1, fin: false, payload: Buffer.alloc(20 * KB, 0x61) }, { opcode: 0, payload: Buffer.alloc(20 * KB, 0x61) }], 1009],
+  [
+    'a message of fragments that add up to over 32 KB',
+    [
+      { opcode: 1, fin: false, payload: Buffer.alloc(20 * KB, 0x61) },
+      { opcode: 0, payload: Buffer.alloc(20 * KB, 0x61) },
+    ],
+    1009,
+  ],
 ];
 
 describe('a malformed frame closes its socket, and only it', () => {
@@ -68,7 +75,9 @@ describe('a peer that goes away during the handshake', () => {
       const s = connect(Number(u.port), u.hostname);
       s.on('error', () => undefined);
       await new Promise<void>((ok) => s.once('connect', () => ok()));
-      s.write(`GET /v1/live HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: sport-poker.v1, bearer.x\r\n\r\n`);
+      s.write(
+        `GET /v1/live HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: sport-poker.v1, bearer.x\r\n\r\n`,
+      );
       await new Promise((r) => setTimeout(r, i % 5));
       s.resetAndDestroy();
     }

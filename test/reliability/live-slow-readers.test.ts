@@ -23,9 +23,15 @@ beforeAll(async () => {
   api = await startTestApi();
   const club = await clubWithOwner(api, 'slow-owner');
   owner = club.owner;
-  const grid = await api.call('POST', `${club.base}/blind-structures`, { token: owner, body: { name: 'Slow grid', anteType: 'classic', levels: [level(100, 200, 3_600)] } });
+  const grid = await api.call('POST', `${club.base}/blind-structures`, {
+    token: owner,
+    body: { name: 'Slow grid', anteType: 'classic', levels: [level(100, 200, 3_600)] },
+  });
   expect(grid.status, JSON.stringify(grid.body)).toBe(201);
-  const created = await api.call('POST', `${club.base}/tournaments`, { token: owner, body: tournamentBody({ blindStructureId: grid.body.structureId }, -60_000) });
+  const created = await api.call('POST', `${club.base}/tournaments`, {
+    token: owner,
+    body: tournamentBody({ blindStructureId: grid.body.structureId }, -60_000),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   t = `${club.base}/tournaments/${created.body.tournamentId}`;
   staff = { kind: 'staff', clubId: club.clubId, tournamentId: created.body.tournamentId };

@@ -27,7 +27,12 @@ const DECLARED_RESPONSE_HEADERS = ['etag', 'location', 'retry-after'];
 /** Request headers the contract must declare on an operation the client sends them to. */
 const DECLARED_REQUEST_HEADERS = ['idempotency-key', 'if-match'];
 
-const pointer = (...parts: string[]) => '#' + parts.map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/').replace(/^/, '/');
+const pointer = (...parts: string[]) =>
+  '#' +
+  parts
+    .map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1')))
+    .join('/')
+    .replace(/^/, '/');
 
 /**
  * Checks answers against an OpenAPI 3.1 document with Ajv (JSON Schema 2020-12): the operation must
@@ -93,18 +98,32 @@ export class ContractChecker {
     }
     const content = answer.content ?? {};
     if (!x.text) {
-      if (Object.keys(content).length && x.status !== 304) out.push(`${name}: empty body where the contract has ${Object.keys(content).join(', ')}`);
+      if (Object.keys(content).length && x.status !== 304)
+        out.push(`${name}: empty body where the contract has ${Object.keys(content).join(', ')}`);
       return out;
     }
     const media = content[contentType];
-    if (!media) return [...out, `${name}: content-type ${contentType || '(none)'} not documented (documented: ${Object.keys(content).join(', ') || 'no body'})`];
+    if (!media)
+      return [
+        ...out,
+        `${name}: content-type ${contentType || '(none)'} not documented (documented: ${Object.keys(content).join(', ') || 'no body'})`,
+      ];
     if (media.schema === undefined || !/json$/.test(contentType)) return out;
-    return [...out, ...this.errorsOf(this.validator('paths', route.template, method.toLowerCase(), 'responses', String(x.status), 'content', contentType, 'schema'), body, name)];
+    return [
+      ...out,
+      ...this.errorsOf(
+        this.validator('paths', route.template, method.toLowerCase(), 'responses', String(x.status), 'content', contentType, 'schema'),
+        body,
+        name,
+      ),
+    ];
   }
 
   private errorsOf(v: ValidateFunction, body: unknown, name: string): string[] {
     if (v(body)) return [];
-    return (v.errors ?? []).slice(0, 8).map((e) => `${name}: body${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    return (v.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${name}: body${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
   }
 }
 

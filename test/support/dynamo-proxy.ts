@@ -71,7 +71,10 @@ export async function startDynamoProxy(target: string): Promise<DynamoProxy> {
       const targetHeader = String(req.headers['x-amz-target'] ?? '');
       let lost = false;
       if (targetHeader.startsWith('DynamoDB_')) {
-        const call = { operation: targetHeader.split('.').pop() ?? '', input: JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown> };
+        const call = {
+          operation: targetHeader.split('.').pop() ?? '',
+          input: JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>,
+        };
         proxy.calls.push(call);
         const answer = proxy.intercept?.(call);
         if (answer) {
@@ -86,7 +89,9 @@ export async function startDynamoProxy(target: string): Promise<DynamoProxy> {
           answer.resume();
           answer.on('end', () => {
             res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
-            res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'answer lost by the test proxy' }));
+            res.end(
+              JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'answer lost by the test proxy' }),
+            );
           });
           return;
         }

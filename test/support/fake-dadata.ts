@@ -51,7 +51,11 @@ export const DADATA_SUGGESTIONS: Record<'sberbank' | 'ip' | 'liquidated', Dadata
       authorities: null,
       documents: null,
       licenses: null,
-      address: { value: 'г Москва, ул Вавилова, д 19', unrestricted_value: '117312, г Москва, Академический р-н, ул Вавилова, д 19', data: null },
+      address: {
+        value: 'г Москва, ул Вавилова, д 19',
+        unrestricted_value: '117312, г Москва, Академический р-н, ул Вавилова, д 19',
+        data: null,
+      },
       phones: null,
       emails: null,
       ogrn_date: 1029456000000,
@@ -91,7 +95,13 @@ export const DADATA_SUGGESTIONS: Record<'sberbank' | 'ip' | 'liquidated', Dadata
       type: 'LEGAL',
       branch_type: 'MAIN',
       branch_count: 0,
-      state: { status: 'LIQUIDATED', code: null, actuality_date: 1636675200000, registration_date: 1429488000000, liquidation_date: 1636675200000 },
+      state: {
+        status: 'LIQUIDATED',
+        code: null,
+        actuality_date: 1636675200000,
+        registration_date: 1429488000000,
+        liquidation_date: 1636675200000,
+      },
       opf: { type: '2014', code: '12300', full: 'Общество с ограниченной ответственностью', short: 'ООО' },
       name: {
         full_with_opf: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ТУЗ ПИК"',
@@ -103,7 +113,11 @@ export const DADATA_SUGGESTIONS: Record<'sberbank' | 'ip' | 'liquidated', Dadata
       inn: '7801000020',
       ogrn: '1157800000027',
       ogrn_date: 1429488000000,
-      address: { value: 'г Санкт-Петербург, ул Покерная, д 1', unrestricted_value: '190000, г Санкт-Петербург, ул Покерная, д 1', data: null },
+      address: {
+        value: 'г Санкт-Петербург, ул Покерная, д 1',
+        unrestricted_value: '190000, г Санкт-Петербург, ул Покерная, д 1',
+        data: null,
+      },
     },
   },
 };
@@ -142,13 +156,17 @@ export async function startFakeDadata(apiKey: string, scenario: FakeDadataScenar
       return badRequest(req, 'the body must have exactly query and branch_type');
     }
     if (b.branch_type !== 'MAIN') return badRequest(req, 'branch_type must be MAIN');
-    if (typeof b.query !== 'string' || !/^(\d{10}|\d{12}|\d{13}|\d{15})$/.test(b.query)) return badRequest(req, 'query must be an INN or OGRN string');
+    if (typeof b.query !== 'string' || !/^(\d{10}|\d{12}|\d{13}|\d{15})$/.test(b.query))
+      return badRequest(req, 'query must be an INN or OGRN string');
 
-    if (auth !== `Token ${apiKey}`) return json(401, { family: 'CLIENT_ERROR', reason: 'Unauthorized', message: 'Zero or invalid API key' });
+    if (auth !== `Token ${apiKey}`)
+      return json(401, { family: 'CLIENT_ERROR', reason: 'Unauthorized', message: 'Zero or invalid API key' });
     const failure = takeFailure(fake.scenario.failures);
     if (failure) return failure;
-    if (fake.scenario.refusal === 403) return json(403, { family: 'CLIENT_ERROR', reason: 'Forbidden', message: 'Daily request limit exceeded' });
-    if (fake.scenario.refusal === 401) return json(401, { family: 'CLIENT_ERROR', reason: 'Unauthorized', message: 'Zero or invalid API key' });
+    if (fake.scenario.refusal === 403)
+      return json(403, { family: 'CLIENT_ERROR', reason: 'Forbidden', message: 'Daily request limit exceeded' });
+    if (fake.scenario.refusal === 401)
+      return json(401, { family: 'CLIENT_ERROR', reason: 'Unauthorized', message: 'Zero or invalid API key' });
     const q = b.query;
     return json(200, { suggestions: fake.scenario.suggestions.filter((s) => s.data.inn === q || s.data.ogrn === q) });
   }

@@ -103,7 +103,10 @@ export async function startFakeEgrul(scenario: FakeEgrulScenario = defaultEgrulS
   /** A problem with the cookie, or undefined when the request may go on. */
   function cookieProblem(req: RecordedRequest): string | undefined {
     const header = req.headers.cookie;
-    const session = header?.split(';').map((c) => c.trim()).find((c) => c.startsWith('JSESSIONID='));
+    const session = header
+      ?.split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith('JSESSIONID='));
     if (header !== undefined && (!session || !cookies.has(session.slice('JSESSIONID='.length)))) {
       return `unknown session cookie: ${header}`;
     }
@@ -134,7 +137,8 @@ export async function startFakeEgrul(scenario: FakeEgrulScenario = defaultEgrulS
     if (problem) return badRequest(req, problem);
     const form = new URLSearchParams(req.body);
     const keys = [...form.keys()];
-    if (keys.join('&') !== FORM_FIELDS.join('&')) return badRequest(req, `form fields must be ${FORM_FIELDS.join(', ')} in order, got ${keys.join(', ')}`);
+    if (keys.join('&') !== FORM_FIELDS.join('&'))
+      return badRequest(req, `form fields must be ${FORM_FIELDS.join(', ')} in order, got ${keys.join(', ')}`);
     const nonEmpty = FORM_FIELDS.filter((k) => k !== 'query' && form.get(k) !== '');
     if (nonEmpty.length > 0) return badRequest(req, `fields must be empty: ${nonEmpty.join(', ')}`);
     const query = form.get('query') ?? '';

@@ -26,10 +26,7 @@ export interface FakeServer {
 export type Reply = { status: number; body: string; headers?: Record<string, string | string[]> } | 'hold';
 
 /** A node:http server on 127.0.0.1 (port 0) that records each request and answers through `handle`. */
-export async function startFakeServer(
-  requests: RecordedRequest[],
-  handle: (req: RecordedRequest) => Reply,
-): Promise<FakeServer> {
+export async function startFakeServer(requests: RecordedRequest[], handle: (req: RecordedRequest) => Reply): Promise<FakeServer> {
   const held = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -21,12 +21,15 @@ export async function connectLive(baseUrl: string, token?: string): Promise<Live
   ws.on('message', (data) => {
     const f = { ...(JSON.parse(String(data)) as Frame), receivedAt: Date.now() };
     frames.push(f);
-    for (const w of waiters) if (w.match(f)) {
-      waiters.delete(w);
-      w.resolve(f);
-    }
+    for (const w of waiters)
+      if (w.match(f)) {
+        waiters.delete(w);
+        w.resolve(f);
+      }
   });
-  const closed = new Promise<{ code: number; reason: string }>((ok) => ws.on('close', (code, reason) => ok({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((ok) =>
+    ws.on('close', (code, reason) => ok({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((ok, fail) => {
     ws.once('open', () => ok());
     ws.once('error', fail);

@@ -9,7 +9,11 @@ import { createSportPokerClient, type SportPokerClient, type TokenSource } from 
 export interface TestApi extends LocalApi {
   tableName: string;
   token: (sub: string, opts?: { operator?: boolean; expiresInSec?: number }) => Promise<string>;
-  call: (method: string, path: string, opts?: { token?: string; apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }) => Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  call: (
+    method: string,
+    path: string,
+    opts?: { token?: string; apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; headers: Headers; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** A fetch that holds every answer to the contract, as `call` does (throws on a drift). */
   checkedFetch: (request: Request) => Promise<Response>;
   /** The typed client (client/), over `checkedFetch`. */
@@ -26,17 +30,33 @@ export async function startTestApi(): Promise<TestApi> {
   const tableName = `t-${randomUUID()}`;
   await ensureTable(dynamoEndpoint, tableName);
   const handlers = process.env.TEST_HANDLERS === 'bundles' ? { bundles: inject('bundleDir') } : 'sources';
-  const api = await startLocalApi({ port: await apiPort(), dynamoEndpoint, tableName, logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL', handlers });
+  const api = await startLocalApi({
+    port: await apiPort(),
+    dynamoEndpoint,
+    tableName,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
+    handlers,
+  });
   // Every answer a test receives is held to the contract the same API serves.
   let contract: Promise<ContractChecker> | undefined;
-  const contractOf = () => (contract ??= fetch(`${api.url}/openapi.json`).then(async (r) => new ContractChecker((await r.json()) as ConstructorParameters<typeof ContractChecker>[0])));
+  const contractOf = () =>
+    (contract ??= fetch(`${api.url}/openapi.json`).then(
+      async (r) => new ContractChecker((await r.json()) as ConstructorParameters<typeof ContractChecker>[0]),
+    ));
   const checkedFetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/v1/me')) await api.streams?.drain();
     const requestHeaders = Object.fromEntries(request.headers);
     const res = await fetch(request);
     const text = await res.clone().text();
-    const drifts = (await contractOf()).check({ method: request.method, path: `${url.pathname}${url.search}`, requestHeaders, status: res.status, headers: res.headers, text });
+    const drifts = (await contractOf()).check({
+      method: request.method,
+      path: `${url.pathname}${url.search}`,
+      requestHeaders,
+      status: res.status,
+      headers: res.headers,
+      text,
+    });
     if (drifts.length) throw new Error(`The answer departs from the contract:\n${drifts.join('\n')}\nbody: ${text.slice(0, 500)}`);
     return res;
   };
@@ -58,7 +78,14 @@ export async function startTestApi(): Promise<TestApi> {
       }
       const res = await fetch(`${api.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
       const text = await res.text();
-      const drifts = (await contractOf()).check({ method, path, requestHeaders: lower(headers), status: res.status, headers: res.headers, text });
+      const drifts = (await contractOf()).check({
+        method,
+        path,
+        requestHeaders: lower(headers),
+        status: res.status,
+        headers: res.headers,
+        text,
+      });
       if (drifts.length) throw new Error(`The answer departs from the contract:\n${drifts.join('\n')}\nbody: ${text.slice(0, 500)}`);
       let parsed: unknown = text;
       try {

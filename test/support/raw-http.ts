@@ -18,7 +18,11 @@ export function rawRequest(baseUrl: string, head: string[], body = '', timeoutMs
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      fail(new Error(`no answer and close within ${timeoutMs} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`));
+      fail(
+        new Error(
+          `no answer and close within ${timeoutMs} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`,
+        ),
+      );
     }, timeoutMs);
     socket.on('error', () => undefined);
     socket.on('data', (c: Buffer) => chunks.push(c));

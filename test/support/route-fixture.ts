@@ -43,5 +43,7 @@ export const paramNames = (route: Route): string[] => [...route.path.matchAll(/\
 
 /** The route's path with known ids, and `raw` (already percent-encoded, or not) in place of `name`. */
 export function pathWith(route: Route, known: Record<string, string>, name?: string, raw?: string): string {
-  return route.path.replace(/\{(\w+)\}/g, (_m, n: string) => (n === name && raw !== undefined ? raw : encodeURIComponent(known[n] ?? 'missing')));
+  return route.path.replace(/\{(\w+)\}/g, (_m, n: string) =>
+    n === name && raw !== undefined ? raw : encodeURIComponent(known[n] ?? 'missing'),
+  );
 }

@@ -35,7 +35,13 @@ export async function makePlayer(api: TestApi, sub: string, dateOfBirth = '1991-
 }
 
 /** A playing level of a blind structure (the API's shape). */
-export const level = (smallBlind: number, bigBlind: number, durationSec: number, ante = 0) => ({ smallBlind, bigBlind, ante, durationSec, isBreak: false });
+export const level = (smallBlind: number, bigBlind: number, durationSec: number, ante = 0) => ({
+  smallBlind,
+  bigBlind,
+  ante,
+  durationSec,
+  isBreak: false,
+});
 
 /** A break of a blind structure. */
 export const breakLevel = (durationSec: number) => ({ smallBlind: 0, bigBlind: 0, ante: 0, durationSec, isBreak: true });

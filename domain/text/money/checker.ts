@@ -56,7 +56,19 @@ interface EntryRef {
 }
 
 /** The words around money words, each a bit in a token's flags. */
-const F = { mult: 1, numWord: 2, negBefore: 4, negAfter: 8, notUnit: 16, fee: 32, dest: 64, cert: 128, year: 256, res: 512, count: 1024 } as const;
+const F = {
+  mult: 1,
+  numWord: 2,
+  negBefore: 4,
+  negAfter: 8,
+  notUnit: 16,
+  fee: 32,
+  dest: 64,
+  cert: 128,
+  year: 256,
+  res: 512,
+  count: 1024,
+} as const;
 type Flag = (typeof F)[keyof typeof F];
 
 interface TermSets {
@@ -78,12 +90,26 @@ function termSets(): TermSets {
       return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
     }
     if (WORDLIKE_CODES.has(code)) {
-      return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'none', upper: true, example } as LexiconEntry } }];
+      return [
+        {
+          term: code.toLowerCase(),
+          payload: { entry: { term: code, category: 'code', alone: 'none', upper: true, example } as LexiconEntry },
+        },
+      ];
     }
-    return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'review', example } as LexiconEntry, upperAlone: true } }];
+    return [
+      {
+        term: code.toLowerCase(),
+        payload: { entry: { term: code, category: 'code', alone: 'review', example } as LexiconEntry, upperAlone: true },
+      },
+    ];
   });
   const lexicon = new TermSet<EntryRef>([
-    ...LEXICON.map((entry) => ({ term: entry.term, payload: { entry }, ...(entry.translit !== undefined ? { translit: entry.translit } : {}) })),
+    ...LEXICON.map((entry) => ({
+      term: entry.term,
+      payload: { entry },
+      ...(entry.translit !== undefined ? { translit: entry.translit } : {}),
+    })),
     ...codeEntries.map((c) => ({ ...c, translit: false })),
   ]);
   const allowlist = new TermSet(ALLOWLIST.map((a) => ({ term: a.term, payload: a, translit: false })));
@@ -99,7 +125,10 @@ function termSets(): TermSets {
         [POOL_DESTINATIONS, F.dest],
         [CERTIFICATE_WORDS, F.cert],
         [COUNT_WORDS, F.count],
-        ['сезон*/кубок*/кубка/турнир*/чемпионат*/серия/серии/год*/г/г./season/cup/open/series/championship/tour/евро/euro/since/с/от/до/выпуск*/edition/модел*/образц*', F.year],
+        [
+          'сезон*/кубок*/кубка/турнир*/чемпионат*/серия/серии/год*/г/г./season/cup/open/series/championship/tour/евро/euro/since/с/от/до/выпуск*/edition/модел*/образц*',
+          F.year,
+        ],
         ['p/i', F.res],
       ] as const
     ).map(([term, payload]) => ({ term, payload, translit: false })),
@@ -224,7 +253,8 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
   if (after === undefined || (after.kind === 'sym' && after.boundary) || (after.kind === 'word' && flagged(r, k, F.notUnit))) {
     return { last: multiplied ? k - 1 : numIndex };
   }
-  if (after.kind === 'sym' && !after.boundary && after.text !== '%' && after.text !== '×' && after.text !== 'x') return { last: multiplied ? k - 1 : numIndex };
+  if (after.kind === 'sym' && !after.boundary && after.text !== '%' && after.text !== '×' && after.text !== 'x')
+    return { last: multiplied ? k - 1 : numIndex };
   return null;
 }
 
@@ -302,7 +332,8 @@ function addFinding(
   // An abbreviation keeps its dot in the report: "5 000 р.", "2 тыс. руб.".
   const dot = tokens[last + 1];
   const lastTok = tokens[last] as Token;
-  if (dot && dot.kind === 'sym' && dot.text === '.' && dot.start === end && lastTok.kind === 'word' && lastTok.text.length <= 4) end = dot.end;
+  if (dot && dot.kind === 'sym' && dot.text === '.' && dot.start === end && lastTok.kind === 'word' && lastTok.text.length <= 4)
+    end = dot.end;
   if (coreFirst >= 0) {
     const cs = (tokens[coreFirst] as Token).start;
     const ce = (tokens[coreLast] as Token).end;
@@ -322,7 +353,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     const t = tokens[i] as Token;
     const c = (candidates[i] = candidatesAt(t));
     flags[i] = t.kind === 'sym' && t.boundary ? 0 : termSets().grammar.flagsWith(c.grammar, tokens, i);
-    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i)) allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
+    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i))
+      allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
   }
   const r: Reading = { tokens, flags };
   const findings: MoneyFinding[] = [];
@@ -367,7 +399,16 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         const n = before >= 0 ? tokens[before] : undefined;
         // "48 р." may be a size: below a hundred it is only held.
         const small = entry.small !== undefined && n?.kind === 'num' && n.value < 100;
-        addFinding(found, small ? (entry.small as 'review') : (entry.amount ?? 'refuse'), before >= 0 ? before : h.first, after >= 0 ? after : h.last, entry.category, `${reason} with an amount`, h.first, h.last);
+        addFinding(
+          found,
+          small ? (entry.small as 'review') : (entry.amount ?? 'refuse'),
+          before >= 0 ? before : h.first,
+          after >= 0 ? after : h.last,
+          entry.category,
+          `${reason} with an amount`,
+          h.first,
+          h.last,
+        );
         continue;
       }
       if (entry.alone === 'none') continue;
@@ -417,7 +458,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     }
     if (counted && !cert) continue;
     if (cert) addFinding(found, 'review', i, bare.last, 'certificate', 'a certificate with a number: say what it is for, not its value');
-    else if (kind === 'prize') addFinding(found, 'review', i, bare.last, 'amount', 'an amount without a unit in a prize: say what it counts');
+    else if (kind === 'prize')
+      addFinding(found, 'review', i, bare.last, 'amount', 'an amount without a unit in a prize: say what it counts');
   }
 
   return verdictOf(findings);
@@ -431,4 +473,10 @@ function verdictOf(findings: MoneyFinding[]): MoneyVerdict {
 
 /** The word tokens of a text, for tests and tools that show how a text was read. */
 export const readAs = (text: string): string[] =>
-  tokenize(text).map((t) => (t.kind === 'word' ? [...(t as WordToken).forms.cyr, ...(t as WordToken).forms.cyrT, ...(t as WordToken).forms.lat, ...(t as WordToken).forms.hy].join('|') : t.text));
+  tokenize(text).map((t) =>
+    t.kind === 'word'
+      ? [...(t as WordToken).forms.cyr, ...(t as WordToken).forms.cyrT, ...(t as WordToken).forms.lat, ...(t as WordToken).forms.hy].join(
+          '|',
+        )
+      : t.text,
+  );

@@ -14,17 +14,7 @@
  *   four letters or more, so English "rub" is not "руб").
  */
 
-export type MoneyCategory =
-  | 'currency'
-  | 'code'
-  | 'symbol'
-  | 'money'
-  | 'slang'
-  | 'payment'
-  | 'crypto'
-  | 'payout'
-  | 'pool'
-  | 'equivalent';
+export type MoneyCategory = 'currency' | 'code' | 'symbol' | 'money' | 'slang' | 'payment' | 'crypto' | 'payout' | 'pool' | 'equivalent';
 
 export interface LexiconEntry {
   term: string;
@@ -40,7 +30,13 @@ export interface LexiconEntry {
   why?: string;
 }
 
-const e = (term: string, category: MoneyCategory, alone: LexiconEntry['alone'], example: string, more: Partial<LexiconEntry> = {}): LexiconEntry => ({
+const e = (
+  term: string,
+  category: MoneyCategory,
+  alone: LexiconEntry['alone'],
+  example: string,
+  more: Partial<LexiconEntry> = {},
+): LexiconEntry => ({
   term,
   category,
   alone,
@@ -51,7 +47,13 @@ const e = (term: string, category: MoneyCategory, alone: LexiconEntry['alone'], 
 /** Currencies of Russia, the CIS and nearby, and the world's majors: Russian, English and Armenian names. */
 const CURRENCIES: LexiconEntry[] = [
   e('руб/руб.', 'currency', 'refuse', 'Приз 500 руб.'),
-  e('рубль/рубля/рублю/рублем/рублей/рубли/рублям/рублями/рублях/рублик*/рублевый/рублевая/рублевое/рублевые/рублевого/рублевой/рублевую/рублевых', 'currency', 'refuse', 'рубли победителю', { why: 'not the surname Рублёв nor Рублёвка: their forms are not listed' }),
+  e(
+    'рубль/рубля/рублю/рублем/рублей/рубли/рублям/рублями/рублях/рублик*/рублевый/рублевая/рублевое/рублевые/рублевого/рублевой/рублевую/рублевых',
+    'currency',
+    'refuse',
+    'рубли победителю',
+    { why: 'not the surname Рублёв nor Рублёвка: their forms are not listed' },
+  ),
   e('рубас*/рублец*', 'slang', 'refuse', 'пару рубасов сверху'),
   e('р/р.', 'currency', 'none', 'Приз 5000 р', { small: 'review', why: '"р." alone is a size ("футболка р. 48")' }),
   e('тр/т.р./тыр', 'currency', 'none', 'Приз 15 тр'),
@@ -97,7 +99,7 @@ const CURRENCIES: LexiconEntry[] = [
   e('сомони', 'currency', 'refuse', '500 сомони'),
   e('somoni', 'currency', 'refuse', '500 somoni'),
   e('сум/сумов/сума', 'currency', 'none', '100000 сум'),
-  e('sum/sums/so\'m', 'currency', 'none', '100000 sum'),
+  e("sum/sums/so'm", 'currency', 'none', '100000 sum'),
   e('лари', 'currency', 'none', '200 лари', { why: 'also a name (Ларри)' }),
   e('lari', 'currency', 'none', '200 lari'),
   e('манат*', 'currency', 'refuse', '50 манат'),
@@ -168,7 +170,10 @@ const MONEY: LexiconEntry[] = [
   e('денги', 'money', 'refuse', 'dengi победителю', { translit: true }),
   e('мани', 'money', 'review', 'мани победителю', { why: 'Cyrillic "money"; also a name' }),
   e('money/moneys/monetary/moneyz', 'money', 'refuse', 'money for first place'),
-  e('кэш/кеш/кэшем/кэшу/кэшик*/кэшбэк*/кэшбек*/кэшаут*/кэш-аут*/кэшприз*/кэш-приз*/кэшев*/кэшов*', 'money', 'refuse', 'кэш победителю', { translit: true, why: 'a stem would take "кешью" (cashew) and the name Кеша' }),
+  e('кэш/кеш/кэшем/кэшу/кэшик*/кэшбэк*/кэшбек*/кэшаут*/кэш-аут*/кэшприз*/кэш-приз*/кэшев*/кэшов*', 'money', 'refuse', 'кэш победителю', {
+    translit: true,
+    why: 'a stem would take "кешью" (cashew) and the name Кеша',
+  }),
   e('кэша', 'money', 'review', 'немного кэша', { amount: 'refuse', why: 'the genitive of кэш is also the name Кеша' }),
   e('cash/cashback/cashout/cashprize/cashes/kash', 'money', 'refuse', 'cash prize'),
   e('наличн*/наличк*/налик*/налом/нал', 'money', 'refuse', 'расчёт наличными', { translit: true, why: 'not Нальчик, not the name Нала' }),
@@ -176,7 +181,7 @@ const MONEY: LexiconEntry[] = [
   e('гонорар*', 'money', 'refuse', 'гонорар финалисту'),
   e('купюр*/банкнот*', 'money', 'refuse', 'купюра на память'),
   e('banknote*/bills', 'money', 'none', '5 banknotes'),
-    e('cheque/cheques', 'money', 'refuse', 'a cheque for the champion'),
+  e('cheque/cheques', 'money', 'refuse', 'a cheque for the champion'),
   e('номинал*', 'equivalent', 'refuse', 'сертификат номиналом 5000'),
   e('на сумму', 'equivalent', 'refuse', 'карта на сумму 2000'),
   e('сумм*', 'equivalent', 'none', 'сумма 5000'),
@@ -193,7 +198,9 @@ const MONEY: LexiconEntry[] = [
 const SLANG: LexiconEntry[] = [
   e('бабк*', 'slang', 'review', 'бабки победителю', { why: 'also "grannies"' }),
   e('бабло/бабла/баблу/баблом/баблишк*/бабос*/bablo/babla', 'slang', 'refuse', 'бабло победителю', { why: 'not "бабл" (the bubble)' }),
-  e('капуста/капусты/капусту/капустой/капусточк*', 'slang', 'review', 'капуста победителю', { why: 'also cabbage; "капустный пирог" is a pie' }),
+  e('капуста/капусты/капусту/капустой/капусточк*', 'slang', 'review', 'капуста победителю', {
+    why: 'also cabbage; "капустный пирог" is a pie',
+  }),
   e('лимон/лимона/лимонов/лимоны/лимонам', 'slang', 'review', 'Приз — лимон', { small: 'review', why: 'a million in slang, or a lemon' }),
   e('лям/ляма/лямов/лямы/лямчик*', 'slang', 'refuse', 'пол-ляма'),
   e('кусок/куска/кусков/куски', 'slang', 'none', '5 кусков', { why: 'a piece of cake is not money' }),
@@ -206,7 +213,7 @@ const SLANG: LexiconEntry[] = [
   e('лавэ/лаве/лавех*/лавэх*', 'slang', 'refuse', 'лавэ победителю'),
   e('филки/филок/фантики', 'slang', 'none', '100 филок'),
   e('бабули/бабулек', 'slang', 'none', '10 бабулек'),
-  e('grand/grands/k\'s', 'slang', 'none', '5 grand', { why: '"Grand Prix" is allowlisted' }),
+  e("grand/grands/k's", 'slang', 'none', '5 grand', { why: '"Grand Prix" is allowlisted' }),
   e('dough/moolah/dosh/bread', 'slang', 'none', '500 dosh'),
   e('moolah/dosh', 'slang', 'refuse', 'moolah for the winner'),
 ];
@@ -216,9 +223,19 @@ const PAYMENT: LexiconEntry[] = [
   e('сбп', 'payment', 'refuse', 'перевод по СБП'),
   e('sbp', 'payment', 'refuse', 'Переведём по SBP', { upper: true }),
   e('перевод*/переведем/переведём/переводим/переведу/переводом', 'payment', 'none', 'перевод 5000'),
-  e('перевод*/переводом на/по ~ карт*/счет*/кошел*/телефон*/номер*/реквизит*|перевод*/переводом по сбп/sbp/номеру/телефону', 'payment', 'refuse', 'перевод на карту победителю'),
+  e(
+    'перевод*/переводом на/по ~ карт*/счет*/кошел*/телефон*/номер*/реквизит*|перевод*/переводом по сбп/sbp/номеру/телефону',
+    'payment',
+    'refuse',
+    'перевод на карту победителю',
+  ),
   e('переведем/переведём/переводим/переведу/скинем/скину/кинем/кину/закинем/закину/зачислим', 'payment', 'none', 'скинем 5000'),
-  e('переведем/переводим/переведу/скинем/скину/кинем/закинем/закину/зачислим/зачислю на/по ~ карт*/счет*/кошел*/телефон*/номер*/баланс*/сбп', 'payment', 'refuse', 'закинем на карту'),
+  e(
+    'переведем/переводим/переведу/скинем/скину/кинем/закинем/закину/зачислим/зачислю на/по ~ карт*/счет*/кошел*/телефон*/номер*/баланс*/сбп',
+    'payment',
+    'refuse',
+    'закинем на карту',
+  ),
   e('зачислен*/зачисля* на ~ карт*/счет*/кошел*/баланс*/телефон*', 'payment', 'refuse', 'зачисление на карту'),
   e('зачислен*/зачисл*', 'payment', 'none', 'зачисление 5000'),
   e('на карту/счет/кошелек/баланс/телефон/реквизиты', 'payment', 'review', 'приз на счет', { amount: 'refuse' }),
@@ -232,9 +249,22 @@ const PAYMENT: LexiconEntry[] = [
   e('тинькоф*/тинько*/tinkoff*/т-банк*/tbank', 'payment', 'review', 'на Тинькофф', { amount: 'refuse' }),
   e('альфа-банк*/альфабанк*/alfa-bank*/alfabank', 'payment', 'review', 'на Альфа-Банк', { amount: 'refuse' }),
   e('втб/vtb', 'payment', 'review', 'карта ВТБ', { amount: 'refuse' }),
-  e('газпромбанк*/райффайзен*/raiffeisen*/росбанк*/совкомбанк*/ozonbank|озон банк*|ozon bank', 'payment', 'review', 'на Райффайзен', { amount: 'refuse' }),
-  e('юmoney/юмани/yoomoney/yumoney/webmoney/вебмани/qiwi/payeer/skrill/neteller/revolut/payoneer/advcash|яндекс деньги', 'payment', 'refuse', 'на ЮMoney'),
-  e('# на/через/по киви/qiwi/visa/mastercard/мастеркард/мир/сбер*/sber*/тинькоф*/tinkoff*/т-банк*/втб/vtb/альфу/kaspi/каспи/idram/իդրամ/сбп/sbp/карту/счет/кошелек/card/account/wallet', 'payment', 'refuse', '5000 на киви', { why: 'kiwi is a fruit, but an amount sent to it is money' }),
+  e('газпромбанк*/райффайзен*/raiffeisen*/росбанк*/совкомбанк*/ozonbank|озон банк*|ozon bank', 'payment', 'review', 'на Райффайзен', {
+    amount: 'refuse',
+  }),
+  e(
+    'юmoney/юмани/yoomoney/yumoney/webmoney/вебмани/qiwi/payeer/skrill/neteller/revolut/payoneer/advcash|яндекс деньги',
+    'payment',
+    'refuse',
+    'на ЮMoney',
+  ),
+  e(
+    '# на/через/по киви/qiwi/visa/mastercard/мастеркард/мир/сбер*/sber*/тинькоф*/tinkoff*/т-банк*/втб/vtb/альфу/kaspi/каспи/idram/իդրամ/сбп/sbp/карту/счет/кошелек/card/account/wallet',
+    'payment',
+    'refuse',
+    '5000 на киви',
+    { why: 'kiwi is a fruit, but an amount sent to it is money' },
+  ),
   e('киви/qiwi кошел*', 'payment', 'refuse', 'на киви кошелёк'),
   e('paypal/пейпал/пэйпал', 'payment', 'refuse', 'PayPal transfer'),
   e('золот* корон*', 'payment', 'review', 'через Золотую Корону', { amount: 'refuse' }),
@@ -254,8 +284,19 @@ const CRYPTO: LexiconEntry[] = [
   e('tether/тезер/тезеры/тетер/usdt/usdc/юсдт', 'crypto', 'refuse', 'выплата в tether'),
   e('ton/тон/тонкоин*/toncoin', 'crypto', 'none', '100 TON', { upper: true }),
   e('toncoin/тонкоин*', 'crypto', 'refuse', 'toncoin победителю'),
-  e('solana/солана/dogecoin/догикоин*/доги/litecoin/лайткоин*/monero/монеро/xrp/bnb/doge/sol/ltc/xmr/trx/tron', 'crypto', 'none', '50 SOL', { upper: true }),
-  e('solana/солана/dogecoin/догикоин*/litecoin/лайткоин*/monero/монеро/binance/бинанс/байбит/bybit/metamask/метамаск', 'crypto', 'refuse', 'на Binance'),
+  e(
+    'solana/солана/dogecoin/догикоин*/доги/litecoin/лайткоин*/monero/монеро/xrp/bnb/doge/sol/ltc/xmr/trx/tron',
+    'crypto',
+    'none',
+    '50 SOL',
+    { upper: true },
+  ),
+  e(
+    'solana/солана/dogecoin/догикоин*/litecoin/лайткоин*/monero/монеро/binance/бинанс/байбит/bybit/metamask/метамаск',
+    'crypto',
+    'refuse',
+    'на Binance',
+  ),
   e('токен*/token*', 'crypto', 'none', '100 токенов', { amount: 'review' }),
   e('коин*/coin*/монет*', 'crypto', 'none', '100 монет', { amount: 'review', why: '"памятная монета" (a keepsake) is not money' }),
   e('nft/нфт', 'crypto', 'review', 'NFT победителю'),
@@ -294,14 +335,20 @@ const POOL: LexiconEntry[] = [
   e('winner/winners take/takes/gets all|winner-takes-all', 'pool', 'review', 'winner takes all'),
   e('all ~ fees/buy-ins/buyins/entries', 'pool', 'review', 'winner takes all fees'),
   e('% ~ ~ взнос*/бай-ин*/байин*/вход*/сбор*/фонд*|% of ~ fees/buy-ins/buyins/entries', 'pool', 'refuse', '50% от взносов'),
-  e('процент*/доля/долю/част* от ~ взнос*/бай-ин*/байин*/сбор*|част*/доля/долю взнос*/бай-ин*|part/share of ~ fees/buy-ins/buyins', 'pool', 'refuse', 'часть взносов идёт в призы'),
+  e(
+    'процент*/доля/долю/част* от ~ взнос*/бай-ин*/байин*/сбор*|част*/доля/долю взнос*/бай-ин*|part/share of ~ fees/buy-ins/buyins',
+    'pool',
+    'refuse',
+    'часть взносов идёт в призы',
+  ),
 ];
 
 /**
  * Fee words: with a prize, pool or winner word in the same clause they describe a pool from fees
  * ("взносы победителю"). Alone they are the club's organisational fee and pass (R-MONEY-3).
  */
-export const FEE_WORDS = 'взнос*/бай-ин*/байин*/buy-in*/buyin*/fee/fees/entries/входы/входов/ребай*/ре-бай*/аддон*/адд-он*/ре-энтри/реэнтри/rebuy*/re-entr*/add-on*/addon*/сбор/сборы/сборов/орг.сбор*/оргвзнос*/մուտքավճար*/վճարներ*';
+export const FEE_WORDS =
+  'взнос*/бай-ин*/байин*/buy-in*/buyin*/fee/fees/entries/входы/входов/ребай*/ре-бай*/аддон*/адд-он*/ре-энтри/реэнтри/rebuy*/re-entr*/add-on*/addon*/сбор/сборы/сборов/орг.сбор*/оргвзнос*/մուտքավճար*/վճարներ*';
 /** What turns fee words into a pool: a recipient or a destination. */
 export const POOL_DESTINATIONS =
   'победител*/призер*/призов*/приз/призы/призам/фонд*/пул*/банк/winner*/prize*/pool*/split*/distribut*/делится/делятся/делим/распредел*/разыгрыва*/финалист*/հաղթող*/մրցանակ*/ֆոնդ*/բաշխ*';
@@ -309,14 +356,16 @@ export const POOL_DESTINATIONS =
 export const LEXICON: readonly LexiconEntry[] = [...CURRENCIES, ...MONEY, ...SLANG, ...PAYMENT, ...CRYPTO, ...PAYOUT, ...POOL];
 
 /** Multipliers written between an amount and its currency, or alone after it ("5к", "10 тыс."). */
-export const MULTIPLIERS = 'к/k/кк/kk/тыс/тыс./тыщ*/тысяч*/т/т./млн/млн./млрд/m/mln/mio/mil/thousand*/million*/миллион*/лям*/косых/thsd/тис/тисяч*/հազար/հզր/մլն';
+export const MULTIPLIERS =
+  'к/k/кк/kk/тыс/тыс./тыщ*/тысяч*/т/т./млн/млн./млрд/m/mln/mio/mil/thousand*/million*/миллион*/лям*/косых/thsd/тис/тисяч*/հազար/հզր/մլն';
 
 /** Numbers written in words, which make an amount as well as digits do ("сто баксов", "five grand"). */
 export const NUMBER_WORDS =
   'один/одна/два/две/три/четыре/пять/шесть/семь/восемь/девять/десять/двадцать/тридцать/пятьдесят/сто/двести/триста/пятьсот/тысяча/тысячу/тыщу/пару/пол/one/two/three/four/five/ten/twenty/fifty/hundred/couple/half';
 
 /** Words of negation: before a money word ("без денег", "non-cash") or after it ("выплата не предусмотрена"). */
-export const NEGATIONS_BEFORE = 'без/не/нет/ни/никаких/никакие/никакого/никакой/отсутствие/нельзя/невозможно/запрещ*/no/not/non/without/never/zero/cannot/can\'t/առանց/ոչ/չի/չեն/չկա';
+export const NEGATIONS_BEFORE =
+  "без/не/нет/ни/никаких/никакие/никакого/никакой/отсутствие/нельзя/невозможно/запрещ*/no/not/non/without/never/zero/cannot/can't/առանց/ոչ/չի/չեն/չկա";
 export const NEGATIONS_AFTER =
   "нет/отсутству*/исключен*/запрещ*/невозмож*/нельзя/none/not/isn't/aren't/never/չկա/չի/չեն/չկան/ոչ|не предусмотр*/выплач*/производ*/выда*/будет/формиру*/предоставл*/входит/дает/даем/разыгрыва*/начисл*/бывает/предполага*/использу*/принима*";
 
@@ -340,13 +389,83 @@ export const ISO_4217 =
     ' ',
   );
 /** Codes that mean nothing else: refused wherever they stand, in any case. */
-export const DISTINCTIVE_CODES = new Set(['USD', 'EUR', 'RUR', 'GBP', 'KZT', 'UAH', 'BYN', 'BYR', 'CNY', 'JPY', 'CHF', 'KGS', 'UZS', 'TJS', 'TMT', 'AZN', 'PLN', 'INR', 'KRW', 'USDT', 'UZS']);
+export const DISTINCTIVE_CODES = new Set([
+  'USD',
+  'EUR',
+  'RUR',
+  'GBP',
+  'KZT',
+  'UAH',
+  'BYN',
+  'BYR',
+  'CNY',
+  'JPY',
+  'CHF',
+  'KGS',
+  'UZS',
+  'TJS',
+  'TMT',
+  'AZN',
+  'PLN',
+  'INR',
+  'KRW',
+  'USDT',
+  'UZS',
+]);
 /**
  * Codes that are also words or names (English, Russian, brands): counted only in capitals, and alone
  * not at all ("ALL", "TOP", "CUP", "AMD" processors).
  */
 export const WORDLIKE_CODES = new Set([
-  'ALL', 'TOP', 'CUP', 'BOB', 'SOS', 'PEN', 'MAD', 'NAD', 'BAM', 'CAD', 'MOP', 'RON', 'SAR', 'DOP', 'GEL', 'PHP', 'AMD',
-  'MUR', 'ERN', 'JOD', 'KES', 'MNT', 'IMP', 'JEP', 'GGP', 'TVD', 'XAG', 'XAU', 'XDR', 'LAK', 'FKP', 'GIP', 'SHP', 'CUC',
-  'ANG', 'AFN', 'BMD', 'BND', 'CVE', 'GYD', 'LSL', 'MGA', 'NIO', 'PAB', 'SCR', 'SLE', 'SRD', 'STN', 'SVC', 'TND', 'ZAR',
+  'ALL',
+  'TOP',
+  'CUP',
+  'BOB',
+  'SOS',
+  'PEN',
+  'MAD',
+  'NAD',
+  'BAM',
+  'CAD',
+  'MOP',
+  'RON',
+  'SAR',
+  'DOP',
+  'GEL',
+  'PHP',
+  'AMD',
+  'MUR',
+  'ERN',
+  'JOD',
+  'KES',
+  'MNT',
+  'IMP',
+  'JEP',
+  'GGP',
+  'TVD',
+  'XAG',
+  'XAU',
+  'XDR',
+  'LAK',
+  'FKP',
+  'GIP',
+  'SHP',
+  'CUC',
+  'ANG',
+  'AFN',
+  'BMD',
+  'BND',
+  'CVE',
+  'GYD',
+  'LSL',
+  'MGA',
+  'NIO',
+  'PAB',
+  'SCR',
+  'SLE',
+  'SRD',
+  'STN',
+  'SVC',
+  'TND',
+  'ZAR',
 ]);

@@ -103,7 +103,15 @@ type Script = 'cyr' | 'lat' | 'greek' | 'hy' | 'other';
 function scriptOf(code: number): Script {
   if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) ? 'lat' : 'other';
   if (code >= 0x400 && code <= 0x52f) return 'cyr';
-  if ((code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) || (code >= 0x250 && code <= 0x2af) || (code >= 0x1d00 && code <= 0x1d7f) || (code >= 0x1e00 && code <= 0x1eff) || (code >= 0xa720 && code <= 0xa7ff) || (code >= 0xab30 && code <= 0xab6f)) return 'lat';
+  if (
+    (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) ||
+    (code >= 0x250 && code <= 0x2af) ||
+    (code >= 0x1d00 && code <= 0x1d7f) ||
+    (code >= 0x1e00 && code <= 0x1eff) ||
+    (code >= 0xa720 && code <= 0xa7ff) ||
+    (code >= 0xab30 && code <= 0xab6f)
+  )
+    return 'lat';
   if ((code >= 0x370 && code <= 0x3ff) || (code >= 0x1f00 && code <= 0x1fff)) return 'greek';
   if ((code >= 0x530 && code <= 0x58f) || (code >= 0xfb13 && code <= 0xfb17)) return 'hy';
   if ((code >= 0x1c80 && code <= 0x1c8f) || (code >= 0x2de0 && code <= 0x2dff) || (code >= 0xa640 && code <= 0xa69f)) return 'cyr';
@@ -116,19 +124,132 @@ function hasScript(w: string, script: Script): boolean {
 
 /** Lookalikes read as Cyrillic. */
 const TO_CYR_TABLE: Record<string, string> = {
-  a: 'а', b: 'в', c: 'с', e: 'е', h: 'н', k: 'к', m: 'м', n: 'п', o: 'о', p: 'р', r: 'г', t: 'т', u: 'и', x: 'х', y: 'у',
-  α: 'а', β: 'в', γ: 'у', δ: 'д', ε: 'е', η: 'п', ι: 'і', κ: 'к', λ: 'л', μ: 'м', ν: 'v', ο: 'о', π: 'п', ρ: 'р', σ: 'о', ς: 'с', τ: 'т', υ: 'у', φ: 'ф', χ: 'х', ω: 'ш',
-  '0': 'о', '3': 'е', '4': 'ч', '6': 'б', '7': 'т', '8': 'в',
-  '@': 'а', $: 'с', '€': 'е', '¢': 'с',
+  a: 'а',
+  b: 'в',
+  c: 'с',
+  e: 'е',
+  h: 'н',
+  k: 'к',
+  m: 'м',
+  n: 'п',
+  o: 'о',
+  p: 'р',
+  r: 'г',
+  t: 'т',
+  u: 'и',
+  x: 'х',
+  y: 'у',
+  α: 'а',
+  β: 'в',
+  γ: 'у',
+  δ: 'д',
+  ε: 'е',
+  η: 'п',
+  ι: 'і',
+  κ: 'к',
+  λ: 'л',
+  μ: 'м',
+  ν: 'v',
+  ο: 'о',
+  π: 'п',
+  ρ: 'р',
+  σ: 'о',
+  ς: 'с',
+  τ: 'т',
+  υ: 'у',
+  φ: 'ф',
+  χ: 'х',
+  ω: 'ш',
+  '0': 'о',
+  '3': 'е',
+  '4': 'ч',
+  '6': 'б',
+  '7': 'т',
+  '8': 'в',
+  '@': 'а',
+  $: 'с',
+  '€': 'е',
+  '¢': 'с',
 };
 /** Lookalikes read as Latin. */
 const TO_LAT_TABLE: Record<string, string> = {
-  а: 'a', в: 'b', с: 'c', е: 'e', ё: 'e', н: 'h', к: 'k', м: 'm', п: 'n', о: 'o', р: 'p', г: 'r', т: 't', и: 'u', х: 'x', у: 'y', ш: 'w', і: 'i', ј: 'j', ѕ: 's',
-  α: 'a', β: 'b', γ: 'y', ε: 'e', η: 'n', ι: 'i', κ: 'k', μ: 'm', ν: 'v', ο: 'o', ρ: 'p', σ: 'o', ς: 'c', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-  '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b',
-  '@': 'a', $: 's', '€': 'e', '¢': 'c', '!': 'i', '|': 'l', '£': 'l',
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  е: 'e',
+  ё: 'e',
+  н: 'h',
+  к: 'k',
+  м: 'm',
+  п: 'n',
+  о: 'o',
+  р: 'p',
+  г: 'r',
+  т: 't',
+  и: 'u',
+  х: 'x',
+  у: 'y',
+  ш: 'w',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  α: 'a',
+  β: 'b',
+  γ: 'y',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'm',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  σ: 'o',
+  ς: 'c',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  '0': 'o',
+  '1': 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '€': 'e',
+  '¢': 'c',
+  '!': 'i',
+  '|': 'l',
+  '£': 'l',
   // Small capitals, which NFKC leaves as they are ("ᴄᴀꜱʜ").
-  ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ғ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ǫ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ғ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ǫ: 'q',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
 };
 
 const TO_CYR = codeTable(TO_CYR_TABLE);
@@ -136,11 +257,48 @@ const TO_LAT = codeTable(TO_LAT_TABLE);
 
 /** Latin-script Russian, longest first. */
 const TRANSLIT: [string, string][] = [
-  ['shch', 'щ'], ['sch', 'щ'], ['tch', 'ч'], ['ch', 'ч'], ['sh', 'ш'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['tz', 'ц'],
-  ['ya', 'я'], ['ja', 'я'], ['yu', 'ю'], ['ju', 'ю'], ['yo', 'е'], ['jo', 'е'], ['ye', 'е'], ['je', 'е'],
-  ['a', 'а'], ['b', 'б'], ['v', 'в'], ['w', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'], ['z', 'з'], ['i', 'и'], ['j', 'й'],
-  ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'], ['p', 'п'], ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'],
-  ['f', 'ф'], ['h', 'х'], ['x', 'кс'], ['q', 'к'], ["'", 'ь'],
+  ['shch', 'щ'],
+  ['sch', 'щ'],
+  ['tch', 'ч'],
+  ['ch', 'ч'],
+  ['sh', 'ш'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ts', 'ц'],
+  ['tz', 'ц'],
+  ['ya', 'я'],
+  ['ja', 'я'],
+  ['yu', 'ю'],
+  ['ju', 'ю'],
+  ['yo', 'е'],
+  ['jo', 'е'],
+  ['ye', 'е'],
+  ['je', 'е'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['v', 'в'],
+  ['w', 'в'],
+  ['g', 'г'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['z', 'з'],
+  ['i', 'и'],
+  ['j', 'й'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['f', 'ф'],
+  ['h', 'х'],
+  ['x', 'кс'],
+  ['q', 'к'],
+  ["'", 'ь'],
 ];
 const VOWELS_LAT = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
@@ -219,7 +377,11 @@ export function latSkeleton(w: string): string {
 }
 
 function codeTable(table: Record<string, string>): Map<number, string> {
-  return new Map(Object.entries(table).filter(([k]) => k.length === 1).map(([k, v]) => [k.charCodeAt(0), v]));
+  return new Map(
+    Object.entries(table)
+      .filter(([k]) => k.length === 1)
+      .map(([k, v]) => [k.charCodeAt(0), v]),
+  );
 }
 
 const mapAll = (w: string, table: Map<number, string>): string => {
@@ -240,7 +402,12 @@ const plain = (code: number): boolean =>
   code === 0xbb ||
   (code >= 0x2010 && code <= 0x2022) ||
   (code >= 0x20a0 && code <= 0x20bf);
-const isMark = (code: number): boolean => (code >= 0x300 && code <= 0x36f) || (code >= 0x1ab0 && code <= 0x1aff) || (code >= 0x1dc0 && code <= 0x1dff) || (code >= 0x20d0 && code <= 0x20ff) || (code >= 0xfe20 && code <= 0xfe2f);
+const isMark = (code: number): boolean =>
+  (code >= 0x300 && code <= 0x36f) ||
+  (code >= 0x1ab0 && code <= 0x1aff) ||
+  (code >= 0x1dc0 && code <= 0x1dff) ||
+  (code >= 0x20d0 && code <= 0x20ff) ||
+  (code >= 0xfe20 && code <= 0xfe2f);
 
 /** Character classes: letter, digit, letter-like symbol, blank, connector, other. */
 const L = 1;
@@ -344,7 +511,17 @@ const isSpace = (c: string): boolean => {
   const code = c.charCodeAt(0);
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 };
 
 /** Step 2: "к э ш" -> "кэш": runs of at least three single letters separated by blanks (and dots or hyphens). */
@@ -406,7 +583,8 @@ export function joinSpacedLetters(f: Folded): Folded {
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x2e || code === 0x5f || code === 0x2a; // - . _ *
 const sepAt = (kind: Uint8Array, n: number, k: number): boolean => k < 0 || k >= n || kind[k] !== 1;
 /** A letter-like character standing alone between blanks or separators. */
-const single = (kind: Uint8Array, n: number, k: number): boolean => k < n && kind[k] === 1 && sepAt(kind, n, k - 1) && sepAt(kind, n, k + 1);
+const single = (kind: Uint8Array, n: number, k: number): boolean =>
+  k < n && kind[k] === 1 && sepAt(kind, n, k - 1) && sepAt(kind, n, k + 1);
 function moveDown(f: Folded, from: number, to: number): void {
   f.c[to] = f.c[from] as string;
   f.start[to] = f.start[from] as number;
@@ -645,7 +823,9 @@ export function tokenize(text: string): Token[] {
         const dots = s.split('.').length - 1;
         notAmount = s.includes(':') || (dots > 1 && !/^\d{1,3}(\.\d{3})+$/.test(s));
         const grouped = s.replace(/[\s\u00a0\u202f'’]/g, '');
-        value = /^\d{1,3}([.,]\d{3})+$/.test(grouped) ? Number(grouped.replace(/[.,]/g, '')) : Number(grouped.replace(',', '.').replace(/[^\d.]/g, '')) || 0;
+        value = /^\d{1,3}([.,]\d{3})+$/.test(grouped)
+          ? Number(grouped.replace(/[.,]/g, ''))
+          : Number(grouped.replace(',', '.').replace(/[^\d.]/g, '')) || 0;
       }
       tokens.push({ kind: 'num', start: f.start[i] as number, end: f.end[j - 1] as number, text: s, value, notAmount });
       i = j;

@@ -239,7 +239,12 @@ function matchSlots(slots: readonly Slot[], k: number, tokens: readonly Token[],
   const slot = slots[k];
   if (!slot) return i - 1;
   let at = i;
-  if (k > 0) while (skippable(tokens[at]) && !(slot.kind === 'sym' && (tokens[at] as Token).kind === 'sym' && (tokens[at] as { text: string }).text === slot.text)) at += 1;
+  if (k > 0)
+    while (
+      skippable(tokens[at]) &&
+      !(slot.kind === 'sym' && (tokens[at] as Token).kind === 'sym' && (tokens[at] as { text: string }).text === slot.text)
+    )
+      at += 1;
   const t = tokens[at];
   if (slot.kind === 'gap') {
     const without = matchSlots(slots, k + 1, tokens, at);

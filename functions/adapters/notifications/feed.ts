@@ -24,7 +24,16 @@ export class DynamoFeed implements NotificationPort {
     const at = new Date(n.at).toISOString();
     if (opts.tournamentWide) {
       // Once for the tournament: each registered player's feed reads it from there.
-      await appendShared({ clubId: n.clubId, tournamentId: n.tournamentId, at, notificationId: n.id, type: n.type, title: n.title, data: n.data, expiresAt });
+      await appendShared({
+        clubId: n.clubId,
+        tournamentId: n.tournamentId,
+        at,
+        notificationId: n.id,
+        type: n.type,
+        title: n.title,
+        data: n.data,
+        expiresAt,
+      });
       return;
     }
     const unique = [...new Set(playerIds)];
@@ -92,7 +101,9 @@ function parseCursor(raw: string | null): FeedCursor | undefined {
 /** The schedule's tournaments a feed shows: every one the player did not withdraw from, newest first. */
 function scheduleTournaments(schedule: Item | undefined): TournamentRef[] | undefined {
   if (!schedule) return undefined;
-  const regs = Object.values((schedule.regs ?? {}) as Record<string, { clubId: string; tournamentId: string; startAt: number; cancelled?: boolean }>);
+  const regs = Object.values(
+    (schedule.regs ?? {}) as Record<string, { clubId: string; tournamentId: string; startAt: number; cancelled?: boolean }>,
+  );
   return regs
     .filter((r) => r.cancelled !== true)
     .sort((a, b) => b.startAt - a.startAt)
@@ -123,7 +134,9 @@ async function readOwn(playerId: string, limit: number, below: FeedCursor | unde
     }),
   );
   const items = (out.Items ?? []) as Item[];
-  const own = items.filter((i) => String(i.sk).startsWith('notif#') && !(below && i.notificationId === below.id && i.at === below.at)) as unknown as (FeedItem & { expiresAt: number })[];
+  const own = items.filter(
+    (i) => String(i.sk).startsWith('notif#') && !(below && i.notificationId === below.id && i.at === below.at),
+  ) as unknown as (FeedItem & { expiresAt: number })[];
   return {
     own,
     // A full page may hide more below it.
@@ -140,7 +153,10 @@ async function readOwn(playerId: string, limit: number, below: FeedCursor | unde
  * naming the tournaments) and one BatchGetItem of the tournaments' feed items; a later page reads the
  * profile in that BatchGetItem instead, and its tournaments come in the cursor.
  */
-export async function readFeed(playerId: string, opts: { limit: number; cursor: string | null; now: number }): Promise<FeedPage & { profile: Item | null }> {
+export async function readFeed(
+  playerId: string,
+  opts: { limit: number; cursor: string | null; now: number },
+): Promise<FeedPage & { profile: Item | null }> {
   const below = parseCursor(opts.cursor);
   const { own, full, profile: firstProfile, schedule } = await readOwn(playerId, opts.limit, below);
   const tournaments = below?.t.length ? below.t : (scheduleTournaments(schedule) ?? (await indexedTournaments(playerId)));
@@ -152,7 +168,15 @@ export async function readFeed(playerId: string, opts: { limit: number; cursor: 
   const isBelow = (n: FeedItem) => !below || n.at < below.at || (n.at === below.at && n.notificationId < below.id);
   const items = [...own, ...shared.flat()]
     .filter((n) => n.expiresAt > epoch && isBelow(n))
-    .map((n) => ({ notificationId: n.notificationId, type: n.type, at: n.at, clubId: n.clubId, tournamentId: n.tournamentId, title: n.title, data: n.data }))
+    .map((n) => ({
+      notificationId: n.notificationId,
+      type: n.type,
+      at: n.at,
+      clubId: n.clubId,
+      tournamentId: n.tournamentId,
+      title: n.title,
+      data: n.data,
+    }))
     .sort(newerFirst);
   const page = items.slice(0, opts.limit);
   const more = items.length > opts.limit || full;

@@ -25,7 +25,10 @@ export interface SharedNotification {
 
 const FEED_SK = 'feed';
 
-export const tournamentFeedKey = (clubId: string, tournamentId: string): ItemKey => ({ pk: tournamentPk(clubId, tournamentId), sk: FEED_SK });
+export const tournamentFeedKey = (clubId: string, tournamentId: string): ItemKey => ({
+  pk: tournamentPk(clubId, tournamentId),
+  sk: FEED_SK,
+});
 
 /**
  * Appends one notification, once: the item keeps the ids it holds, and a second delivery of the same
@@ -42,7 +45,13 @@ export async function appendShared(n: SharedNotification): Promise<void> {
         UpdateExpression: 'SET #items = list_append(if_not_exists(#items, :none), :one), #exp = :exp ADD #ids :id',
         ConditionExpression: 'attribute_not_exists(#ids) OR NOT contains(#ids, :idValue)',
         ExpressionAttributeNames: { '#items': 'items', '#ids': 'ids', '#exp': 'expiresAt' },
-        ExpressionAttributeValues: { ':none': [], ':one': [n], ':exp': n.expiresAt, ':id': new Set([n.notificationId]), ':idValue': n.notificationId },
+        ExpressionAttributeValues: {
+          ':none': [],
+          ':one': [n],
+          ':exp': n.expiresAt,
+          ':id': new Set([n.notificationId]),
+          ':idValue': n.notificationId,
+        },
       }),
     );
   } catch (e) {

@@ -15,8 +15,23 @@ type Notifier = (state: StoredTournament, event: { type: string }, now: number) 
 
 const minutes = (sec: number): string => `${Math.round(sec / 60)} min`;
 
-function base(state: StoredTournament, type: string, at: number, key: string, title: string, data: Record<string, unknown>): PlayerNotification {
-  return { id: `${state.id}.${type}.${key}`, type, at, clubId: state.clubId, tournamentId: state.id, title: `${state.settings.name}: ${title}`, data };
+function base(
+  state: StoredTournament,
+  type: string,
+  at: number,
+  key: string,
+  title: string,
+  data: Record<string, unknown>,
+): PlayerNotification {
+  return {
+    id: `${state.id}.${type}.${key}`,
+    type,
+    at,
+    clubId: state.clubId,
+    tournamentId: state.id,
+    title: `${state.settings.name}: ${title}`,
+    data,
+  };
 }
 
 /** R-CLK-4 and the level changes: what the players of the tournament see in their feed. */
@@ -92,7 +107,9 @@ const registrationPromoted: Notifier = (state, event, now) => {
   const e = event as Extract<TournamentEvent, { type: 'registration.promoted' }>;
   return {
     audience: { playerId: e.playerId },
-    notification: base(state, e.type, now, e.registrationId, 'you are in: promoted from the waitlist', { registrationId: e.registrationId }),
+    notification: base(state, e.type, now, e.registrationId, 'you are in: promoted from the waitlist', {
+      registrationId: e.registrationId,
+    }),
   };
 };
 

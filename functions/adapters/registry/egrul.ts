@@ -117,7 +117,10 @@ export class EgrulRegistry implements RegistryPort {
       headers: this.userAgent ? { 'User-Agent': this.userAgent } : {},
     });
     if (res.kind !== 'response' || res.status >= 400) return undefined;
-    const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0]?.trim() ?? '').filter((c) => c.includes('='));
+    const pairs = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]?.trim() ?? '')
+      .filter((c) => c.includes('='));
     return pairs.length > 0 ? pairs.join('; ') : undefined;
   }
 

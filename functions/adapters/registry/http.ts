@@ -16,9 +16,7 @@ export interface RetryPolicy {
 /** egrul.md: 0.5 s x 2^n, at most 3 tries. */
 export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 500 };
 
-export type HttpResult =
-  | { kind: 'response'; status: number; headers: Headers; text: string }
-  | { kind: 'failed'; reason: string };
+export type HttpResult = { kind: 'response'; status: number; headers: Headers; text: string } | { kind: 'failed'; reason: string };
 
 export interface HttpCall {
   fetch: FetchFn;
@@ -27,7 +25,8 @@ export interface HttpCall {
   retry: RetryPolicy;
 }
 
-type Attempt = { kind: 'response'; status: number; headers: Headers; text: string } | { kind: 'timeout' } | { kind: 'error'; message: string };
+type Attempt =
+  { kind: 'response'; status: number; headers: Headers; text: string } | { kind: 'timeout' } | { kind: 'error'; message: string };
 
 /** One exchange; the timeout covers the body too, so a server that stalls mid-answer is cut off. */
 async function attempt(call: HttpCall, url: string, init: RequestInit): Promise<Attempt> {
@@ -74,7 +73,12 @@ export async function send(call: HttpCall, url: string, init: RequestInit): Prom
   }
   if (last.kind === 'response' && !retryable(last)) return last;
   const tries = call.retry.tries;
-  return { kind: 'failed', reason: retryable(last) ? `${describe(last, call.timeoutMs)} after ${tries} ${tries === 1 ? 'try' : 'tries'}` : describe(last, call.timeoutMs) };
+  return {
+    kind: 'failed',
+    reason: retryable(last)
+      ? `${describe(last, call.timeoutMs)} after ${tries} ${tries === 1 ? 'try' : 'tries'}`
+      : describe(last, call.timeoutMs),
+  };
 }
 
 /**

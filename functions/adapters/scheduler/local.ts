@@ -27,7 +27,10 @@ export class LocalScheduler implements SchedulerPort {
     const { data: lookup } = await entities().scheduleName.get({ name }).go();
     if (!lookup) return;
     await store()
-      .transaction.write(({ schedule, scheduleName }) => [schedule.delete({ slot: lookup.slot }).commit(), scheduleName.delete({ name }).commit()])
+      .transaction.write(({ schedule, scheduleName }) => [
+        schedule.delete({ slot: lookup.slot }).commit(),
+        scheduleName.delete({ name }).commit(),
+      ])
       .go();
   }
 }

@@ -211,7 +211,8 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
     } catch (e) {
       if (!(e instanceof TrimmedDataAccessException) || !shard.lastSequence) throw e;
       logger.warn('stream records were trimmed before they were read; resuming at the oldest kept', { tableName, shardId: shard.id });
-      return (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard.id, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+      return (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard.id, ShardIteratorType: 'TRIM_HORIZON' })))
+        .ShardIterator;
     }
   }
 
@@ -246,7 +247,14 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
         return;
       }
       const delay = Math.min(retryDelayMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
-      logger.warn('stream records failed; retrying', { tableName, fromSequence: first, records: pending.length, attempt, delayMs: delay, reason });
+      logger.warn('stream records failed; retrying', {
+        tableName,
+        fromSequence: first,
+        records: pending.length,
+        attempt,
+        delayMs: delay,
+        reason,
+      });
       await pause(delay, false);
     }
   }
@@ -278,7 +286,10 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
       const records = out.Records ?? [];
       // Filtered on keys and event name first, as the AWS mapping does: images of other items are never
       // converted (nor need to be convertible).
-      const keysOnly = (r: StreamsRecord): StreamsRecord => ({ ...r, dynamodb: { ...r.dynamodb, NewImage: undefined, OldImage: undefined } });
+      const keysOnly = (r: StreamsRecord): StreamsRecord => ({
+        ...r,
+        dynamodb: { ...r.dynamodb, NewImage: undefined, OldImage: undefined },
+      });
       const wanted = records.filter((r) => filter(toLambdaRecord(keysOnly(r), arn))).map((r) => toLambdaRecord(r, arn));
       for (let i = 0; i < wanted.length; i += batchSize) await deliver(wanted.slice(i, i + batchSize));
       const last = records.at(-1)?.dynamodb?.SequenceNumber;
@@ -302,7 +313,7 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
       throw e;
     }
     let read = 0;
-    for (let progressed = true; progressed && !stopped; ) {
+    for (let progressed = true; progressed && !stopped;) {
       progressed = false;
       for (const shard of shards.values()) {
         if (stopped || !ready(shard)) continue;
@@ -326,7 +337,8 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
       } catch (e) {
         if (e instanceof StoppedError) break;
         // Logged when it changes, not on every retry while DynamoDB is away.
-        if ((e as Error).message !== lastError?.message) logger.error('stream poller failed; retrying', { tableName, error: (e as Error).message });
+        if ((e as Error).message !== lastError?.message)
+          logger.error('stream poller failed; retrying', { tableName, error: (e as Error).message });
         lastError = e as Error;
       }
       await pause(lastError ? ERROR_BACKOFF_MS : read > 0 ? busyIntervalMs : idleIntervalMs, true);
@@ -355,7 +367,11 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
         };
         const timer = setTimeout(() => {
           const cause = lastError ? `; last error: ${lastError.message}` : '';
-          waiter.reject(new Error(`stream of table ${tableName} not drained within ${timeoutMs} ms (last complete pass ${finished} of ${started})${cause}`));
+          waiter.reject(
+            new Error(
+              `stream of table ${tableName} not drained within ${timeoutMs} ms (last complete pass ${finished} of ${started})${cause}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

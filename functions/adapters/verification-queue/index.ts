@@ -29,7 +29,8 @@ export function verificationQueue(env: Record<string, string | undefined> = proc
   } else {
     queue = new LocalVerificationQueue(
       async (job) => (await import('../../jobs/verify-club')).runVerification(job),
-      (error, job) => logger.error('the local verification check failed', { error: error as Error, clubId: job.clubId, attempt: job.attempt }),
+      (error, job) =>
+        logger.error('the local verification check failed', { error: error as Error, clubId: job.clubId, attempt: job.attempt }),
     );
   }
   return queue;

@@ -7,7 +7,13 @@ import { forcedBetsPostedAt } from '../../../domain/floor/dead-stacks';
 import { seatNewEntries } from '../../../domain/floor/seat-new-entries';
 import type { Prefetched } from '../../platform/prefetch';
 import type { StoredTournament } from '../../store/tournament-store';
-import { executeTournamentCommand, type CommandResult, type Decision, type FloorEvent, type TournamentCommand } from '../tournament-command';
+import {
+  executeTournamentCommand,
+  type CommandResult,
+  type Decision,
+  type FloorEvent,
+  type TournamentCommand,
+} from '../tournament-command';
 import { withParallelGuard } from './parallel-registrations';
 import { requirePlayer } from './registrations';
 
@@ -16,7 +22,8 @@ const playingLevelsPassed = (s: StoredTournament, now: number): number =>
   s.clock ? playingLevelsBefore(s.clock.structure, clockView(s.clock.timer, s.clock.structure, now).current.levelIndex) : 0;
 
 /** R-CLK-4: breaks the clock has reached, which gates the add-on window (R-ADDON-2). */
-const breaksPassed = (s: StoredTournament, now: number): number => (s.clock ? clockView(s.clock.timer, s.clock.structure, now).breaksPassed : 0);
+const breaksPassed = (s: StoredTournament, now: number): number =>
+  s.clock ? clockView(s.clock.timer, s.clock.structure, now).breaksPassed : 0;
 
 /** The player's newest entry in a state. */
 const newestEntryOf = (s: FloorTournament, playerId: string): Entry =>
@@ -73,7 +80,11 @@ export const rebuyEntry = (command: TournamentCommand, input: { entryId: string;
   executeTournamentCommand(command, (s, ctx) => {
     const r = rebuy(
       s,
-      { entryId: input.entryId, playingLevelsPassed: playingLevelsPassed(s, ctx.now), ...(input.currentChips !== undefined ? { currentChips: input.currentChips } : {}) },
+      {
+        entryId: input.entryId,
+        playingLevelsPassed: playingLevelsPassed(s, ctx.now),
+        ...(input.currentChips !== undefined ? { currentChips: input.currentChips } : {}),
+      },
       ctx,
     );
     return { ...r, value: r.state.entries[input.entryId] as Entry };

@@ -2,9 +2,20 @@ import { cancelSettlement as cancel, settle, type Settlement } from '../../../do
 import { executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
 /** R-FEE-1/-3: settles all of a player's debt at once; answers the record made, or null when nothing was owed. */
-export const settleDebt = (command: TournamentCommand, input: { playerId: string; method: Settlement['method']; expectedAmount?: number | undefined }) =>
+export const settleDebt = (
+  command: TournamentCommand,
+  input: { playerId: string; method: Settlement['method']; expectedAmount?: number | undefined },
+) =>
   executeTournamentCommand(command, (s, ctx) => {
-    const r = settle(s, { playerId: input.playerId, method: input.method, ...(input.expectedAmount !== undefined ? { expectedAmount: input.expectedAmount } : {}) }, ctx);
+    const r = settle(
+      s,
+      {
+        playerId: input.playerId,
+        method: input.method,
+        ...(input.expectedAmount !== undefined ? { expectedAmount: input.expectedAmount } : {}),
+      },
+      ctx,
+    );
     const created = Object.values(r.state.settlements).find((x) => !Object.hasOwn(s.settlements, x.id)) ?? null;
     return { ...r, value: created };
   });

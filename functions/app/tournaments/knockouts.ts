@@ -32,4 +32,5 @@ export const drawMystery = (command: TournamentCommand, knockoutId: string, inpu
   });
 
 /** R-LIFE-1 / R-PLC-1: finishing computes and keeps the final places. */
-export const finishTournament = (command: TournamentCommand) => executeTournamentCommand(command, (t, ctx) => decided(finishOnFloor(t, ctx)));
+export const finishTournament = (command: TournamentCommand) =>
+  executeTournamentCommand(command, (t, ctx) => decided(finishOnFloor(t, ctx)));

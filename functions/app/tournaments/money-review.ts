@@ -25,7 +25,14 @@ export function moneyQueueCompanions(next: StoredTournament): TransactItem[] {
       {
         Put: {
           TableName,
-          Item: { ...queueKey(next), clubId: next.clubId, tournamentId: next.id, name: next.settings.name, since: next.moneyHold.since, items: JSON.stringify(next.moneyHold.items) },
+          Item: {
+            ...queueKey(next),
+            clubId: next.clubId,
+            tournamentId: next.id,
+            name: next.settings.name,
+            since: next.moneyHold.since,
+            items: JSON.stringify(next.moneyHold.items),
+          },
         },
       },
     ];
@@ -56,7 +63,11 @@ export const decideMoneyReview = (command: TournamentCommand, decision: 'approve
     async (s, ctx) => {
       const { state: decided, approved } = decideMoneyHold(s, decision, reason, ctx);
       const next = { ...decided, ...(approved ? { moneyApproved: approved } : {}) } as StoredTournament;
-      return { state: next, events: [{ type: `tournament.money_review_${decision === 'approve' ? 'approved' : 'rejected'}` }], value: undefined };
+      return {
+        state: next,
+        events: [{ type: `tournament.money_review_${decision === 'approve' ? 'approved' : 'rejected'}` }],
+        value: undefined,
+      };
     },
     { companions: moneyQueueCompanions },
   );

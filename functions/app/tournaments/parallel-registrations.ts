@@ -65,7 +65,13 @@ export async function withParallelGuard<T>(
     const companions = (next: FloorTournament): TransactItem[] => {
       const reg = Object.values(next.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
       if (!reg) return [];
-      const entry = { clubId: target.clubId, tournamentId: target.tournamentId, registrationId: reg.id, ...tournamentWindow(next.settings), live: true };
+      const entry = {
+        clubId: target.clubId,
+        tournamentId: target.tournamentId,
+        registrationId: reg.id,
+        ...tournamentWindow(next.settings),
+        live: true,
+      };
       return [scheduleWrite(playerId, schedule, entry, target.now)];
     };
     try {

@@ -18,7 +18,11 @@ export async function requirePlayer(playerId: string, prefetched: Prefetched = N
   const item = prefetchedItem(prefetched, profileItemKey(playerId));
   const data =
     item === undefined
-      ? (await entities().player.get({ userId: playerId }).go({ attributes: ['userId', 'suspended', 'deletedAt'] })).data
+      ? (
+          await entities()
+            .player.get({ userId: playerId })
+            .go({ attributes: ['userId', 'suspended', 'deletedAt'] })
+        ).data
       : item && { suspended: item.suspended === true, deletedAt: typeof item.deletedAt === 'string' ? item.deletedAt : undefined };
   // A player who withdrew consent (R-PD-1) is no longer a player one can register.
   if (!data || data.deletedAt) throw playerNotFound();
@@ -26,7 +30,11 @@ export async function requirePlayer(playerId: string, prefetched: Prefetched = N
 }
 
 /** Registers a player (staff at the desk or the player in the app), with the R-REG-1 check under the player's schedule. */
-export function registerPlayer(command: TournamentCommand, playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<CommandResult<FloorEvent, Registration>> {
+export function registerPlayer(
+  command: TournamentCommand,
+  playerId: string,
+  prefetched: Prefetched = NOTHING_PREFETCHED,
+): Promise<CommandResult<FloorEvent, Registration>> {
   return withParallelGuard(
     playerId,
     { clubId: command.clubId, tournamentId: command.tournamentId, now: command.ctx.now },
@@ -46,7 +54,11 @@ export function registerPlayer(command: TournamentCommand, playerId: string, pre
 type RegistrationOp = (state: Tournament, command: { registrationId: string }, ctx: Context) => TournamentResult;
 
 /** A command on one registration, seating any entry it creates; answers the registration as it is after. */
-function onRegistration(command: TournamentCommand, registrationId: string, op: RegistrationOp): Promise<CommandResult<FloorEvent, Registration>> {
+function onRegistration(
+  command: TournamentCommand,
+  registrationId: string,
+  op: RegistrationOp,
+): Promise<CommandResult<FloorEvent, Registration>> {
   return executeTournamentCommand(command, (s, ctx) => {
     const r = op(s, { registrationId }, ctx);
     const seated = seatNewEntries(r.state as FloorTournament, r.events, ctx);
@@ -56,7 +68,9 @@ function onRegistration(command: TournamentCommand, registrationId: string, op: 
 
 /** Check-in at the desk. R-LATE-1 / R-NOSHOW-2: the clock's forced-bet count sizes a late stack and a dead stack handed over. */
 export const checkInPlayer = (command: TournamentCommand, registrationId: string) =>
-  onRegistration(command, registrationId, (s, c, ctx) => checkIn(s, { ...c, forcedBetsPosted: forcedBetsPostedAt(s as FloorTournament, ctx.now) }, ctx));
+  onRegistration(command, registrationId, (s, c, ctx) =>
+    checkIn(s, { ...c, forcedBetsPosted: forcedBetsPostedAt(s as FloorTournament, ctx.now) }, ctx),
+  );
 
 /** Unregisters (staff, or the player himself): the place goes to the waitlist inside late registration. */
 export const unregisterPlayer = (command: TournamentCommand, registrationId: string) => onRegistration(command, registrationId, unregister);

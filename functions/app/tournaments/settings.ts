@@ -18,7 +18,12 @@ export interface AnnouncingClub {
 }
 
 /** Announces a tournament (status announced); answers it as stored, at version 1. */
-export async function announceTournament(club: AnnouncingClub, settings: SettingsInput, ctx: Context, prefetched: Prefetched): Promise<StoredTournament> {
+export async function announceTournament(
+  club: AnnouncingClub,
+  settings: SettingsInput,
+  ctx: Context,
+  prefetched: Prefetched,
+): Promise<StoredTournament> {
   const { state, events } = createTournament({ clubId: club.clubId, clubCurrency: club.currency, settings }, ctx);
   // R-LIFE-2: the structure is frozen with the other settings from the announcement on.
   // R-MYS-2: a mystery prize table is committed (hashes of the table and of a secret seed) as it is announced.
@@ -42,7 +47,10 @@ export const editTournamentSettings = (command: TournamentCommand, patch: Settin
       const r = { ...edited, state: withMysteryCommitment({ ...s, ...edited.state }, randomSecret(), ctx.now) };
       // Naming a structure (or clearing it) while announced copies the grid it names now.
       if (patch.blindStructureId === undefined) return decided(r);
-      return decided({ ...r, state: withFrozenStructure({ ...s, ...r.state }, await structureToFreeze(s.clubId, r.state.settings.blindStructureId)) });
+      return decided({
+        ...r,
+        state: withFrozenStructure({ ...s, ...r.state }, await structureToFreeze(s.clubId, r.state.settings.blindStructureId)),
+      });
     }),
     { companions: moneyQueueCompanions },
   );

@@ -13,7 +13,11 @@ import type { Prefetched } from '../../platform/prefetch';
  */
 
 /** The grid to freeze; a structure the club does not have is a 422 on the settings field. */
-export async function structureToFreeze(clubId: string, blindStructureId: string | undefined, prefetched?: Prefetched): Promise<BlindStructure> {
+export async function structureToFreeze(
+  clubId: string,
+  blindStructureId: string | undefined,
+  prefetched?: Prefetched,
+): Promise<BlindStructure> {
   try {
     return await structureForTournament(clubId, blindStructureId, prefetched);
   } catch (e) {

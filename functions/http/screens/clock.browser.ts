@@ -56,7 +56,8 @@ function set(id: string, text: string): void {
 const int = (n: number): string => groupDigits(n, T.sep);
 const blinds = (l: Level): string => `${int(l.smallBlind)} / ${int(l.bigBlind)}`;
 const levelName = (l: Level): string => (l.isBreak ? T.break : `${T.level} ${l.levelNumber}`);
-const places = (p: { placeFrom: number; placeTo: number }): string => (p.placeFrom === p.placeTo ? String(p.placeFrom) : `${p.placeFrom}–${p.placeTo}`);
+const places = (p: { placeFrom: number; placeTo: number }): string =>
+  p.placeFrom === p.placeTo ? String(p.placeFrom) : `${p.placeFrom}–${p.placeTo}`;
 
 // Server time now: the sample with the shortest round trip fixes the offset to the monotonic clock.
 function serverNow(): number {
@@ -143,7 +144,9 @@ function connect(): void {
   }
   socket = ws;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ action: 'subscribe', topics: [{ kind: 'tournament', clubId: LIVE.clubId, tournamentId: LIVE.tournamentId }] }));
+    ws.send(
+      JSON.stringify({ action: 'subscribe', topics: [{ kind: 'tournament', clubId: LIVE.clubId, tournamentId: LIVE.tournamentId }] }),
+    );
   };
   ws.onmessage = (m: MessageEvent<string>) => {
     let f: { type?: string; version?: number };

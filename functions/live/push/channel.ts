@@ -34,7 +34,11 @@ export class PushChannel implements NotificationPort {
     // Once per notification and player, however often the event is delivered.
     if (!(await claimPush(playerId, n.id))) return;
     const [title, ...rest] = n.title.split(': ');
-    const message = { title: title ?? n.title, body: rest.join(': ') || n.title, data: { type: n.type, clubId: n.clubId, tournamentId: n.tournamentId, ...n.data } };
+    const message = {
+      title: title ?? n.title,
+      body: rest.join(': ') || n.title,
+      data: { type: n.type, clubId: n.clubId, tournamentId: n.tournamentId, ...n.data },
+    };
     await Promise.all(
       devices.map(async (d) => {
         try {

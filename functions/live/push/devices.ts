@@ -30,11 +30,15 @@ export const deviceIdOf = (platform: PushPlatform, token: string): string =>
   `dev_${createHash('sha256').update(`${platform}:${token}`).digest('base64url').slice(0, 22)}`;
 
 export async function putDevice(playerId: string, device: Device, token: string): Promise<void> {
-  await dynamo().doc.send(new PutCommand({ TableName: table(), Item: { pk: pk(playerId), sk: `d#${device.deviceId}`, kind: 'pushDevice', ...device, token } }));
+  await dynamo().doc.send(
+    new PutCommand({ TableName: table(), Item: { pk: pk(playerId), sk: `d#${device.deviceId}`, kind: 'pushDevice', ...device, token } }),
+  );
 }
 
 export async function deleteDevice(playerId: string, deviceId: string): Promise<Device | undefined> {
-  const out = await dynamo().doc.send(new DeleteCommand({ TableName: table(), Key: { pk: pk(playerId), sk: `d#${deviceId}` }, ReturnValues: 'ALL_OLD' }));
+  const out = await dynamo().doc.send(
+    new DeleteCommand({ TableName: table(), Key: { pk: pk(playerId), sk: `d#${deviceId}` }, ReturnValues: 'ALL_OLD' }),
+  );
   return out.Attributes ? toDevice(out.Attributes) : undefined;
 }
 
@@ -72,7 +76,10 @@ export async function pushSettings(playerId: string): Promise<{ devices: Device[
 
 export async function setMuted(playerId: string, muted: readonly PushKind[], now: number): Promise<void> {
   await dynamo().doc.send(
-    new PutCommand({ TableName: table(), Item: { pk: pk(playerId), sk: 'prefs', kind: 'pushPreferences', muted: [...new Set(muted)], updatedAt: new Date(now).toISOString() } }),
+    new PutCommand({
+      TableName: table(),
+      Item: { pk: pk(playerId), sk: 'prefs', kind: 'pushPreferences', muted: [...new Set(muted)], updatedAt: new Date(now).toISOString() },
+    }),
   );
 }
 
@@ -82,7 +89,12 @@ export async function claimPush(playerId: string, notificationId: string): Promi
     await dynamo().doc.send(
       new PutCommand({
         TableName: table(),
-        Item: { pk: pk(playerId), sk: `sent#${notificationId}`, kind: 'pushSent', [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + SENT_TTL_SEC },
+        Item: {
+          pk: pk(playerId),
+          sk: `sent#${notificationId}`,
+          kind: 'pushSent',
+          [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + SENT_TTL_SEC,
+        },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     );
@@ -99,7 +111,12 @@ export async function forgetDevices(playerId: string): Promise<string[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().doc.send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk(playerId) }, ...(start ? { ExclusiveStartKey: start } : {}) }),
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk(playerId) },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;

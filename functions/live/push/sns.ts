@@ -1,4 +1,11 @@
-import { CreatePlatformEndpointCommand, DeleteEndpointCommand, EndpointDisabledException, NotFoundException, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreatePlatformEndpointCommand,
+  DeleteEndpointCommand,
+  EndpointDisabledException,
+  NotFoundException,
+  PublishCommand,
+  SNSClient,
+} from '@aws-sdk/client-sns';
 import type { PushAdapter, PushMessage, PushPlatform } from './port';
 
 /** The SNS platform applications (from the stack's context `pushApnsApplicationArn`, `pushFcmApplicationArn`). */
@@ -17,7 +24,9 @@ export function snsPushConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SnsP
 export function snsMessage(m: PushMessage): string {
   const data = Object.fromEntries(Object.entries(m.data).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   const apns = JSON.stringify({ aps: { alert: { title: m.title, body: m.body }, sound: 'default' }, ...m.data });
-  const gcm = JSON.stringify({ fcmV1Message: { message: { notification: { title: m.title, body: m.body }, data, android: { priority: 'high' } } } });
+  const gcm = JSON.stringify({
+    fcmV1Message: { message: { notification: { title: m.title, body: m.body }, data, android: { priority: 'high' } } },
+  });
   return JSON.stringify({ default: `${m.title}: ${m.body}`, APNS: apns, APNS_SANDBOX: apns, GCM: gcm });
 }
 
@@ -44,7 +53,9 @@ export class SnsPushAdapter implements PushAdapter {
     const app = this.config[platform];
     if (!app) throw new Error(`no platform application for ${platform}`);
     // CreatePlatformEndpoint is idempotent for the same token and attributes: a re-registration gets the same ARN.
-    const out = await this.client.send(new CreatePlatformEndpointCommand({ PlatformApplicationArn: app, Token: token, CustomUserData: playerId }));
+    const out = await this.client.send(
+      new CreatePlatformEndpointCommand({ PlatformApplicationArn: app, Token: token, CustomUserData: playerId }),
+    );
     if (!out.EndpointArn) throw new Error('SNS answered no endpoint');
     return out.EndpointArn;
   }

@@ -14,7 +14,12 @@ export const startingSoonJobName = (tournamentId: string): string => jobName('so
 export function startingSoonJobOf(state: StoredTournament, now: number): ScheduledJob | null {
   const at = state.settings.startAt - STARTING_SOON_MS;
   if (state.status !== 'registration_open' || at <= now) return null;
-  const payload: StartingSoonPayload = { kind: 'starting-soon', clubId: state.clubId, tournamentId: state.id, startAt: state.settings.startAt };
+  const payload: StartingSoonPayload = {
+    kind: 'starting-soon',
+    clubId: state.clubId,
+    tournamentId: state.id,
+    startAt: state.settings.startAt,
+  };
   return { name: startingSoonJobName(state.id), at, payload };
 }
 

@@ -13,5 +13,6 @@ export const catalogPartition = (value: string) =>
     field: 'gsi2pk',
     hidden: true,
     watch: ['catalogKey'],
-    set: (_: unknown, item: { catalogKey?: unknown }) => (typeof item.catalogKey === 'string' && item.catalogKey.length > 0 ? value : undefined),
+    set: (_: unknown, item: { catalogKey?: unknown }) =>
+      typeof item.catalogKey === 'string' && item.catalogKey.length > 0 ? value : undefined,
   }) as const;

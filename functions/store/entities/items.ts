@@ -28,7 +28,10 @@ export function keyOf(get: { params: () => object }): ItemKey {
 
 /** The record a raw item holds when it is this entity's (by its identity attributes), else null. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any entity, as ElectroDB's own EntityItem takes it
-export function recordOf<E extends Entity<any, any, any, any>>(entity: E, item: Record<string, unknown> | null | undefined): EntityItem<E> | null {
+export function recordOf<E extends Entity<any, any, any, any>>(
+  entity: E,
+  item: Record<string, unknown> | null | undefined,
+): EntityItem<E> | null {
   return item ? (entity.parse({ Item: item }, { ignoreOwnership: false }).data as EntityItem<E> | null) : null;
 }
 

@@ -80,7 +80,11 @@ export const playerRegistrationEntity = (config: EntityConfiguration) =>
         pv: { type: 'number' },
       },
       indexes: {
-        primary: { collection: 'tournament', pk, sk: { field: 'sk', composite: ['playerId'], template: 'player#${playerId}', casing: 'none' } },
+        primary: {
+          collection: 'tournament',
+          pk,
+          sk: { field: 'sk', composite: ['playerId'], template: 'player#${playerId}', casing: 'none' },
+        },
         byPlayer: {
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: ['playerId'], template: 'player#${playerId}#registrations', casing: 'none' },
@@ -93,7 +97,6 @@ export const playerRegistrationEntity = (config: EntityConfiguration) =>
 
 export type TournamentEntity = ReturnType<typeof tournamentEntity>;
 export type TournamentRow = EntityItem<TournamentEntity>;
-
 
 export type PlayerRegistrationEntity = ReturnType<typeof playerRegistrationEntity>;
 export type PlayerRegistrationRow = EntityItem<PlayerRegistrationEntity>;

@@ -58,7 +58,15 @@ interface Scope {
   roundTrips: number;
 }
 
-export const emptyUsage = (): Usage => ({ calls: new Map(), rru: 0, wru: 0, parts: new Map(), failures: new Map(), minimumRru: 0, minimumWru: 0 });
+export const emptyUsage = (): Usage => ({
+  calls: new Map(),
+  rru: 0,
+  wru: 0,
+  parts: new Map(),
+  failures: new Map(),
+  minimumRru: 0,
+  minimumWru: 0,
+});
 const bump = (m: Map<string, number>, k: string, by = 1) => m.set(k, (m.get(k) ?? 0) + by);
 
 interface Capacity {
@@ -89,7 +97,10 @@ export function minimumUnits(command: string, input: Input): { rru: number; wru:
       return { rru: readUnit(input.ConsistentRead), wru: 0 };
     case 'BatchGetItem':
       return {
-        rru: Object.values((input.RequestItems ?? {}) as Record<string, Input>).reduce((s, t) => s + count(t.Keys) * readUnit(t.ConsistentRead), 0),
+        rru: Object.values((input.RequestItems ?? {}) as Record<string, Input>).reduce(
+          (s, t) => s + count(t.Keys) * readUnit(t.ConsistentRead),
+          0,
+        ),
         wru: 0,
       };
     case 'TransactGetItems':
@@ -99,7 +110,10 @@ export function minimumUnits(command: string, input: Input): { rru: number; wru:
     case 'DeleteItem':
       return { rru: 0, wru: 1 };
     case 'BatchWriteItem':
-      return { rru: 0, wru: Object.values((input.RequestItems ?? {}) as Record<string, unknown>).reduce<number>((s, t) => s + count(t), 0) };
+      return {
+        rru: 0,
+        wru: Object.values((input.RequestItems ?? {}) as Record<string, unknown>).reduce<number>((s, t) => s + count(t), 0),
+      };
     case 'TransactWriteItems':
       return { rru: 0, wru: 2 * count(input.TransactItems) };
     default:
@@ -143,7 +157,13 @@ export class CapacityMeter {
     return this.als.getStore() ?? { op: this.current, path: 'consumer', roundTrips: 0 };
   }
 
-  private add(scope: Scope, command: string, input: Input, output: { ConsumedCapacity?: Capacity | Capacity[] } | undefined, charged = true) {
+  private add(
+    scope: Scope,
+    command: string,
+    input: Input,
+    output: { ConsumedCapacity?: Capacity | Capacity[] } | undefined,
+    charged = true,
+  ) {
     const k = this.key(scope.op, scope.path);
     let u = this.usage.get(k);
     if (!u) this.usage.set(k, (u = emptyUsage()));
@@ -151,7 +171,11 @@ export class CapacityMeter {
     scope.roundTrips++;
     const raw = output?.ConsumedCapacity;
     const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-    const kind = PARTIQL.has(command) ? (/^\s*(insert|update|delete)/i.test(String(input.Statement ?? '')) ? 'write' : 'read') : CAPACITY_KIND[command];
+    const kind = PARTIQL.has(command)
+      ? /^\s*(insert|update|delete)/i.test(String(input.Statement ?? ''))
+        ? 'write'
+        : 'read'
+      : CAPACITY_KIND[command];
     let rru = 0;
     let wru = 0;
     for (const c of list) {
@@ -232,7 +256,9 @@ export class CapacityMeter {
       const started = performance.now();
       // The API's own requests only: the handlers' JWKS fetch from the local issuer is no client call.
       if (req.url?.startsWith('/v1/')) {
-        res.once('finish', () => this.records.push({ op: scope.op, path: 'request', roundTrips: scope.roundTrips, ms: performance.now() - started }));
+        res.once('finish', () =>
+          this.records.push({ op: scope.op, path: 'request', roundTrips: scope.roundTrips, ms: performance.now() - started }),
+        );
       }
       this.als.run(scope, () => {
         for (const l of listeners) l.call(server, req, res);

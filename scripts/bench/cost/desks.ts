@@ -75,7 +75,8 @@ export async function desksScenario(b: Bench, deskCount: number, players: number
   const prefix = `desks${deskCount}-${Date.now().toString(36)}`;
   const club = await setupClub(b, prefix, deskCount);
   const ids = await setupPlayers(b, prefix, players);
-  const setup = (method: string, path: string, body?: unknown) => b.client.call('setup', method, path, { token: club.owner, ...(body !== undefined ? { body } : {}) });
+  const setup = (method: string, path: string, body?: unknown) =>
+    b.client.call('setup', method, path, { token: club.owner, ...(body !== undefined ? { body } : {}) });
   const { t } = await createTournament(b, club, club.owner, `Desks ${deskCount}`, 'setup');
   const regs: { playerId: string; registrationId: string }[] = [];
   for (const playerId of ids) {
@@ -95,7 +96,10 @@ export async function desksScenario(b: Bench, deskCount: number, players: number
     regShares.map((share) =>
       share.map((reg) => ({
         send: async (token: string) => {
-          const r = await b.client.send(checkInOp, 'POST', `${t}/registrations/${reg.registrationId}/check-in`, { token, accept: isConflict });
+          const r = await b.client.send(checkInOp, 'POST', `${t}/registrations/${reg.registrationId}/check-in`, {
+            token,
+            accept: isConflict,
+          });
           if (r.status < 300) entryOf.set(reg.playerId, r.body.item.entryId as string);
           return r;
         },
@@ -132,7 +136,11 @@ export async function desksScenario(b: Bench, deskCount: number, players: number
     victimShares.map((share, d) =>
       share.map((victim, i) => ({
         send: (token: string) =>
-          b.client.send(koOp, 'POST', `${t}/knockouts`, { token, accept: isConflict, body: { busted: [victim], killers: [killers[(d + i) % killers.length]] } }),
+          b.client.send(koOp, 'POST', `${t}/knockouts`, {
+            token,
+            accept: isConflict,
+            body: { busted: [victim], killers: [killers[(d + i) % killers.length]] },
+          }),
       })),
     ),
   );

@@ -43,10 +43,25 @@ const level = (smallBlind: number, bigBlind: number) => ({ smallBlind, bigBlind,
 const breakLevel = () => ({ smallBlind: 0, bigBlind: 0, ante: 0, durationSec: 900, isBreak: true });
 /** Twenty-minute levels, a break after the fourth level (add-ons, R-ADDON-2) and after the ninth. */
 const GRID = [
-  level(100, 200), level(200, 400), level(300, 600), level(400, 800), breakLevel(),
-  level(500, 1_000), level(600, 1_200), level(800, 1_600), level(1_000, 2_000), level(1_200, 2_400), breakLevel(),
-  level(1_500, 3_000), level(2_000, 4_000), level(2_500, 5_000), level(3_000, 6_000), level(4_000, 8_000), level(5_000, 10_000),
-  level(6_000, 12_000), level(8_000, 16_000),
+  level(100, 200),
+  level(200, 400),
+  level(300, 600),
+  level(400, 800),
+  breakLevel(),
+  level(500, 1_000),
+  level(600, 1_200),
+  level(800, 1_600),
+  level(1_000, 2_000),
+  level(1_200, 2_400),
+  breakLevel(),
+  level(1_500, 3_000),
+  level(2_000, 4_000),
+  level(2_500, 5_000),
+  level(3_000, 6_000),
+  level(4_000, 8_000),
+  level(5_000, 10_000),
+  level(6_000, 12_000),
+  level(8_000, 16_000),
 ];
 /** Level changes before the first break: re-entries and rebuys happen before it, add-ons on it. */
 const CHANGES_TO_BREAK = 4;
@@ -199,8 +214,11 @@ class Floor {
 
 /** Structure, tournament, open registration; measured under their own names, or all as `label` (set-up). */
 export async function createTournament(b: Bench, club: Club, token: string, name: string, label?: 'setup') {
-  const call = (op: OpName, method: string, path: string, opts: CallOptions = {}) => b.client.call(label ?? op, method, path, { token, ...opts });
-  const grid = await call(OP.createStructure, 'POST', `${club.base}/blind-structures`, { body: { name: 'Bench grid', anteType: 'none', levels: GRID } });
+  const call = (op: OpName, method: string, path: string, opts: CallOptions = {}) =>
+    b.client.call(label ?? op, method, path, { token, ...opts });
+  const grid = await call(OP.createStructure, 'POST', `${club.base}/blind-structures`, {
+    body: { name: 'Bench grid', anteType: 'none', levels: GRID },
+  });
   const now = Date.now();
   const created = await call(OP.createTournament, 'POST', `${club.base}/tournaments`, {
     body: {
@@ -233,7 +251,8 @@ export async function createTournament(b: Bench, club: Club, token: string, name
 }
 
 /** Spreads `total` items over `parts` slots as evenly as whole numbers allow. */
-const spread = (total: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor(((i + 1) * total) / parts) - Math.floor((i * total) / parts));
+const spread = (total: number, parts: number) =>
+  Array.from({ length: parts }, (_, i) => Math.floor(((i + 1) * total) / parts) - Math.floor((i * total) / parts));
 
 /**
  * A whole tournament: registrations and check-ins at the desk, the start, the draw, the clock, level
@@ -413,7 +432,8 @@ export async function sampleTournament(b: Bench, club: Club, players: readonly s
     const r = await call(OP.checkIn, 'POST', `${t}/registrations/${registrationId}/check-in`);
     floor.seat(playerId, r.body.item.entryId as string);
   }
-  const asPlayer = async (op: OpName, path: string) => b.client.call(op, 'GET', path, { token: await b.mint(measured[rng.int(measured.length)] as string) });
+  const asPlayer = async (op: OpName, path: string) =>
+    b.client.call(op, 'GET', path, { token: await b.mint(measured[rng.int(measured.length)] as string) });
   for (let i = 0; i < 3; i++) await asPlayer(OP.myRegistrations, '/v1/me/registrations');
 
   await call(OP.start, 'POST', `${t}/start`);
@@ -448,7 +468,8 @@ export async function sampleTournament(b: Bench, club: Club, players: readonly s
   const perLevel = Math.max(1, Math.ceil(plan.sample / CHANGES_TO_BREAK));
   for (let l = 0; l < CHANGES_TO_BREAK; l++) {
     await bust(perLevel, true);
-    for (let i = 0; i < Math.ceil(perLevel / 3); i++) await call(OP.rebuy, 'POST', `${t}/entries/${floor.randomActive(rng)}/rebuys`, { body: {} });
+    for (let i = 0; i < Math.ceil(perLevel / 3); i++)
+      await call(OP.rebuy, 'POST', `${t}/entries/${floor.randomActive(rng)}/rebuys`, { body: {} });
     await fire();
     if (late()) return stop('time limit during the sampled play');
   }

@@ -102,11 +102,31 @@ export function socketCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const wru = events * WORK.markWru + connects * WORK.connectCycleWru;
   const fanOutMs = framesOut * WORK.postMs;
   const lines = [
-    { item: 'API Gateway connection minutes', quantity: `${n0(clients * minutes)} min (${clients} clients x ${minutes} min)`, usd: ((clients * minutes) / 1e6) * LIVE_PRICES.perMillionConnectionMinutes },
-    { item: 'API Gateway messages', quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(pings)} pings, ${n0(connects)} subscribes)`, usd: (messages / 1e6) * LIVE_PRICES.perMillionWebSocketMessages },
-    { item: 'Lambda: connect, subscribe, disconnect', quantity: `${n0(connects * WORK.connectCycleInvocations)} invocations`, usd: lambdaUsd(connects * WORK.connectCycleInvocations, connects * WORK.connectCycleMs, s.lambdaMemoryMb) },
-    { item: 'Lambda: fan-out in the stream consumer', quantity: `${n0(fanOutMs / 1000)} s of posting (no extra invocations)`, usd: lambdaUsd(0, fanOutMs, s.lambdaMemoryMb) },
-    { item: 'DynamoDB: topics, version marks, connections', quantity: `${n0(rru)} RRU, ${n0(wru)} WRU`, usd: (rru / 1e6) * PRICES.perMillionRru + (wru / 1e6) * PRICES.perMillionWru },
+    {
+      item: 'API Gateway connection minutes',
+      quantity: `${n0(clients * minutes)} min (${clients} clients x ${minutes} min)`,
+      usd: ((clients * minutes) / 1e6) * LIVE_PRICES.perMillionConnectionMinutes,
+    },
+    {
+      item: 'API Gateway messages',
+      quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(pings)} pings, ${n0(connects)} subscribes)`,
+      usd: (messages / 1e6) * LIVE_PRICES.perMillionWebSocketMessages,
+    },
+    {
+      item: 'Lambda: connect, subscribe, disconnect',
+      quantity: `${n0(connects * WORK.connectCycleInvocations)} invocations`,
+      usd: lambdaUsd(connects * WORK.connectCycleInvocations, connects * WORK.connectCycleMs, s.lambdaMemoryMb),
+    },
+    {
+      item: 'Lambda: fan-out in the stream consumer',
+      quantity: `${n0(fanOutMs / 1000)} s of posting (no extra invocations)`,
+      usd: lambdaUsd(0, fanOutMs, s.lambdaMemoryMb),
+    },
+    {
+      item: 'DynamoDB: topics, version marks, connections',
+      quantity: `${n0(rru)} RRU, ${n0(wru)} WRU`,
+      usd: (rru / 1e6) * PRICES.perMillionRru + (wru / 1e6) * PRICES.perMillionWru,
+    },
   ];
   return { label: `WebSocket (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
 }
@@ -115,8 +135,16 @@ export function pollingCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const clients = s.phones + s.screens + s.staff;
   const polls = clients * ((s.hours * 3600) / s.pollIntervalSec);
   const lines = [
-    { item: 'API Gateway (HTTP API) requests', quantity: `${n0(polls)} (${clients} clients every ${s.pollIntervalSec} s)`, usd: (polls / 1e6) * PRICES.perMillionHttpApiRequests },
-    { item: 'Lambda', quantity: `${n0(polls)} invocations, ${n0((polls * WORK.pollMs) / 1000)} s`, usd: lambdaUsd(polls, polls * WORK.pollMs, s.lambdaMemoryMb) },
+    {
+      item: 'API Gateway (HTTP API) requests',
+      quantity: `${n0(polls)} (${clients} clients every ${s.pollIntervalSec} s)`,
+      usd: (polls / 1e6) * PRICES.perMillionHttpApiRequests,
+    },
+    {
+      item: 'Lambda',
+      quantity: `${n0(polls)} invocations, ${n0((polls * WORK.pollMs) / 1000)} s`,
+      usd: lambdaUsd(polls, polls * WORK.pollMs, s.lambdaMemoryMb),
+    },
     { item: 'DynamoDB reads', quantity: `${n0(polls * WORK.pollRru)} RRU`, usd: ((polls * WORK.pollRru) / 1e6) * PRICES.perMillionRru },
   ];
   return { label: `Polling every ${s.pollIntervalSec} s (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
@@ -127,7 +155,12 @@ export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0
   const socket = socketCost(s);
   const polling = pollingCost(s);
   const usd = (x: number) => `$${x.toFixed(4)}`;
-  const table = (c: LiveCost) => [`| ${c.label} | quantity | cost |`, '| --- | --- | --- |', ...c.lines.map((l) => `| ${l.item} | ${l.quantity} | ${usd(l.usd)} |`), `| **total** | | **${usd(c.usd)}** |`];
+  const table = (c: LiveCost) => [
+    `| ${c.label} | quantity | cost |`,
+    '| --- | --- | --- |',
+    ...c.lines.map((l) => `| ${l.item} | ${l.quantity} | ${usd(l.usd)} |`),
+    `| **total** | | **${usd(c.usd)}** |`,
+  ];
   return [
     `## Live updates: ${s.players} players, ${s.hours} hours`,
     '',

@@ -47,7 +47,6 @@ export interface RunStats {
   ops: OpStats[];
 }
 
-
 /** Everything measured since the last snapshot, per operation; clears the meter for the next run. */
 export function snapshot(meter: CapacityMeter, client: BenchClient, scheduler: RecordingScheduler, run: Omit<RunStats, 'ops'>): RunStats {
   const names = new Set<string>([...meter.entries().map((e) => e.op), ...meter.records.map((r) => r.op)]);
@@ -106,7 +105,15 @@ export interface Cost {
   lambdaRequests: number;
   gbSeconds: number;
   schedulerInvocations: number;
-  usd: { dynamoReads: number; dynamoWrites: number; apiGateway: number; lambdaRequests: number; lambdaCompute: number; scheduler: number; total: number };
+  usd: {
+    dynamoReads: number;
+    dynamoWrites: number;
+    apiGateway: number;
+    lambdaRequests: number;
+    lambdaCompute: number;
+    scheduler: number;
+    total: number;
+  };
 }
 
 /**
@@ -220,23 +227,36 @@ export interface ReportInput {
 
 function perOpTable(run: RunStats): string {
   // Work with no request of its own (snapshots) shows in the consumer table only.
-  const rows = run.ops.filter((o) => o.calls > 0 || o.request.calls.size > 0).map((o) => {
-    const rt = o.roundTrips;
-    return [
-      o.op,
-      String(o.calls),
-      `${n1(per(sum(rt), rt.length))} / ${rt.length ? Math.max(...rt) : 0}`,
-      byType(o.request, o.calls),
-      n1(per(o.request.rru, o.calls)),
-      n1(per(o.request.wru, o.calls)),
-      indexUnits(o.request, o.calls),
-      n0(o.request.rru),
-      n0(o.request.wru),
-      n1(median(o.serverMs)),
-    ];
-  });
+  const rows = run.ops
+    .filter((o) => o.calls > 0 || o.request.calls.size > 0)
+    .map((o) => {
+      const rt = o.roundTrips;
+      return [
+        o.op,
+        String(o.calls),
+        `${n1(per(sum(rt), rt.length))} / ${rt.length ? Math.max(...rt) : 0}`,
+        byType(o.request, o.calls),
+        n1(per(o.request.rru, o.calls)),
+        n1(per(o.request.wru, o.calls)),
+        indexUnits(o.request, o.calls),
+        n0(o.request.rru),
+        n0(o.request.wru),
+        n1(median(o.serverMs)),
+      ];
+    });
   return table(
-    ['operation', 'calls', 'round trips/call (avg / max)', 'by request type (avg/call)', 'RRU/call', 'WRU/call', 'of which GSI units/call', 'RRU total', 'WRU total', 'server ms p50'],
+    [
+      'operation',
+      'calls',
+      'round trips/call (avg / max)',
+      'by request type (avg/call)',
+      'RRU/call',
+      'WRU/call',
+      'of which GSI units/call',
+      'RRU total',
+      'WRU total',
+      'server ms p50',
+    ],
     rows,
   );
 }
@@ -256,19 +276,56 @@ function consumerTable(run: RunStats): string {
       n0(o.consumer.wru),
     ]);
   if (rows.length === 0) return '';
-  return table(['operation', 'consumer invocations (drains that applied something)', 'by request type (avg per operation)', 'RRU/op', 'WRU/op', 'of which GSI units/op', 'RRU total', 'WRU total'], rows);
+  return table(
+    [
+      'operation',
+      'consumer invocations (drains that applied something)',
+      'by request type (avg per operation)',
+      'RRU/op',
+      'WRU/op',
+      'of which GSI units/op',
+      'RRU total',
+      'WRU total',
+    ],
+    rows,
+  );
 }
 
 function costTable(c: Cost, memoryMb: number): string {
   return table(
     ['item', 'quantity', 'price', 'cost'],
     [
-      ['DynamoDB reads', `${n0(c.rru)} RRU (${n0(c.minimumRru)} of them minimums)`, `$${PRICES.perMillionRru} / M RRU`, usd(c.usd.dynamoReads)],
-      ['DynamoDB writes', `${n0(c.wru)} WRU (${n0(c.minimumWru)} of them minimums)`, `$${PRICES.perMillionWru} / M WRU`, usd(c.usd.dynamoWrites)],
-      ['API Gateway (HTTP API)', `${n0(c.httpRequests)} requests`, `$${PRICES.perMillionHttpApiRequests.toFixed(2)} / M`, usd(c.usd.apiGateway)],
-      ['Lambda requests', `${n0(c.lambdaRequests)} invocations`, `$${PRICES.perMillionLambdaRequests.toFixed(2)} / M`, usd(c.usd.lambdaRequests)],
+      [
+        'DynamoDB reads',
+        `${n0(c.rru)} RRU (${n0(c.minimumRru)} of them minimums)`,
+        `$${PRICES.perMillionRru} / M RRU`,
+        usd(c.usd.dynamoReads),
+      ],
+      [
+        'DynamoDB writes',
+        `${n0(c.wru)} WRU (${n0(c.minimumWru)} of them minimums)`,
+        `$${PRICES.perMillionWru} / M WRU`,
+        usd(c.usd.dynamoWrites),
+      ],
+      [
+        'API Gateway (HTTP API)',
+        `${n0(c.httpRequests)} requests`,
+        `$${PRICES.perMillionHttpApiRequests.toFixed(2)} / M`,
+        usd(c.usd.apiGateway),
+      ],
+      [
+        'Lambda requests',
+        `${n0(c.lambdaRequests)} invocations`,
+        `$${PRICES.perMillionLambdaRequests.toFixed(2)} / M`,
+        usd(c.usd.lambdaRequests),
+      ],
       ['Lambda compute', `${c.gbSeconds.toFixed(1)} GB-s at ${memoryMb} MB`, `$${PRICES.perGbSecond} / GB-s`, usd(c.usd.lambdaCompute)],
-      ['EventBridge Scheduler', `${n0(c.schedulerInvocations)} invocations`, `$${PRICES.perMillionSchedulerInvocations.toFixed(2)} / M`, usd(c.usd.scheduler)],
+      [
+        'EventBridge Scheduler',
+        `${n0(c.schedulerInvocations)} invocations`,
+        `$${PRICES.perMillionSchedulerInvocations.toFixed(2)} / M`,
+        usd(c.usd.scheduler),
+      ],
       ['**total**', '', '', `**${usd(c.usd.total)}**`],
     ],
   );
@@ -292,11 +349,17 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
   const smallest = runs[0];
   const largest = runs.at(-1);
 
-  out.push(`Memory per function: ${input.memoryMb} MB (${input.memorySource}). Lambda time: the server-side duration of each request or job run on this`);
+  out.push(
+    `Memory per function: ${input.memoryMb} MB (${input.memorySource}). Lambda time: the server-side duration of each request or job run on this`,
+  );
   out.push('machine (DynamoDB Local answers slower than DynamoDB, so it is on the high side).');
   out.push('Units are what DynamoDB Local reports, raised to the minimum AWS charges per request where it reports less (an empty');
   out.push('Query, BatchGetItem keys not found, transactional items, refused conditional writes); the tables say how many.');
-  out.push(`Request types: ${Object.entries(SHORT).map(([full, short]) => `${short} = ${full}`).join(', ')}.`);
+  out.push(
+    `Request types: ${Object.entries(SHORT)
+      .map(([full, short]) => `${short} = ${full}`)
+      .join(', ')}.`,
+  );
   out.push(`Level changes: ${input.levelChanges}.`);
   out.push(
     input.consumerPresent
@@ -309,7 +372,9 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     out.push('');
     out.push(`## ${run.title}`);
     out.push('');
-    out.push(`${run.mode === 'played' ? 'Played to the end' : 'Sampled on a full field'}: ${run.finished ? 'finished' : `not finished${run.note ? ` (${run.note})` : ''}`}, ${(run.wallMs / 1000).toFixed(0)} s.`);
+    out.push(
+      `${run.mode === 'played' ? 'Played to the end' : 'Sampled on a full field'}: ${run.finished ? 'finished' : `not finished${run.note ? ` (${run.note})` : ''}`}, ${(run.wallMs / 1000).toFixed(0)} s.`,
+    );
     out.push('');
     out.push(perOpTable(run));
     const consumer = consumerTable(run);
@@ -326,7 +391,11 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     const c = costOf(input.main, input.memoryMb);
     const ok = input.main.finished && c.usd.total < TARGETS.tournamentUsd;
     verdicts.push(ok);
-    targetRows.push([`whole ${input.main.players}-player tournament under $${TARGETS.tournamentUsd} (DynamoDB + API Gateway + Lambda + Scheduler)`, usd(c.usd.total), status(ok)]);
+    targetRows.push([
+      `whole ${input.main.players}-player tournament under $${TARGETS.tournamentUsd} (DynamoDB + API Gateway + Lambda + Scheduler)`,
+      usd(c.usd.total),
+      status(ok),
+    ]);
   }
   const reference = input.main ?? largest;
   if (reference) {
@@ -335,7 +404,9 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     verdicts.push(overW.length === 0);
     targetRows.push([
       `at most ${TARGETS.writeRoundTrips} DynamoDB round trips per mutating request, authorization included (N=${reference.players})`,
-      overW.length ? overW.map((o) => `${o.op}: max ${Math.max(...o.roundTrips)}`).join('; ') : `max ${Math.max(0, ...writes.flatMap((o) => o.roundTrips))}`,
+      overW.length
+        ? overW.map((o) => `${o.op}: max ${Math.max(...o.roundTrips)}`).join('; ')
+        : `max ${Math.max(0, ...writes.flatMap((o) => o.roundTrips))}`,
       status(overW.length === 0),
     ]);
     const reads = reference.ops.filter((o) => o.kind === 'read' && o.calls > 0);
@@ -343,7 +414,9 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     verdicts.push(overR.length === 0);
     targetRows.push([
       `at most ${TARGETS.readRoundTrips} round trips per GET (N=${reference.players})`,
-      overR.length ? overR.map((o) => `${o.op}: max ${Math.max(...o.roundTrips)}`).join('; ') : `max ${Math.max(0, ...reads.flatMap((o) => o.roundTrips))}`,
+      overR.length
+        ? overR.map((o) => `${o.op}: max ${Math.max(...o.roundTrips)}`).join('; ')
+        : `max ${Math.max(0, ...reads.flatMap((o) => o.roundTrips))}`,
       status(overR.length === 0),
     ]);
   }
@@ -403,14 +476,24 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     const t8 = per(eight.ops, eight.wallMs / 1000);
     const ok = t8 >= t1 && eight.lostUpdates === 0 && eight.duplicates === 0 && one.lostUpdates === 0;
     verdicts.push(ok);
-    targetRows.push([`${work}s: 8 desks at least 1 desk's throughput, no lost update`, `${n1(t8)} vs ${n1(t1)} ops/s; ${eight.lostUpdates} lost, ${eight.duplicates} duplicated`, status(ok)]);
+    targetRows.push([
+      `${work}s: 8 desks at least 1 desk's throughput, no lost update`,
+      `${n1(t8)} vs ${n1(t1)} ops/s; ${eight.lostUpdates} lost, ${eight.duplicates} duplicated`,
+      status(ok),
+    ]);
   }
   if (targetRows.length) out.push('', '## Targets', '', table(['target', 'figure', 'status'], targetRows));
 
   // Growth.
   if (runs.length > 1) {
     out.push('', '## Growth per command (request path + stream consumer)', '');
-    const head = ['operation', ...runs.map((r) => `round trips @${r.players}`), ...runs.map((r) => `RRU+WRU/call @${r.players}`), `ratio ${largest?.players}/${smallest?.players}`, `≤ ${TARGETS.growth}x`];
+    const head = [
+      'operation',
+      ...runs.map((r) => `round trips @${r.players}`),
+      ...runs.map((r) => `RRU+WRU/call @${r.players}`),
+      `ratio ${largest?.players}/${smallest?.players}`,
+      `≤ ${TARGETS.growth}x`,
+    ];
     const rows: string[][] = [];
     for (const op of ORDER) {
       const f = runs.map((r) => figures(r, op));
@@ -420,7 +503,12 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
       // Finish and results exist only on fields played to the end: their last measured field.
       const b = FIELD_WIDE.has(op) ? defined.at(-1) : f.at(-1);
       const measured = runs.flatMap((r, i) => (f[i] ? [r.players] : []));
-      const ratio = !a || !b ? NaN : FIELD_WIDE.has(op) ? b.units / (measured.at(-1) ?? 1) / Math.max(a.units / (measured[0] ?? 1), 1e-9) : b.units / Math.max(a.units, 1e-9);
+      const ratio =
+        !a || !b
+          ? NaN
+          : FIELD_WIDE.has(op)
+            ? b.units / (measured.at(-1) ?? 1) / Math.max(a.units / (measured[0] ?? 1), 1e-9)
+            : b.units / Math.max(a.units, 1e-9);
       rows.push([
         FIELD_WIDE.has(op) ? `${op} (ratio per player)` : op,
         ...f.map((x) => (x ? n1(x.rt) : '–')),
@@ -437,7 +525,20 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
     out.push('', '## Concurrent desks (one tournament)', '');
     out.push(
       table(
-        ['work', 'desks', 'ops', 'throughput ops/s', 'p50 ms', 'p99 ms', '409 CONCURRENT_UPDATE', 'client retries', 'server retries (TournamentWriteConflict)', 'failed conditional writes', 'lost updates', 'duplicates'],
+        [
+          'work',
+          'desks',
+          'ops',
+          'throughput ops/s',
+          'p50 ms',
+          'p99 ms',
+          '409 CONCURRENT_UPDATE',
+          'client retries',
+          'server retries (TournamentWriteConflict)',
+          'failed conditional writes',
+          'lost updates',
+          'duplicates',
+        ],
         input.desks.map((d) => [
           d.work,
           String(d.desks),
@@ -459,8 +560,16 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
   if (input.big) {
     const big = input.big;
     out.push('', `## ${big.entries.toLocaleString('en-US')}-entry tournament`, '');
-    out.push(`${big.finished ? 'Finished' : `Not finished${big.note ? ` (${big.note})` : ''}`} in ${(big.wallMs / 1000).toFixed(0)} s.`, '');
-    out.push(table(['operation', 'calls', 'median ms', 'round trips/call', 'RRU+WRU/call'], big.medians.map((m) => [m.op, String(m.calls), n1(m.medianMs), n1(m.rtPerCall), n1(m.unitsPerCall)])));
+    out.push(
+      `${big.finished ? 'Finished' : `Not finished${big.note ? ` (${big.note})` : ''}`} in ${(big.wallMs / 1000).toFixed(0)} s.`,
+      '',
+    );
+    out.push(
+      table(
+        ['operation', 'calls', 'median ms', 'round trips/call', 'RRU+WRU/call'],
+        big.medians.map((m) => [m.op, String(m.calls), n1(m.medianMs), n1(m.rtPerCall), n1(m.unitsPerCall)]),
+      ),
+    );
   }
 
   out.push('', `Bench ran ${(input.elapsedMs / 1000).toFixed(0)} s.`);

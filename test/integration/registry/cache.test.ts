@@ -87,7 +87,7 @@ describe('CachedRegistry with a failing store', () => {
     expect(c.source).toBe('dadata');
   });
 
-  it('keys by source and INN, so switching the source does not serve the other source\'s answer', async () => {
+  it("keys by source and INN, so switching the source does not serve the other source's answer", async () => {
     const shared = new InMemoryCacheStore();
     const inner = new CountingPort();
     await new CachedRegistry(inner, shared).lookup(SBER);

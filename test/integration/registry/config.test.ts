@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CachedRegistry, DadataRegistry, EgrulRegistry, InMemoryCacheStore, registryFromConfig } from '../../../functions/adapters/registry';
+import {
+  CachedRegistry,
+  DadataRegistry,
+  EgrulRegistry,
+  InMemoryCacheStore,
+  registryFromConfig,
+} from '../../../functions/adapters/registry';
 import { defaultEgrulScenario, startFakeEgrul } from '../../support/fake-egrul';
 import type { FakeEgrul } from '../../support/fake-egrul';
 import { defaultDadataScenario, startFakeDadata } from '../../support/fake-dadata';

@@ -59,7 +59,11 @@ describe('DadataRegistry against the local DaData fake', () => {
 
   it('the fake refuses requests that do not follow the documented shape', async () => {
     const post = (body: unknown, headers: Record<string, string>) =>
-      fetch(`${fake.url}${DADATA_PATH}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } });
+      fetch(`${fake.url}${DADATA_PATH}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
     expect((await post({ query: SBER.inn, branch_type: 'MAIN' }, { Authorization: KEY })).status).toBe(400);
     expect((await post({ query: SBER.inn, branch_type: 'MAIN' }, { Authorization: `Bearer ${KEY}` })).status).toBe(400);
     expect((await post({ query: SBER.inn }, { Authorization: `Token ${KEY}` })).status).toBe(400);
@@ -85,7 +89,11 @@ describe('DadataRegistry against the local DaData fake', () => {
   });
 
   it('R-CLUB-3: empty suggestions are "not found"', async () => {
-    expect(await registry().lookup({ inn: '5001000034', ogrn: '1105000000038' })).toEqual({ kind: 'not_found', source: 'dadata', retrievedAt: time.state.t });
+    expect(await registry().lookup({ inn: '5001000034', ogrn: '1105000000038' })).toEqual({
+      kind: 'not_found',
+      source: 'dadata',
+      retrievedAt: time.state.t,
+    });
   });
 
   it('R-CLUB-3: 403 (daily quota) is "unavailable", not retried', async () => {

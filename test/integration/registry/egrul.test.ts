@@ -32,7 +32,7 @@ function found(answer: RegistryAnswer) {
 }
 
 describe('EgrulRegistry against the local egrul fake', () => {
-  it('R-CLUB-3: finds an active legal entity through index, search and poll, in the site\'s exact request shape', async () => {
+  it("R-CLUB-3: finds an active legal entity through index, search and poll, in the site's exact request shape", async () => {
     const answer = await registry().lookup(SBER);
     const record = found(answer);
     expect(record).toMatchObject({
@@ -48,7 +48,11 @@ describe('EgrulRegistry against the local egrul fake', () => {
     expect(record.raw).toEqual(EGRUL_ROWS.sberbank);
     expect(answer.kind === 'found' && answer.retrievedAt).toBe(time.state.t);
 
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /index.html', 'POST /', expect.stringMatching(/^GET \/search-result\/[0-9A-F]+$/)]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /index.html',
+      'POST /',
+      expect.stringMatching(/^GET \/search-result\/[0-9A-F]+$/),
+    ]);
     expect(fake.requests.every((r) => r.answer === 200)).toBe(true);
     const [search] = fake.searches();
     expect(search?.body).toBe(`vyp3CaptchaToken=&page=&query=${SBER.inn}&region=&PreventChromeAutocomplete=`);
@@ -70,8 +74,13 @@ describe('EgrulRegistry against the local egrul fake', () => {
     expect((await post(form(SBER.inn), formType)).status).toBe(400);
     expect((await post(`query=${SBER.inn}`, { ...formType, 'X-Requested-With': 'XMLHttpRequest' })).status).toBe(400);
     expect((await post(form(SBER.inn).replace('page=', 'page=1'), { ...formType, 'X-Requested-With': 'XMLHttpRequest' })).status).toBe(400);
-    expect((await post(JSON.stringify({ query: SBER.inn }), { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' })).status).toBe(400);
-    expect((await post(form(SBER.inn), { ...formType, 'X-Requested-With': 'XMLHttpRequest', Cookie: 'JSESSIONID=forged' })).status).toBe(400);
+    expect(
+      (await post(JSON.stringify({ query: SBER.inn }), { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }))
+        .status,
+    ).toBe(400);
+    expect((await post(form(SBER.inn), { ...formType, 'X-Requested-With': 'XMLHttpRequest', Cookie: 'JSESSIONID=forged' })).status).toBe(
+      400,
+    );
     const ok = await post(form(SBER.inn), { ...formType, 'X-Requested-With': 'XMLHttpRequest' });
     const { t } = (await ok.json()) as { t: string };
     expect((await fetch(`${fake.url}/search-result/${t}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status).toBe(400);
@@ -89,7 +98,11 @@ describe('EgrulRegistry against the local egrul fake', () => {
     const record = found(await registry().lookup(IP));
     expect(record).toMatchObject({ kind: 'ip', ogrn: '318770000000021', status: 'active', registeredOn: '2018-02-01' });
     expect(record.kpp).toBeUndefined();
-    const decision = decideVerification({ legalForm: 'ip', ...IP, name: 'ИП Петров Пётр Петрович' }, { kind: 'found', source: 'egrul', record }, time.now());
+    const decision = decideVerification(
+      { legalForm: 'ip', ...IP, name: 'ИП Петров Пётр Петрович' },
+      { kind: 'found', source: 'egrul', record },
+      time.now(),
+    );
     expect(decision.status).toBe('verified');
   });
 
@@ -182,14 +195,23 @@ describe('EgrulRegistry against the local egrul fake', () => {
   });
 
   it('answers "unavailable" when the host refuses connections, without retrying', async () => {
-    const answer = await new EgrulRegistry({ baseUrl: await closedPort(), now: time.now, sleep: time.sleep, sessionCookie: false }).lookup(SBER);
-    expect(answer).toMatchObject({ kind: 'unavailable', source: 'egrul', reason: expect.stringMatching(/^search: request failed: fetch failed/) });
+    const answer = await new EgrulRegistry({ baseUrl: await closedPort(), now: time.now, sleep: time.sleep, sessionCookie: false }).lookup(
+      SBER,
+    );
+    expect(answer).toMatchObject({
+      kind: 'unavailable',
+      source: 'egrul',
+      reason: expect.stringMatching(/^search: request failed: fetch failed/),
+    });
     expect(time.state.sleeps).toEqual([]);
   });
 
   it('rows without INN, OGRN or name are "unavailable", not "not found"', async () => {
     fake.scenario.rows = [{ i: SBER.inn, o: SBER.ogrn }];
-    expect(await registry().lookup(SBER)).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/without name, INN or OGRN/) });
+    expect(await registry().lookup(SBER)).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/without name, INN or OGRN/),
+    });
   });
 
   it('throttles: searches start at least 2 s apart, also when started together', async () => {

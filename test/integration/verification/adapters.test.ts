@@ -4,7 +4,15 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { LambdaVerificationQueue, LocalVerificationQueue, type VerifyClubJob } from '../../../functions/adapters/verification-queue';
-import { CachedRegistry, DadataRegistry, EgrulRegistry, InMemoryCacheStore, UnconfiguredRegistry, registryForEnv, ssmSecretReader } from '../../../functions/adapters/registry';
+import {
+  CachedRegistry,
+  DadataRegistry,
+  EgrulRegistry,
+  InMemoryCacheStore,
+  UnconfiguredRegistry,
+  registryForEnv,
+  ssmSecretReader,
+} from '../../../functions/adapters/registry';
 
 const lambda = mockClient(LambdaClient);
 const ssm = mockClient(SSMClient);
@@ -29,9 +37,13 @@ describe('the Lambda verification queue', () => {
 
   it('throws when Lambda did not queue the event, so the request can go to moderators', async () => {
     lambda.on(InvokeCommand).resolves({ StatusCode: 200 });
-    await expect(new LambdaVerificationQueue(new LambdaClient({ region: 'eu-central-1' }), FN).enqueue({ clubId: 'c', attempt: 1 })).rejects.toThrow(/not queued/);
+    await expect(
+      new LambdaVerificationQueue(new LambdaClient({ region: 'eu-central-1' }), FN).enqueue({ clubId: 'c', attempt: 1 }),
+    ).rejects.toThrow(/not queued/);
     lambda.on(InvokeCommand).rejects(new Error('TooManyRequestsException'));
-    await expect(new LambdaVerificationQueue(new LambdaClient({ region: 'eu-central-1' }), FN).enqueue({ clubId: 'c', attempt: 1 })).rejects.toThrow();
+    await expect(
+      new LambdaVerificationQueue(new LambdaClient({ region: 'eu-central-1' }), FN).enqueue({ clubId: 'c', attempt: 1 }),
+    ).rejects.toThrow();
   });
 });
 
@@ -62,7 +74,11 @@ describe('the DaData key from SSM', () => {
   it('reads the parameter by name, decrypted, once per container while fresh', async () => {
     ssm.on(GetParameterCommand).resolves({ Parameter: { Value: 'k-123' } });
     let now = 1_000_000;
-    const read = ssmSecretReader('/sport-poker/prod/dadata-key', { client: new SSMClient({ region: 'eu-central-1' }), ttlMs: 60_000, now: () => now });
+    const read = ssmSecretReader('/sport-poker/prod/dadata-key', {
+      client: new SSMClient({ region: 'eu-central-1' }),
+      ttlMs: 60_000,
+      now: () => now,
+    });
     expect(await Promise.all([read(), read()])).toEqual(['k-123', 'k-123']);
     expect(await read()).toBe('k-123');
     expect(ssm).toHaveReceivedCommandTimes(GetParameterCommand, 1);
@@ -74,7 +90,9 @@ describe('the DaData key from SSM', () => {
 
   it('a failing read fails the lookup as "unavailable", without the secret store detail', async () => {
     ssm.on(GetParameterCommand).rejects(new Error('AccessDeniedException: arn:aws:ssm:...:parameter/sport-poker/prod/dadata-key'));
-    const registry = new DadataRegistry({ apiKey: ssmSecretReader('/sport-poker/prod/dadata-key', { client: new SSMClient({ region: 'eu-central-1' }) }) });
+    const registry = new DadataRegistry({
+      apiKey: ssmSecretReader('/sport-poker/prod/dadata-key', { client: new SSMClient({ region: 'eu-central-1' }) }),
+    });
     const answer = await registry.lookup({ inn: '7707083893', ogrn: '1027700132195' });
     expect(answer).toEqual({ kind: 'unavailable', source: 'dadata', reason: 'the DaData API key could not be read' });
   });
@@ -85,13 +103,18 @@ describe("the worker's registry from the environment", () => {
     expect(registryForEnv({ STAGE: 'local' })).toBeInstanceOf(UnconfiguredRegistry);
     expect(registryForEnv({})).toBeInstanceOf(UnconfiguredRegistry);
     expect(registryForEnv({ STAGE: 'prod', REGISTRY_PROVIDER: 'none' })).toBeInstanceOf(UnconfiguredRegistry);
-    expect(await new UnconfiguredRegistry().lookup()).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/no registry is configured/) });
+    expect(await new UnconfiguredRegistry().lookup()).toMatchObject({
+      kind: 'unavailable',
+      reason: expect.stringMatching(/no registry is configured/),
+    });
   });
 
   it('a base URL locally, or any deployed stage, means EGRUL; dadata reads its key by parameter name; answers are cached', () => {
     expect(registryForEnv({ STAGE: 'local', REGISTRY_BASE_URL: 'http://127.0.0.1:1' })).toBeInstanceOf(EgrulRegistry);
     expect(registryForEnv({ STAGE: 'prod' })).toBeInstanceOf(EgrulRegistry);
-    expect(registryForEnv({ STAGE: 'prod', REGISTRY_PROVIDER: 'dadata', DADATA_KEY_PARAMETER: '/p/dadata' })).toBeInstanceOf(DadataRegistry);
+    expect(registryForEnv({ STAGE: 'prod', REGISTRY_PROVIDER: 'dadata', DADATA_KEY_PARAMETER: '/p/dadata' })).toBeInstanceOf(
+      DadataRegistry,
+    );
     expect(() => registryForEnv({ STAGE: 'prod', REGISTRY_PROVIDER: 'dadata' })).toThrow(/API key/);
     expect(registryForEnv({ STAGE: 'prod' }, { cacheStore: new InMemoryCacheStore() })).toBeInstanceOf(CachedRegistry);
     expect(() => registryForEnv({ STAGE: 'prod', REGISTRY_MIN_INTERVAL_MS: '-1' })).toThrow(/REGISTRY_MIN_INTERVAL_MS/);

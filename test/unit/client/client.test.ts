@@ -31,7 +31,10 @@ describe('createSportPokerClient', () => {
     const { sent, fetch } = fakeApi(() => json(200, { items: [], nextCursor: null }));
     await createSportPokerClient({ baseUrl: 'https://api.test', fetch }).GET('/v1/catalog/tournaments');
     await createSportPokerClient({ baseUrl: 'https://api.test', apiKey: 'sk_1', fetch }).GET('/v1/catalog/tournaments');
-    expect(sent.map((r) => [r.headers.get('authorization'), r.headers.get('x-api-key')])).toEqual([[null, null], [null, 'sk_1']]);
+    expect(sent.map((r) => [r.headers.get('authorization'), r.headers.get('x-api-key')])).toEqual([
+      [null, null],
+      [null, 'sk_1'],
+    ]);
   });
 
   it('puts the Idempotency-Key of idempotent() on the request; each call of idempotent() without a key makes a new one', async () => {

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { apiVersion, CLIENT_PACKAGE_FILE, clientSchemaText, firstSchemaDifference, SCHEMA_FILE } from '../../../scripts/client/schema-text';
 
 /** The typed client cannot drift from the contract: its committed types are what the contract generates. */
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { version: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+const readJson = (file: string) =>
+  JSON.parse(readFileSync(file, 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
 
 describe('the typed client (client/)', () => {
   it('has the types the current contract generates (run `npm run client:generate` after a contract change)', async () => {
@@ -24,12 +29,14 @@ describe('the typed client (client/)', () => {
     const sources = readdirSync('client/src').filter((f) => f.endsWith('.ts'));
     expect(sources).toEqual(expect.arrayContaining(['index.ts', 'schema.ts']));
     for (const file of sources) {
-      const specifiers = [...readFileSync(`client/src/${file}`, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+      const specifiers = [
+        ...readFileSync(`client/src/${file}`, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm),
+      ].map((m) => m[1]);
       for (const s of specifiers) expect(s, `${file} imports ${s}`).toMatch(/^(openapi-fetch|\.\/[\w-]+)$/);
     }
   });
 
-  it('tolerates only the printer\'s formatting: layout, quotes and comment margins, never a type or a word', async () => {
+  it("tolerates only the printer's formatting: layout, quotes and comment margins, never a type or a word", async () => {
     const text = await clientSchemaText();
     const reformatted = text
       .replace(/\n/g, '\r\n')

@@ -148,7 +148,11 @@ describe('clock commands', () => {
     const back = previous(t, SMALL, T0 + total + 5 * MIN).timer;
     expect(clockView(back, SMALL, T0 + total + 6 * MIN)).toMatchObject({ status: 'running', current: { levelIndex: 5 } });
     const again = restartLevel(t, SMALL, T0 + total + 5 * MIN).timer;
-    expect(clockView(again, SMALL, T0 + total + 6 * MIN)).toMatchObject({ status: 'running', current: { levelIndex: 6 }, timeLeftMs: 9 * MIN });
+    expect(clockView(again, SMALL, T0 + total + 6 * MIN)).toMatchObject({
+      status: 'running',
+      current: { levelIndex: 6 },
+      timeLeftMs: 9 * MIN,
+    });
   });
 
   it('R-CLK-3: every command bumps the revision by one and leaves its input untouched', () => {

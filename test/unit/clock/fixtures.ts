@@ -20,7 +20,15 @@ export const SMALL: BlindStructure = {
   clubId: 'club-1',
   name: 'Small',
   anteType: 'classic',
-  levels: [play(100, 200, 0, 10), play(200, 400, 50, 10), brk(5), play(300, 600, 75, 10), play(400, 800, 100, 10), brk(5), play(500, 1000, 100, 10)],
+  levels: [
+    play(100, 200, 0, 10),
+    play(200, 400, 50, 10),
+    brk(5),
+    play(300, 600, 75, 10),
+    play(400, 800, 100, 10),
+    brk(5),
+    play(500, 1000, 100, 10),
+  ],
 };
 
 /** Runs `fn` and returns the DomainError it throws; fails when it does not throw one. */

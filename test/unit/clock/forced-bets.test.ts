@@ -27,7 +27,8 @@ import { MIN, SMALL, T0, domainErrorOf } from './fixtures';
  */
 const SEATS = 9;
 const running = (): TimerState => start(initialTimer(), SMALL, T0).timer;
-const posted = (timer: TimerState, now: number, structure: BlindStructure = SMALL) => settleLedger(initialLedger(), timer, structure, now, SEATS).posted;
+const posted = (timer: TimerState, now: number, structure: BlindStructure = SMALL) =>
+  settleLedger(initialLedger(), timer, structure, now, SEATS).posted;
 
 describe('forced bets per orbit (R-NOSHOW-2, R-LATE-1)', () => {
   it('R-NOSHOW-2: one orbit costs a seat both blinds and its antes, by ante type', () => {

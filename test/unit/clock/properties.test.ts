@@ -52,7 +52,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 40 * 60_000 }) }), weight: 6 },
   {
     arbitrary: fc.record({
-      kind: fc.constantFrom('start' as const, 'pause' as const, 'resume' as const, 'next' as const, 'previous' as const, 'restart' as const, 'tick' as const, 'job' as const),
+      kind: fc.constantFrom(
+        'start' as const,
+        'pause' as const,
+        'resume' as const,
+        'next' as const,
+        'previous' as const,
+        'restart' as const,
+        'tick' as const,
+        'job' as const,
+      ),
     }),
     weight: 8,
   },
@@ -220,21 +229,26 @@ describe('clock properties', () => {
 
   it('R-CLK-5: advancing in steps equals advancing at once, so a late or lazy advance never disagrees', PROPERTY_TEST, () => {
     fc.assert(
-      fc.property(structureArb, fc.array(opArb, { maxLength: 30 }), fc.array(fc.integer({ min: 0, max: 45 * 60_000 }), { maxLength: 6 }), (s, ops, gaps) => {
-        const { timer, now } = simulate(s, ops);
-        let stepped = timer;
-        const steppedEvents = [];
-        let at = now;
-        for (const gap of [0, ...gaps]) {
-          at += gap;
-          const r = advanceTo(stepped, s, at);
-          stepped = r.timer;
-          steppedEvents.push(...r.events);
-        }
-        const direct = advanceTo(timer, s, at);
-        expect(stepped).toEqual(direct.timer);
-        expect(steppedEvents).toEqual(direct.events);
-      }),
+      fc.property(
+        structureArb,
+        fc.array(opArb, { maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: 45 * 60_000 }), { maxLength: 6 }),
+        (s, ops, gaps) => {
+          const { timer, now } = simulate(s, ops);
+          let stepped = timer;
+          const steppedEvents = [];
+          let at = now;
+          for (const gap of [0, ...gaps]) {
+            at += gap;
+            const r = advanceTo(stepped, s, at);
+            stepped = r.timer;
+            steppedEvents.push(...r.events);
+          }
+          const direct = advanceTo(timer, s, at);
+          expect(stepped).toEqual(direct.timer);
+          expect(steppedEvents).toEqual(direct.events);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -282,7 +296,11 @@ describe('clock properties', () => {
       fc.property(
         structureArb,
         fc.array(opArb, { maxLength: 30 }),
-        fc.record({ smallBlind: fc.integer({ min: -2, max: 300 }), bigBlind: fc.integer({ min: -2, max: 300 }), ante: fc.integer({ min: -2, max: 30 }) }),
+        fc.record({
+          smallBlind: fc.integer({ min: -2, max: 300 }),
+          bigBlind: fc.integer({ min: -2, max: 300 }),
+          ante: fc.integer({ min: -2, max: 30 }),
+        }),
         (s, ops, blinds) => {
           const { timer, now } = simulate(s, ops);
           const v = clockView(timer, s, now);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  DEFAULT_ANTE_TYPE,
-  DEFAULT_STRUCTURES,
-  MAX_LEVELS,
-  copyStructure,
-  validateStructure,
-} from '../../../domain/clock';
+import { DEFAULT_ANTE_TYPE, DEFAULT_STRUCTURES, MAX_LEVELS, copyStructure, validateStructure } from '../../../domain/clock';
 import type { AnteType, BlindStructure } from '../../../domain/clock';
 import { SMALL, brk, domainErrorOf, play } from './fixtures';
 import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
@@ -99,9 +93,7 @@ describe('blind structures', () => {
         fc.nat(),
         (pairs, pick) => {
           const at = pick % pairs.length;
-          const levels = pairs.map(([sb, extra], i) =>
-            i === at ? play(sb + 1, sb, 0, 10) : play(sb, sb + extra, 0, 10),
-          );
+          const levels = pairs.map(([sb, extra], i) => (i === at ? play(sb + 1, sb, 0, 10) : play(sb, sb + extra, 0, 10)));
           expect(fieldsOf(withLevels(levels))).toEqual([`levels[${at}].bigBlind`]);
         },
       ),

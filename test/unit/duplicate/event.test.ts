@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { closeRound, createEvent, enterCounts, handRecorded, checkHandSlot, renamePlayer, revealRound, startEvent, withdrawPlayer, type DuplicateEvent } from '../../../domain/duplicate/event';
+import {
+  closeRound,
+  createEvent,
+  enterCounts,
+  handRecorded,
+  checkHandSlot,
+  renamePlayer,
+  revealRound,
+  startEvent,
+  withdrawPlayer,
+  type DuplicateEvent,
+} from '../../../domain/duplicate/event';
 import { roundDecks } from '../../../domain/duplicate/decks';
 import { replayTable, tableHandRecord, type RecordedAction } from '../../../domain/duplicate/table-replay';
 import { handDiagram } from '../../../domain/duplicate/diagram';
@@ -29,10 +40,18 @@ export function foldAround(record: HandRecordV1): RecordedAction[] {
   return out;
 }
 
-const players = (n: number) => Array.from({ length: n }, (_, i) => ({ playerId: `p${String(i + 1).padStart(2, '0')}`, name: `Player ${i + 1}` }));
+const players = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ playerId: `p${String(i + 1).padStart(2, '0')}`, name: `Player ${i + 1}` }));
 
 function event(n = 11): DuplicateEvent {
-  const ev = createEvent({ eventId: 'd1', clubId: 'c1', settings: { name: 'Night', seatsPerTable: 6, startingStack: 5000, rounds: [{ hands: 6 }, { hands: 6 }] }, players: players(n), now: 1, actor: 'owner' });
+  const ev = createEvent({
+    eventId: 'd1',
+    clubId: 'c1',
+    settings: { name: 'Night', seatsPerTable: 6, startingStack: 5000, rounds: [{ hands: 6 }, { hands: 6 }] },
+    players: players(n),
+    now: 1,
+    actor: 'owner',
+  });
   return startEvent(ev, { seed: 'seed-1', seatingSeed: 'seats-1' }, 2);
 }
 
@@ -49,9 +68,19 @@ describe('a Duplicate event, command by command', { timeout: 30_000 }, () => {
     expect(r1?.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(ev)).not.toContain('seed-1');
     expect(code(() => revealRound(ev, 1, 'seed-1', 3))).toBe('ROUND_NOT_CLOSED');
-    for (const t of r1?.tables ?? []) ev = enterCounts(ev, 1, t.table, countsFor(t, () => 5000), 'floor', 3);
+    for (const t of r1?.tables ?? [])
+      ev = enterCounts(
+        ev,
+        1,
+        t.table,
+        countsFor(t, () => 5000),
+        'floor',
+        3,
+      );
     ev = closeRound(ev, 1, { replayed: new Map(), next: { seed: 'seed-2', seatingSeed: 'seats-2' }, actor: 'floor', now: 4 });
-    expect(code(() => closeRound(ev, 1, { replayed: new Map(), next: { seed: 'seed-3', seatingSeed: 'seats-3' }, actor: 'floor', now: 5 }))).toBe('ROUND_CLOSED');
+    expect(
+      code(() => closeRound(ev, 1, { replayed: new Map(), next: { seed: 'seed-3', seatingSeed: 'seats-3' }, actor: 'floor', now: 5 })),
+    ).toBe('ROUND_CLOSED');
     expect(() => revealRound(ev, 1, 'not-the-seed', 5)).toThrow(/does not match/);
     ev = revealRound(ev, 1, 'seed-1', 5);
     expect(ev.rounds[0]?.seed).toBe('seed-1');
@@ -62,12 +91,23 @@ describe('a Duplicate event, command by command', { timeout: 30_000 }, () => {
 
   it('R-PD-1: an erased player is renamed in place; seats and results keep the id; nothing to change gives no new version', () => {
     let ev = event();
-    for (const t of ev.rounds[0]?.tables ?? []) ev = enterCounts(ev, 1, t.table, countsFor(t, () => 5000), 'floor', 3);
+    for (const t of ev.rounds[0]?.tables ?? [])
+      ev = enterCounts(
+        ev,
+        1,
+        t.table,
+        countsFor(t, () => 5000),
+        'floor',
+        3,
+      );
     ev = closeRound(ev, 1, { replayed: new Map(), next: { seed: 'seed-2', seatingSeed: 'seats-2' }, actor: 'floor', now: 4 });
     const renamed = renamePlayer(ev, 'p03', 'Deleted player');
     expect(renamed?.version).toBe(ev.version + 1);
     expect(JSON.stringify(renamed)).not.toContain('Player 3"');
-    expect(renamed?.players.find((p) => p.playerId === 'p03')).toMatchObject({ name: 'Deleted player', status: ev.players.find((p) => p.playerId === 'p03')?.status });
+    expect(renamed?.players.find((p) => p.playerId === 'p03')).toMatchObject({
+      name: 'Deleted player',
+      status: ev.players.find((p) => p.playerId === 'p03')?.status,
+    });
     expect(renamed?.players.filter((p) => p.playerId !== 'p03')).toEqual(ev.players.filter((p) => p.playerId !== 'p03'));
     expect(renamed?.rounds).toEqual(ev.rounds);
     expect(renamePlayer(renamed as DuplicateEvent, 'p03', 'Deleted player')).toBeUndefined();
@@ -78,8 +118,14 @@ describe('a Duplicate event, command by command', { timeout: 30_000 }, () => {
     const ev = event();
     const [t1, t2] = ev.rounds[0]?.tables as [DupTable, DupTable];
     const good = countsFor(t2, () => 5000);
-    expect(code(() => enterCounts(ev, 1, 2, { ...good, counts: good.counts.map((c, i) => (i === 0 ? { ...c, chips: 5001 } : c)) }, 'f', 3))).toBe('COUNT_TOTAL_MISMATCH');
-    expect(code(() => enterCounts(ev, 1, 2, { ...good, counts: [...good.counts.slice(1), { playerId: t1.seats[0] as string, chips: 5000 }] }, 'f', 3))).toBe('COUNT_PLAYER_NOT_AT_TABLE');
+    expect(
+      code(() => enterCounts(ev, 1, 2, { ...good, counts: good.counts.map((c, i) => (i === 0 ? { ...c, chips: 5001 } : c)) }, 'f', 3)),
+    ).toBe('COUNT_TOTAL_MISMATCH');
+    expect(
+      code(() =>
+        enterCounts(ev, 1, 2, { ...good, counts: [...good.counts.slice(1), { playerId: t1.seats[0] as string, chips: 5000 }] }, 'f', 3),
+      ),
+    ).toBe('COUNT_PLAYER_NOT_AT_TABLE');
     expect(code(() => enterCounts(ev, 1, 2, { ...good, counts: good.counts.slice(1) }, 'f', 3))).toBe('COUNT_MISSING');
     expect(code(() => enterCounts(ev, 1, 2, { ...good, emptySeats: [] }, 'f', 3))).toBe('COUNT_EMPTY_SEATS');
     expect(code(() => enterCounts(ev, 1, 3, good, 'f', 3))).toBe('TABLE_NOT_FOUND');
@@ -98,7 +144,15 @@ describe('a Duplicate event, command by command', { timeout: 30_000 }, () => {
     const recorded = new Map<number, RecordedAction[]>();
     let stacks = short.seats.map(() => 5000);
     for (let hand = 1; hand <= 6; hand++) {
-      const rec = tableHandRecord({ settings: ev.settings, round: r!.level, table: short, hand, deck: decks[hand - 1]!, stacks, actions: [] });
+      const rec = tableHandRecord({
+        settings: ev.settings,
+        round: r!.level,
+        table: short,
+        hand,
+        deck: decks[hand - 1]!,
+        stacks,
+        actions: [],
+      });
       recorded.set(hand, foldAround(rec));
       const partial = replayTable({ settings: ev.settings, round: r!.level, table: short, decks, recorded });
       stacks = partial.stacks;
@@ -125,7 +179,20 @@ describe('a Duplicate event, command by command', { timeout: 30_000 }, () => {
       for (let hand = 1; hand <= 6; hand++) {
         checkHandSlot(ev, 1, t.table, hand);
         const before = replayTable({ settings: ev.settings, round: r.level, table: t, decks, recorded });
-        recorded.set(hand, foldAround(tableHandRecord({ settings: ev.settings, round: r.level, table: t, hand, deck: decks[hand - 1]!, stacks: before.stacks, actions: [] })));
+        recorded.set(
+          hand,
+          foldAround(
+            tableHandRecord({
+              settings: ev.settings,
+              round: r.level,
+              table: t,
+              hand,
+              deck: decks[hand - 1]!,
+              stacks: before.stacks,
+              actions: [],
+            }),
+          ),
+        );
         ev = handRecorded(ev, 1, t.table, hand);
       }
       expect(code(() => checkHandSlot(ev, 1, t.table, 6))).toBe('HAND_ALREADY_RECORDED');

@@ -7,26 +7,36 @@ import { isDomainError } from '../../../domain/core/errors';
 import { PROPERTY_TEST } from '../../support/property';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${String(i + 1).padStart(3, '0')}`);
-const SETTINGS: RoundInputs['settings'] = { points: 'chips-vs-average', elimination: { scope: 'seat-group', count: 1 }, tieRule: 'keep-tied', carryOverCapBB: 20 };
+const SETTINGS: RoundInputs['settings'] = {
+  points: 'chips-vs-average',
+  elimination: { scope: 'seat-group', count: 1 },
+  tieRule: 'keep-tied',
+  carryOverCapBB: 20,
+};
 
 describe('seating (R-DUP-5)', () => {
   it('R-DUP-5: every player sits once, tables differ by one at most, empty seats are the highest seat numbers', PROPERTY_TEST, () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 120 }), fc.integer({ min: 2, max: 9 }), fc.string({ minLength: 1, maxLength: 10 }), (n, size, seed) => {
-        fc.pre(Math.ceil(n / size) >= 2);
-        const plan = drawSeating(ids(n), seed, size);
-        const seated = plan.tables.flatMap((t) => t.seats.filter((p) => p !== null));
-        expect(seated.sort()).toEqual(ids(n));
-        const counts = plan.tables.map((t) => t.seats.filter((p) => p !== null).length);
-        expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
-        for (const t of plan.tables) {
-          const firstEmpty = t.seats.indexOf(null);
-          if (firstEmpty >= 0) expect(t.seats.slice(firstEmpty).every((p) => p === null)).toBe(true);
-          expect(t.seats).toHaveLength(plan.tableSize);
-        }
-        // The draw is its seed's: the same seed gives the same seats.
-        expect(drawSeating(ids(n), seed, size)).toEqual(plan);
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 120 }),
+        fc.integer({ min: 2, max: 9 }),
+        fc.string({ minLength: 1, maxLength: 10 }),
+        (n, size, seed) => {
+          fc.pre(Math.ceil(n / size) >= 2);
+          const plan = drawSeating(ids(n), seed, size);
+          const seated = plan.tables.flatMap((t) => t.seats.filter((p) => p !== null));
+          expect(seated.sort()).toEqual(ids(n));
+          const counts = plan.tables.map((t) => t.seats.filter((p) => p !== null).length);
+          expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+          for (const t of plan.tables) {
+            const firstEmpty = t.seats.indexOf(null);
+            if (firstEmpty >= 0) expect(t.seats.slice(firstEmpty).every((p) => p === null)).toBe(true);
+            expect(t.seats).toHaveLength(plan.tableSize);
+          }
+          // The draw is its seed's: the same seed gives the same seats.
+          expect(drawSeating(ids(n), seed, size)).toEqual(plan);
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -60,20 +70,31 @@ const TABLES: DupTable[] = [
 describe('points, carry-over and elimination (R-DUP-3, R-DUP-4, R-DUP-6)', () => {
   it('R-DUP-3: points compare a player only with the same seat at other tables', PROPERTY_TEST, () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 30_000 }), { minLength: 6, maxLength: 6 }), fc.integer({ min: 0, max: 30_000 }), fc.constantFrom('chips-vs-average', 'rank' as const), (c, other, points) => {
-        const chips = { a1: c[0], a2: c[1], a3: c[2], b1: c[3], b2: c[4], b3: c[5] } as Record<string, number>;
-        const base = computeRound({ settings: { ...SETTINGS, points }, round: { bigBlind: 50 }, tables: TABLES, carryIn: {}, chips });
-        // Changing seat 2's and seat 3's results leaves seat 1's points as they were.
-        const moved = computeRound({ settings: { ...SETTINGS, points }, round: { bigBlind: 50 }, tables: TABLES, carryIn: {}, chips: { ...chips, a2: other, b3: other } });
-        const pts = (r: typeof base, id: string) => r.players.find((p) => p.playerId === id)?.points;
-        expect(pts(moved, 'a1')).toBe(pts(base, 'a1'));
-        expect(pts(moved, 'b1')).toBe(pts(base, 'b1'));
-        // Normalised: a group's points add up to zero (up to rounding of the average).
-        for (const seat of [1, 2, 3]) {
-          const sum = base.players.filter((p) => p.seat === seat).reduce((a, p) => a + p.points, 0);
-          expect(Math.abs(sum)).toBeLessThanOrEqual(1);
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30_000 }), { minLength: 6, maxLength: 6 }),
+        fc.integer({ min: 0, max: 30_000 }),
+        fc.constantFrom('chips-vs-average', 'rank' as const),
+        (c, other, points) => {
+          const chips = { a1: c[0], a2: c[1], a3: c[2], b1: c[3], b2: c[4], b3: c[5] } as Record<string, number>;
+          const base = computeRound({ settings: { ...SETTINGS, points }, round: { bigBlind: 50 }, tables: TABLES, carryIn: {}, chips });
+          // Changing seat 2's and seat 3's results leaves seat 1's points as they were.
+          const moved = computeRound({
+            settings: { ...SETTINGS, points },
+            round: { bigBlind: 50 },
+            tables: TABLES,
+            carryIn: {},
+            chips: { ...chips, a2: other, b3: other },
+          });
+          const pts = (r: typeof base, id: string) => r.players.find((p) => p.playerId === id)?.points;
+          expect(pts(moved, 'a1')).toBe(pts(base, 'a1'));
+          expect(pts(moved, 'b1')).toBe(pts(base, 'b1'));
+          // Normalised: a group's points add up to zero (up to rounding of the average).
+          for (const seat of [1, 2, 3]) {
+            const sum = base.players.filter((p) => p.seat === seat).reduce((a, p) => a + p.points, 0);
+            expect(Math.abs(sum)).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -88,17 +109,23 @@ describe('points, carry-over and elimination (R-DUP-3, R-DUP-4, R-DUP-6)', () =>
 
   it('R-DUP-6: the carry-over is the total capped to n x BB either way, and becomes the next starting total', PROPERTY_TEST, () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 6, maxLength: 6 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 200 }), fc.array(fc.integer({ min: -5000, max: 5000 }), { minLength: 6, maxLength: 6 }), (c, n, bb, carry) => {
-        const names = ['a1', 'a2', 'a3', 'b1', 'b2', 'b3'];
-        const chips = Object.fromEntries(names.map((id, i) => [id, c[i] as number]));
-        const carryIn = Object.fromEntries(names.map((id, i) => [id, carry[i] as number]));
-        const r = computeRound({ settings: { ...SETTINGS, carryOverCapBB: n }, round: { bigBlind: bb }, tables: TABLES, carryIn, chips });
-        for (const p of r.players) {
-          expect(p.total).toBe(p.carryIn + p.points);
-          expect(Math.abs(p.carryOut)).toBeLessThanOrEqual(n * bb);
-          expect(p.carryOut).toBe(Math.max(-n * bb, Math.min(n * bb, p.total)));
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 6, maxLength: 6 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.array(fc.integer({ min: -5000, max: 5000 }), { minLength: 6, maxLength: 6 }),
+        (c, n, bb, carry) => {
+          const names = ['a1', 'a2', 'a3', 'b1', 'b2', 'b3'];
+          const chips = Object.fromEntries(names.map((id, i) => [id, c[i] as number]));
+          const carryIn = Object.fromEntries(names.map((id, i) => [id, carry[i] as number]));
+          const r = computeRound({ settings: { ...SETTINGS, carryOverCapBB: n }, round: { bigBlind: bb }, tables: TABLES, carryIn, chips });
+          for (const p of r.players) {
+            expect(p.total).toBe(p.carryIn + p.points);
+            expect(Math.abs(p.carryOut)).toBeLessThanOrEqual(n * bb);
+            expect(p.carryOut).toBe(Math.max(-n * bb, Math.min(n * bb, p.total)));
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -108,7 +135,11 @@ describe('points, carry-over and elimination (R-DUP-3, R-DUP-4, R-DUP-6)', () =>
     const pool = [p('x', 100, 5000), p('y', -50, 4000), p('z', -50, 4000), p('w', -50, 3000)];
     expect(eliminateFrom(pool, SETTINGS)).toEqual(['w']);
     expect(eliminateFrom(pool, { ...SETTINGS, elimination: { scope: 'seat-group', count: 2 } })).toEqual(['w']);
-    expect(eliminateFrom(pool, { ...SETTINGS, elimination: { scope: 'seat-group', count: 2 }, tieRule: 'eliminate-tied' })).toEqual(['w', 'y', 'z']);
+    expect(eliminateFrom(pool, { ...SETTINGS, elimination: { scope: 'seat-group', count: 2 }, tieRule: 'eliminate-tied' })).toEqual([
+      'w',
+      'y',
+      'z',
+    ]);
     expect(eliminateFrom(pool, { ...SETTINGS, elimination: { scope: 'seat-group', share: 0.5 } })).toEqual(['w']);
     // Never the whole group: a seat alone at its number stays; an all-tied group keeps everyone.
     expect(eliminateFrom([p('solo', -900, 100)], SETTINGS)).toEqual([]);
@@ -117,7 +148,13 @@ describe('points, carry-over and elimination (R-DUP-3, R-DUP-4, R-DUP-6)', () =>
 
   it('R-DUP-4: field scope takes the lowest totals across all seats; places follow total then chips', () => {
     const chips = { a1: 12_000, b1: 8_000, a2: 10_500, b2: 9_500, a3: 10_000, b3: 10_000 };
-    const r = computeRound({ settings: { ...SETTINGS, elimination: { scope: 'field', count: 2 } }, round: { bigBlind: 25 }, tables: TABLES, carryIn: {}, chips });
+    const r = computeRound({
+      settings: { ...SETTINGS, elimination: { scope: 'field', count: 2 } },
+      round: { bigBlind: 25 },
+      tables: TABLES,
+      carryIn: {},
+      chips,
+    });
     expect(r.players.map((x) => [x.playerId, x.points, x.place])).toEqual([
       ['a1', 2000, 1],
       ['a2', 500, 2],
@@ -129,13 +166,15 @@ describe('points, carry-over and elimination (R-DUP-3, R-DUP-4, R-DUP-6)', () =>
     expect(r.eliminated.sort()).toEqual(['b1', 'b2']);
   });
 
-  it('R-DUP-4: a round may set its own elimination count or share, which replaces the event\'s for that round', () => {
+  it("R-DUP-4: a round may set its own elimination count or share, which replaces the event's for that round", () => {
     const chips = { a1: 12_000, b1: 8_000, a2: 10_500, b2: 9_500, a3: 10_000, b3: 9_000 };
     const base = { settings: SETTINGS, tables: TABLES, carryIn: {}, chips };
     expect(computeRound({ ...base, round: { bigBlind: 25 } }).eliminated.sort()).toEqual(['b1', 'b2', 'b3']);
     expect(computeRound({ ...base, round: { bigBlind: 25, elimination: { scope: 'field', count: 1 } } }).eliminated).toEqual(['b1']);
     expect(computeRound({ ...base, round: { bigBlind: 25, elimination: { scope: 'seat-group', count: 0 } } }).eliminated).toEqual([]);
-    expect(() => resolveSettings({ name: 'x', rounds: [{ hands: 6, elimination: { scope: 'field' } }] }, 36)).toThrow(/rounds\[0\]\.elimination/);
+    expect(() => resolveSettings({ name: 'x', rounds: [{ hands: 6, elimination: { scope: 'field' } }] }, 36)).toThrow(
+      /rounds\[0\]\.elimination/,
+    );
   });
 
   it('reproducible: the same stored inputs give the same results, whatever order they are listed in', PROPERTY_TEST, () => {
@@ -145,7 +184,13 @@ describe('points, carry-over and elimination (R-DUP-3, R-DUP-4, R-DUP-6)', () =>
         const chips = Object.fromEntries(names.map((id, i) => [id, c[i] as number]));
         const reversed = Object.fromEntries(Object.entries(chips).reverse());
         const one = computeRound({ settings: SETTINGS, round: { bigBlind: 25 }, tables: TABLES, carryIn: {}, chips });
-        const two = computeRound({ settings: SETTINGS, round: { bigBlind: 25 }, tables: structuredClone(TABLES), carryIn: {}, chips: reversed });
+        const two = computeRound({
+          settings: SETTINGS,
+          round: { bigBlind: 25 },
+          tables: structuredClone(TABLES),
+          carryIn: {},
+          chips: reversed,
+        });
         expect(JSON.parse(JSON.stringify(two))).toEqual(JSON.parse(JSON.stringify(one)));
       }),
       { numRuns: 50 },
@@ -173,7 +218,11 @@ describe('settings (R-DUP-1)', () => {
       expect(() => resolveSettings({ name: 'x', startingStack: stack }, 36)).toThrow(/startingStack/);
     }
     expect(() => resolveSettings({ name: 'x', seatsPerTable: 10 }, 36)).toThrow(/seatsPerTable/);
-    expect(() => resolveSettings({ name: 'x', elimination: { scope: 'field', count: 1, share: 0.2 } }, 36)).toThrow(/either count or share/);
-    expect(resolveSettings({ name: 'x', rounds: [{ hands: 5 }, { hands: 24, bigBlind: 100, smallBlind: 50, ante: 25 }] }, 36).rounds[1]).toEqual({ hands: 24, smallBlind: 50, bigBlind: 100, ante: 25, anteType: 'classic' });
+    expect(() => resolveSettings({ name: 'x', elimination: { scope: 'field', count: 1, share: 0.2 } }, 36)).toThrow(
+      /either count or share/,
+    );
+    expect(
+      resolveSettings({ name: 'x', rounds: [{ hands: 5 }, { hands: 24, bigBlind: 100, smallBlind: 50, ante: 25 }] }, 36).rounds[1],
+    ).toEqual({ hands: 24, smallBlind: 50, bigBlind: 100, ante: 25, anteType: 'classic' });
   });
 });

@@ -9,7 +9,12 @@ import { mysterySeedHash } from '../../../domain/results';
 import { Desk, HOUR, START } from '../tournaments/harness';
 
 let ids = 0;
-const ctxAt = (now: number): Context => ({ now, actor: { id: 'usr_floor', role: 'manager' }, rng: seededRandom(1), newId: (p) => `${p}_b${++ids}` });
+const ctxAt = (now: number): Context => ({
+  now,
+  actor: { id: 'usr_floor', role: 'manager' },
+  rng: seededRandom(1),
+  newId: (p) => `${p}_b${++ids}`,
+});
 
 function running(n: number, settings: Record<string, unknown>) {
   const desk = new Desk({ reentry: 100_000, ...settings }, 'registration_open', START - HOUR);
@@ -46,15 +51,27 @@ describe('bounties on the floor', () => {
   });
 
   it('R-MYS-2: the commitment follows the table: made with it, kept while unchanged, dropped with it; the seed only at the end', () => {
-    const desk = new Desk({ bountyType: 'mystery', mysteryPrizeTable: [{ prize: 'Кепка клуба', quantity: 2 }] }, 'announced', START - 2 * HOUR);
+    const desk = new Desk(
+      { bountyType: 'mystery', mysteryPrizeTable: [{ prize: 'Кепка клуба', quantity: 2 }] },
+      'announced',
+      START - 2 * HOUR,
+    );
     const t = withMysteryCommitment(desk.state as FloorTournament, 'seed-one', START);
     expect(t.mysteryCommitment).toMatchObject({ seed: 'seed-one', seedHash: mysterySeedHash('seed-one'), at: START });
     expect(withMysteryCommitment(t, 'seed-two', START + 1)).toBe(t);
     const view = mysteryTableView(t);
-    expect(view).toMatchObject({ source: 'server_table', seedHash: mysterySeedHash('seed-one'), prizes: [{ index: 0, prize: 'Кепка клуба', quantity: 2, remaining: 2 }] });
+    expect(view).toMatchObject({
+      source: 'server_table',
+      seedHash: mysterySeedHash('seed-one'),
+      prizes: [{ index: 0, prize: 'Кепка клуба', quantity: 2, remaining: 2 }],
+    });
     expect(view.seed).toBeUndefined();
     expect(mysteryTableView({ ...t, status: 'finished' }).seed).toBe('seed-one');
-    const noTable = withMysteryCommitment({ ...t, settings: { ...t.settings, mysteryPrizeSource: 'client_text', mysteryPrizeTable: undefined } }, 'x', START);
+    const noTable = withMysteryCommitment(
+      { ...t, settings: { ...t.settings, mysteryPrizeSource: 'client_text', mysteryPrizeTable: undefined } },
+      'x',
+      START,
+    );
     expect('mysteryCommitment' in noTable).toBe(false);
   });
 
@@ -65,7 +82,12 @@ describe('bounties on the floor', () => {
     const d = drawMysteryOnFloor(k.state, { knockoutId: k.knockoutIds[0] as string }, ctxAt(START + HOUR));
     expect(d.state.knockouts?.mysteryDraws[d.drawId]).toMatchObject({ prizeIndex: 0, prizeText: 'Кепка клуба' });
     // A table changed behind the commitment's back is not drawn from.
-    const tampered: FloorTournament = { ...k.state, settings: { ...k.state.settings, mysteryPrizeTable: [{ prize: 'Худи клуба', quantity: 1 }] } };
-    expect(() => drawMysteryOnFloor(tampered, { knockoutId: k.knockoutIds[0] as string }, ctxAt(START + HOUR))).toThrow(/no committed mystery prize table/);
+    const tampered: FloorTournament = {
+      ...k.state,
+      settings: { ...k.state.settings, mysteryPrizeTable: [{ prize: 'Худи клуба', quantity: 1 }] },
+    };
+    expect(() => drawMysteryOnFloor(tampered, { knockoutId: k.knockoutIds[0] as string }, ctxAt(START + HOUR))).toThrow(
+      /no committed mystery prize table/,
+    );
   });
 });

@@ -11,7 +11,12 @@ import { checkIn, reenter } from '../../../domain/tournaments';
 import { Desk, HOUR, START } from '../tournaments/harness';
 
 let ids = 0;
-const ctxAt = (now: number, seed = 1): Context => ({ now, actor: { id: 'usr_floor', role: 'manager' }, rng: seededRandom(seed), newId: (p) => `${p}_f${++ids}` });
+const ctxAt = (now: number, seed = 1): Context => ({
+  now,
+  actor: { id: 'usr_floor', role: 'manager' },
+  rng: seededRandom(seed),
+  newId: (p) => `${p}_f${++ids}`,
+});
 
 /** A running tournament of `n` checked-in players, seated by a draw. */
 function runningField(n: number, settings: Record<string, unknown> = {}) {
@@ -64,7 +69,9 @@ describe('knockouts on the floor', () => {
     expect(back.state.entries[a]?.status).toBe('active');
     expect(back.state.seating?.seatOf[a]).toBeDefined();
     expect(seatedIds(back.state)).toEqual(seatedIds(t));
-    expect(refused(() => cancelKnockoutOnFloor(ko.state, { knockoutId: ko.knockoutIds[0] as string }, ctxAt(at + 6 * 60_000)))).toBe('KNOCKOUT_CANCEL_WINDOW_CLOSED');
+    expect(refused(() => cancelKnockoutOnFloor(ko.state, { knockoutId: ko.knockoutIds[0] as string }, ctxAt(at + 6 * 60_000)))).toBe(
+      'KNOCKOUT_CANCEL_WINDOW_CLOSED',
+    );
   });
 
   it('R-REENTRY-4, R-REENTRY-5: a re-entry is seated in the same change, and the knockout can no longer be cancelled', () => {
@@ -76,20 +83,30 @@ describe('knockouts on the floor', () => {
     const seated = seatNewEntries(re.state as FloorTournament, re.events, ctxAt(at + 1000)).state;
     const newEntry = Object.values(seated.entries).find((e) => e.playerId === 'p0' && e.number === 2);
     expect(newEntry && seated.seating?.seatOf[newEntry.id]).toBeDefined();
-    expect(refused(() => cancelKnockoutOnFloor(seated, { knockoutId: ko.knockoutIds[0] as string }, ctxAt(at + 2000)))).toBe('PLAYER_REENTERED');
+    expect(refused(() => cancelKnockoutOnFloor(seated, { knockoutId: ko.knockoutIds[0] as string }, ctxAt(at + 2000)))).toBe(
+      'PLAYER_REENTERED',
+    );
   });
 
   it('R-MYS-1: a mystery draw needs the mystery bounty and is drawn once per killer entry', () => {
     const plain = runningField(4);
-    const ko = recordKnockoutOnFloor(plain.t, { busted: [plain.entries[0] as string], killers: [plain.entries[1] as string] }, ctxAt(START + HOUR));
-    expect(refused(() => drawMysteryOnFloor(ko.state, { knockoutId: ko.knockoutIds[0] as string }, ctxAt(START + HOUR)))).toBe('MYSTERY_NOT_ENABLED');
+    const ko = recordKnockoutOnFloor(
+      plain.t,
+      { busted: [plain.entries[0] as string], killers: [plain.entries[1] as string] },
+      ctxAt(START + HOUR),
+    );
+    expect(refused(() => drawMysteryOnFloor(ko.state, { knockoutId: ko.knockoutIds[0] as string }, ctxAt(START + HOUR)))).toBe(
+      'MYSTERY_NOT_ENABLED',
+    );
 
     const m = runningField(4, { bountyType: 'mystery', mysteryBounty: true });
     const k1 = recordKnockoutOnFloor(m.t, { busted: [m.entries[0] as string], killers: [m.entries[1] as string] }, ctxAt(START + HOUR));
     const d = drawMysteryOnFloor(k1.state, { knockoutId: k1.knockoutIds[0] as string, prizeText: 'Худи клуба' }, ctxAt(START + HOUR));
     expect(Object.values(d.state.knockouts?.mysteryDraws ?? {})).toHaveLength(1);
     const k2 = recordKnockoutOnFloor(d.state, { busted: [m.entries[2] as string], killers: [m.entries[1] as string] }, ctxAt(START + HOUR));
-    expect(refused(() => drawMysteryOnFloor(k2.state, { knockoutId: k2.knockoutIds[0] as string }, ctxAt(START + HOUR)))).toBe('MYSTERY_ALREADY_DRAWN');
+    expect(refused(() => drawMysteryOnFloor(k2.state, { knockoutId: k2.knockoutIds[0] as string }, ctxAt(START + HOUR)))).toBe(
+      'MYSTERY_ALREADY_DRAWN',
+    );
   });
 
   it('R-SEAT-6, R-REG-2: a knockout that promotes a waiting player frees the seat first; he takes it, no table opens', () => {
@@ -113,7 +130,9 @@ describe('knockouts on the floor', () => {
     const desk = new Desk({}, 'registration_open');
     const a = desk.seat('x');
     const b = desk.seat('y');
-    expect(refused(() => recordKnockoutOnFloor(desk.state as FloorTournament, { busted: [a], killers: [b] }, ctxAt(START)))).toBe('TOURNAMENT_NOT_RUNNING');
+    expect(refused(() => recordKnockoutOnFloor(desk.state as FloorTournament, { busted: [a], killers: [b] }, ctxAt(START)))).toBe(
+      'TOURNAMENT_NOT_RUNNING',
+    );
   });
 });
 
@@ -123,7 +142,8 @@ describe('standings, results and finishing', () => {
     expect(floorStandings(t)).toMatchObject({ playersLeft: 10, placesPaid: 2 });
     let s = t;
     const at = START + HOUR;
-    for (let i = 0; i < 8; i++) s = recordKnockoutOnFloor(s, { busted: [entries[i] as string], killers: [entries[9] as string] }, ctxAt(at + i)).state;
+    for (let i = 0; i < 8; i++)
+      s = recordKnockoutOnFloor(s, { busted: [entries[i] as string], killers: [entries[9] as string] }, ctxAt(at + i)).state;
     expect(floorStandings(s)).toMatchObject({ playersLeft: 2, inTheMoney: true });
     expect(refused(() => floorResults(s))).toBe('PLACES_NOT_READY');
     expect(refused(() => finishOnFloor(s, ctxAt(at + 100)))).toBe('PLACES_NOT_READY');
@@ -159,9 +179,16 @@ describe('drawing the seats', () => {
 
 describe('the original behaviours stay available behind settings', () => {
   it('R-KO-3: with twoKillerCredit primary_only the second killer is kept for the audit, without credit', () => {
-    for (const [mode, credits] of [['both', [0.5, 0.5]], ['primary_only', [0.5]]] as const) {
+    for (const [mode, credits] of [
+      ['both', [0.5, 0.5]],
+      ['primary_only', [0.5]],
+    ] as const) {
       const { t, entries } = runningField(4, { twoKillerCredit: mode });
-      const ko = recordKnockoutOnFloor(t, { busted: [entries[0] as string], killers: [entries[1] as string, entries[2] as string] }, ctxAt(START + HOUR));
+      const ko = recordKnockoutOnFloor(
+        t,
+        { busted: [entries[0] as string], killers: [entries[1] as string, entries[2] as string] },
+        ctxAt(START + HOUR),
+      );
       const record = Object.values(ko.state.knockouts?.knockouts ?? {})[0];
       expect(record?.killers.map((k) => k.credit)).toEqual(credits);
       expect(record?.uncreditedKillers.length).toBe(mode === 'primary_only' ? 1 : 0);
@@ -179,4 +206,3 @@ describe('the original behaviours stay available behind settings', () => {
     expect(Object.values(s.knockouts?.mysteryDraws ?? {}).map((d) => d.sequence)).toEqual([1, 2]);
   });
 });
-

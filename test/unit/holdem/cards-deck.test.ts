@@ -49,11 +49,21 @@ describe('SHA-256 and HMAC-SHA-256 (known vectors)', () => {
       [hex('0b'.repeat(20)), utf8('Hi There'), 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'],
       [utf8('Jefe'), utf8('what do ya want for nothing?'), '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843'],
       [hex('aa'.repeat(20)), hex('dd'.repeat(50)), '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe'],
-      [hex('0102030405060708090a0b0c0d0e0f10111213141516171819'), hex('cd'.repeat(50)), '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b'],
-      [hex('aa'.repeat(131)), utf8('Test Using Larger Than Block-Size Key - Hash Key First'), '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54'],
+      [
+        hex('0102030405060708090a0b0c0d0e0f10111213141516171819'),
+        hex('cd'.repeat(50)),
+        '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b',
+      ],
       [
         hex('aa'.repeat(131)),
-        utf8('This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.'),
+        utf8('Test Using Larger Than Block-Size Key - Hash Key First'),
+        '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
+      ],
+      [
+        hex('aa'.repeat(131)),
+        utf8(
+          'This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.',
+        ),
         '9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2',
       ],
     ];

@@ -41,7 +41,15 @@ describe('hand evaluator (R-HE-1, R-HE-2)', () => {
     ].map(rank);
     for (let i = 1; i < order.length; i++) expect(order[i - 1]).toBeGreaterThan(order[i] as number);
     expect(order.map(categoryOf)).toEqual([
-      'straight-flush', 'four-of-a-kind', 'full-house', 'flush', 'straight', 'three-of-a-kind', 'two-pair', 'pair', 'high-card',
+      'straight-flush',
+      'four-of-a-kind',
+      'full-house',
+      'flush',
+      'straight',
+      'three-of-a-kind',
+      'two-pair',
+      'pair',
+      'high-card',
     ]);
   });
 
@@ -76,7 +84,10 @@ describe('hand evaluator (R-HE-1, R-HE-2)', () => {
     const five = hands(5_000, 5, 11);
     for (let i = 0; i < 5_000; i++) {
       const h = Array.from(five.subarray(i * 5, i * 5 + 5));
-      expect(rank5(...(h as [number, number, number, number, number])) + pheEvaluate5(...(h.map(toPhe) as [number, number, number, number, number]))).toBe(HAND_CLASSES + 1);
+      expect(
+        rank5(...(h as [number, number, number, number, number])) +
+          pheEvaluate5(...(h.map(toPhe) as [number, number, number, number, number])),
+      ).toBe(HAND_CLASSES + 1);
     }
     const seven = hands(20_000, 7, 12);
     let disagreements = 0;

@@ -25,9 +25,25 @@ describe('positions and order of play (R-HE-3)', () => {
   });
 
   it('R-HE-3: the big blind has the option when everyone calls; after the flop the first live seat left of the button acts', () => {
-    const r = replay(record({ seats: seats(5000, 5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, actions: [a(4, 'call'), a(1, 'call'), a(2, 'call')] }));
+    const r = replay(
+      record({
+        seats: seats(5000, 5000, 5000, 5000),
+        button: 1,
+        holes: HOLES,
+        board: BOARD,
+        actions: [a(4, 'call'), a(1, 'call'), a(2, 'call')],
+      }),
+    );
     expect(r.next).toMatchObject({ seat: 3, actions: ['fold', 'check', 'raise', 'allin'], minTo: 400 });
-    const after = replay(record({ seats: seats(5000, 5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, actions: [a(4, 'call'), a(1, 'call'), a(2, 'fold'), a(3, 'check')] }));
+    const after = replay(
+      record({
+        seats: seats(5000, 5000, 5000, 5000),
+        button: 1,
+        holes: HOLES,
+        board: BOARD,
+        actions: [a(4, 'call'), a(1, 'call'), a(2, 'fold'), a(3, 'check')],
+      }),
+    );
     expect(after.state.street).toBe('flop');
     expect(after.next?.seat).toBe(3);
   });
@@ -45,7 +61,27 @@ describe('positions and order of play (R-HE-3)', () => {
 
   it('deals one card at a time from the left of the button, burns before flop, turn and river', () => {
     const deck = '2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d';
-    const r = replay(record({ seats: seats(5000, 5000, 5000), button: 3, deck, actions: [a(3, 'call'), a(1, 'call'), a(2, 'check'), a(1, 'check'), a(2, 'check'), a(3, 'check'), a(1, 'check'), a(2, 'check'), a(3, 'check'), a(1, 'check'), a(2, 'check'), a(3, 'check')] }));
+    const r = replay(
+      record({
+        seats: seats(5000, 5000, 5000),
+        button: 3,
+        deck,
+        actions: [
+          a(3, 'call'),
+          a(1, 'call'),
+          a(2, 'check'),
+          a(1, 'check'),
+          a(2, 'check'),
+          a(3, 'check'),
+          a(1, 'check'),
+          a(2, 'check'),
+          a(3, 'check'),
+          a(1, 'check'),
+          a(2, 'check'),
+          a(3, 'check'),
+        ],
+      }),
+    );
     const holes = Object.fromEntries(r.state.seats.map((s) => [s.seat, s.cards.map(cardToString).join(' ')]));
     expect(holes).toEqual({ 1: '2c 5c', 2: '3c 6c', 3: '4c 7c' });
     // 8c burnt, flop 9c Tc Jc, Qc burnt, turn Kc, Ac burnt, river 2d.
@@ -55,19 +91,25 @@ describe('positions and order of play (R-HE-3)', () => {
 
 describe('antes (R-HE-4)', () => {
   it('R-HE-4: classic ante: every seat pays it before the blinds', () => {
-    const st = startFromRecord(record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, blinds: { ante: 25, anteType: 'classic' } }));
+    const st = startFromRecord(
+      record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, blinds: { ante: 25, anteType: 'classic' } }),
+    );
     expect(st.postings.filter((p) => p.kind === 'ante')).toHaveLength(3);
     expect(st.seats.map((s) => s.total)).toEqual([25, 125, 225]);
   });
 
   it('R-HE-4: BB ante: the big blind pays the ante once for the table; the blind comes first when short', () => {
-    const st = startFromRecord(record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, blinds: { ante: 200, anteType: 'bb' } }));
+    const st = startFromRecord(
+      record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, blinds: { ante: 200, anteType: 'bb' } }),
+    );
     expect(st.postings).toEqual([
       { seat: 2, kind: 'small-blind', amount: 100 },
       { seat: 3, kind: 'big-blind', amount: 200 },
       { seat: 3, kind: 'ante', amount: 200 },
     ]);
-    const short = startFromRecord(record({ seats: seats(5000, 5000, 300), button: 1, holes: HOLES, board: BOARD, blinds: { ante: 200, anteType: 'bb' } }));
+    const short = startFromRecord(
+      record({ seats: seats(5000, 5000, 300), button: 1, holes: HOLES, board: BOARD, blinds: { ante: 200, anteType: 'bb' } }),
+    );
     expect(short.postings.filter((p) => p.seat === 3)).toEqual([
       { seat: 3, kind: 'big-blind', amount: 200 },
       { seat: 3, kind: 'ante', amount: 100 },
@@ -76,10 +118,19 @@ describe('antes (R-HE-4)', () => {
 
   // Blinds 5/10, BB ante 10, button seat 1: seat 2 posts the small blind, seat 3 the big blind and the ante.
   const bbAnte = (actions: ReturnType<typeof a>[]) =>
-    replay(record({ seats: seats(1000, 1000, 1000), button: 1, holes: { 1: 'Ah Ad', 2: 'Ks Kh', 3: 'Qs Qh' }, board: BOARD, blinds: { smallBlind: 5, bigBlind: 10, ante: 10, anteType: 'bb' }, actions }));
+    replay(
+      record({
+        seats: seats(1000, 1000, 1000),
+        button: 1,
+        holes: { 1: 'Ah Ad', 2: 'Ks Kh', 3: 'Qs Qh' },
+        board: BOARD,
+        blinds: { smallBlind: 5, bigBlind: 10, ante: 10, anteType: 'bb' },
+        actions,
+      }),
+    );
   const checkedDown = [2, 3, 1].flatMap(() => [a(2, 'check'), a(3, 'check'), a(1, 'check')]);
 
-  it('R-HE-4: the BB ante is dead money in the main pot, not an uncalled part of the big blind\'s bet', () => {
+  it("R-HE-4: the BB ante is dead money in the main pot, not an uncalled part of the big blind's bet", () => {
     const r = bbAnte([a(1, 'call'), a(2, 'call'), a(3, 'check'), ...checkedDown]);
     expect(r.result?.pots.map((p) => [p.amount, p.uncalled, p.winners])).toEqual([[40, false, [{ seat: 1, amount: 40 }]]]);
     expect(r.result?.stacks.map((s) => s.end)).toEqual([1030, 990, 980]);
@@ -91,18 +142,23 @@ describe('antes (R-HE-4)', () => {
     expect(r.result?.stacks.map((s) => s.end)).toEqual([1045, 995, 960]);
   });
 
-  it('R-HE-4: the BB ante is not matched: the big blind\'s option is to check at 10, and a walk gives it the pot', () => {
+  it("R-HE-4: the BB ante is not matched: the big blind's option is to check at 10, and a walk gives it the pot", () => {
     expect(bbAnte([a(1, 'call'), a(2, 'call')]).next).toMatchObject({ seat: 3, toCall: 0, actions: ['fold', 'check', 'raise', 'allin'] });
     const walk = bbAnte([a(1, 'fold'), a(2, 'fold')]);
     // The small blind's 5 is won, the big blind's unmatched 5 returned, its ante won back with the pot.
-    expect(walk.result?.pots.map((p) => [p.amount, p.uncalled])).toEqual([[20, false], [5, true]]);
+    expect(walk.result?.pots.map((p) => [p.amount, p.uncalled])).toEqual([
+      [20, false],
+      [5, true],
+    ]);
     expect(walk.result?.stacks.map((s) => s.end)).toEqual([1000, 995, 1005]);
   });
 
   it('R-HE-4: no ante: only the blinds; an ante with type none is refused', () => {
     const st = startFromRecord(record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD }));
     expect(st.postings.map((p) => p.kind)).toEqual(['small-blind', 'big-blind']);
-    expect(() => startFromRecord(record({ seats: seats(5000, 5000), button: 1, holes: HOLES, blinds: { ante: 25, anteType: 'none' } }))).toThrow(/ante must be 0/);
+    expect(() =>
+      startFromRecord(record({ seats: seats(5000, 5000), button: 1, holes: HOLES, blinds: { ante: 25, anteType: 'none' } })),
+    ).toThrow(/ante must be 0/);
   });
 });
 
@@ -111,16 +167,26 @@ describe('betting (R-HE-5, R-HE-6, R-HE-9)', () => {
     const base = { seats: seats(10000, 10000, 10000, 10000), button: 1, holes: HOLES, board: BOARD };
     const r = replay(record({ ...base, actions: [a(4, 'raise', 600)] }));
     expect(r.next).toMatchObject({ seat: 1, minTo: 1000, maxTo: 10000 });
-    expect(() => replay(record({ ...base, actions: [a(4, 'raise', 600), a(1, 'raise', 999)] }))).toThrow(/actions\[1\]: seat 1 cannot raise to 999; legal: fold, call 600, raise to 1000\.\.10000/);
+    expect(() => replay(record({ ...base, actions: [a(4, 'raise', 600), a(1, 'raise', 999)] }))).toThrow(
+      /actions\[1\]: seat 1 cannot raise to 999; legal: fold, call 600, raise to 1000\.\.10000/,
+    );
     const ok = replay(record({ ...base, actions: [a(4, 'raise', 600), a(1, 'raise', 1000)] }));
     expect(ok.next).toMatchObject({ seat: 2, minTo: 1400 });
   });
 
   it('R-HE-5: the first bet of a street is at least the big blind; a raise below the minimum is refused', () => {
-    const base = { seats: seats(10000, 10000, 10000), button: 1, holes: HOLES, board: BOARD, actions: [a(1, 'call'), a(2, 'call'), a(3, 'check')] };
+    const base = {
+      seats: seats(10000, 10000, 10000),
+      button: 1,
+      holes: HOLES,
+      board: BOARD,
+      actions: [a(1, 'call'), a(2, 'call'), a(3, 'check')],
+    };
     expect(replay(record(base)).next).toMatchObject({ seat: 2, actions: ['fold', 'check', 'bet', 'allin'], minTo: 200 });
     expect(() => replay(record({ ...base, actions: [...base.actions, a(2, 'bet', 150)] }))).toThrow(/cannot bet to 150/);
-    expect(() => replay(record({ ...base, actions: [...base.actions, a(2, 'raise', 400)] }))).toThrow(/cannot raise: nobody has bet on this street/);
+    expect(() => replay(record({ ...base, actions: [...base.actions, a(2, 'raise', 400)] }))).toThrow(
+      /cannot raise: nobody has bet on this street/,
+    );
   });
 
   it('R-HE-6: a short all-in does not reopen the betting for seats that already acted', () => {
@@ -132,7 +198,9 @@ describe('betting (R-HE-5, R-HE-6, R-HE-9)', () => {
     expect(r.next).toMatchObject({ seat: 3, actions: ['fold', 'call', 'raise', 'allin'], minTo: 1200 });
     const back = replay(record({ ...base, actions: [...acts, a(3, 'call')] }));
     expect(back.next).toEqual({ seat: 4, toCall: 200, actions: ['fold', 'call'] });
-    expect(() => replay(record({ ...base, actions: [...acts, a(3, 'call'), a(4, 'raise', 1200)] }))).toThrow(/actions\[4\]: seat 4 cannot raise here; legal: fold, call 200/);
+    expect(() => replay(record({ ...base, actions: [...acts, a(3, 'call'), a(4, 'raise', 1200)] }))).toThrow(
+      /actions\[4\]: seat 4 cannot raise here; legal: fold, call 200/,
+    );
   });
 
   it('R-HE-6: short all-ins that add up to a full raise reopen the betting', () => {
@@ -153,11 +221,20 @@ describe('betting (R-HE-5, R-HE-6, R-HE-9)', () => {
 
   it('pot limit: the largest raise is the pot after calling; pot-limit-preflop is no limit after the flop', () => {
     const base = { seats: seats(10000, 10000, 10000), button: 1, holes: HOLES, board: BOARD };
-    expect(replay(record({ ...base, betting: 'pot-limit' })).next).toMatchObject({ seat: 1, minTo: 400, maxTo: 700, actions: ['fold', 'call', 'raise'] });
+    expect(replay(record({ ...base, betting: 'pot-limit' })).next).toMatchObject({
+      seat: 1,
+      minTo: 400,
+      maxTo: 700,
+      actions: ['fold', 'call', 'raise'],
+    });
     expect(() => replay(record({ ...base, betting: 'pot-limit', actions: [a(1, 'raise', 701)] }))).toThrow(/cannot raise to 701/);
     const flop = [a(1, 'call'), a(2, 'call'), a(3, 'check')];
     expect(replay(record({ ...base, betting: 'pot-limit', actions: flop })).next).toMatchObject({ seat: 2, maxTo: 600 });
-    expect(replay(record({ ...base, betting: 'pot-limit-preflop', actions: flop })).next).toMatchObject({ seat: 2, maxTo: 9800, allInTo: 9800 });
+    expect(replay(record({ ...base, betting: 'pot-limit-preflop', actions: flop })).next).toMatchObject({
+      seat: 2,
+      maxTo: 9800,
+      allInTo: 9800,
+    });
   });
 
   it('refuses an action out of turn and any action after the hand is over', () => {
@@ -170,14 +247,26 @@ describe('betting (R-HE-5, R-HE-6, R-HE-9)', () => {
       expect(isDomainError(e) && e.errors?.[0]?.field).toBe('actions[0]');
       expect((e as Error).message).toContain('seat 2 is not to act: seat 1 is');
     }
-    expect(() => replay(record({ ...base, actions: [a(1, 'fold'), a(2, 'fold'), a(3, 'check')] }))).toThrow(/actions\[2\]: the hand is over/);
+    expect(() => replay(record({ ...base, actions: [a(1, 'fold'), a(2, 'fold'), a(3, 'check')] }))).toThrow(
+      /actions\[2\]: the hand is over/,
+    );
   });
 });
 
 describe('pots (R-HE-7, R-HE-8)', () => {
   it('R-HE-8: A all-in for 1000, B and C go to 3000 each: main pot 3000 for all three, side pot 4000 for B and C', () => {
     // Seat 1 = A (button, first to act three-handed), 2 = B (small blind), 3 = C (big blind).
-    const acts = [a(1, 'allin'), a(2, 'call'), a(3, 'call'), a(2, 'bet', 2000), a(3, 'call'), a(2, 'check'), a(3, 'check'), a(2, 'check'), a(3, 'check')];
+    const acts = [
+      a(1, 'allin'),
+      a(2, 'call'),
+      a(3, 'call'),
+      a(2, 'bet', 2000),
+      a(3, 'call'),
+      a(2, 'check'),
+      a(3, 'check'),
+      a(2, 'check'),
+      a(3, 'check'),
+    ];
     const r = replay(record({ seats: seats(1000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, actions: acts }));
     expect(r.result?.pots.map((p) => ({ amount: p.amount, eligible: p.eligible }))).toEqual([
       { amount: 3000, eligible: [2, 3, 1] },
@@ -205,21 +294,96 @@ describe('pots (R-HE-7, R-HE-8)', () => {
     // Royal flush on the board: everyone left splits. Blinds 25/50; seat 1 (SB) folds: 125 between seats 2 and 3.
     const board = 'Ts Js Qs Ks As';
     const holes = { 1: '2c 3c', 2: '4d 5d', 3: '6h 7h' };
-    const r = replay(record({ seats: seats(1000, 1000, 1000), button: 3, holes, board, blinds: { smallBlind: 25, bigBlind: 50 }, actions: [a(3, 'call'), a(1, 'fold'), a(2, 'check'), a(2, 'check'), a(3, 'check'), a(2, 'check'), a(3, 'check'), a(2, 'check'), a(3, 'check')] }));
-    expect(winnings(r)).toEqual([[{ seat: 2, amount: 63 }, { seat: 3, amount: 62 }]]);
+    const r = replay(
+      record({
+        seats: seats(1000, 1000, 1000),
+        button: 3,
+        holes,
+        board,
+        blinds: { smallBlind: 25, bigBlind: 50 },
+        actions: [
+          a(3, 'call'),
+          a(1, 'fold'),
+          a(2, 'check'),
+          a(2, 'check'),
+          a(3, 'check'),
+          a(2, 'check'),
+          a(3, 'check'),
+          a(2, 'check'),
+          a(3, 'check'),
+        ],
+      }),
+    );
+    expect(winnings(r)).toEqual([
+      [
+        { seat: 2, amount: 63 },
+        { seat: 3, amount: 62 },
+      ],
+    ]);
     // Three ways, 2 odd chips: one each to the first two winners clockwise from the button (seat 2 is the button).
-    const three = replay(record({ seats: seats(1000, 1000, 1000), button: 2, holes, board, blinds: { smallBlind: 25, bigBlind: 50, ante: 1, anteType: 'classic' }, actions: [a(2, 'call'), a(3, 'call'), a(1, 'check'), ...[3, 1, 2, 3, 1, 2, 3, 1, 2].map((s) => a(s, 'check'))] }));
+    const three = replay(
+      record({
+        seats: seats(1000, 1000, 1000),
+        button: 2,
+        holes,
+        board,
+        blinds: { smallBlind: 25, bigBlind: 50, ante: 1, anteType: 'classic' },
+        actions: [a(2, 'call'), a(3, 'call'), a(1, 'check'), ...[3, 1, 2, 3, 1, 2, 3, 1, 2].map((s) => a(s, 'check'))],
+      }),
+    );
     expect(three.result?.pots[0]?.amount).toBe(153);
-    expect(winnings(three)).toEqual([[{ seat: 3, amount: 51 }, { seat: 1, amount: 51 }, { seat: 2, amount: 51 }]]);
-    const four = replay(record({ seats: seats(1000, 1000, 1000), button: 2, holes, board, blinds: { smallBlind: 25, bigBlind: 50, ante: 2, anteType: 'classic' }, actions: [a(2, 'call'), a(3, 'call'), a(1, 'check'), ...[3, 1, 2, 3, 1, 2, 3, 1, 2].map((s) => a(s, 'check'))] }));
-    expect(winnings(four)).toEqual([[{ seat: 3, amount: 52 }, { seat: 1, amount: 52 }, { seat: 2, amount: 52 }]]);
+    expect(winnings(three)).toEqual([
+      [
+        { seat: 3, amount: 51 },
+        { seat: 1, amount: 51 },
+        { seat: 2, amount: 51 },
+      ],
+    ]);
+    const four = replay(
+      record({
+        seats: seats(1000, 1000, 1000),
+        button: 2,
+        holes,
+        board,
+        blinds: { smallBlind: 25, bigBlind: 50, ante: 2, anteType: 'classic' },
+        actions: [a(2, 'call'), a(3, 'call'), a(1, 'check'), ...[3, 1, 2, 3, 1, 2, 3, 1, 2].map((s) => a(s, 'check'))],
+      }),
+    );
+    expect(winnings(four)).toEqual([
+      [
+        { seat: 3, amount: 52 },
+        { seat: 1, amount: 52 },
+        { seat: 2, amount: 52 },
+      ],
+    ]);
   });
 
   it('R-HE-2: identical best five split exactly; an unmatched bet goes back uncalled', () => {
     const holes = { 1: 'Ah 2d', 2: 'Ac 3d' };
-    const r = replay(record({ seats: seats(5000, 5000), button: 1, holes, board: 'Kc Qd Js 9h 8c', actions: [a(1, 'call'), a(2, 'check'), ...[2, 1, 2, 1, 2, 1].map((s) => a(s, 'check'))] }));
-    expect(winnings(r)).toEqual([[{ seat: 2, amount: 200 }, { seat: 1, amount: 200 }]]);
-    const fold = replay(record({ seats: seats(5000, 5000, 5000), button: 1, holes: HOLES, board: BOARD, actions: [a(1, 'raise', 600), a(2, 'fold'), a(3, 'fold')] }));
+    const r = replay(
+      record({
+        seats: seats(5000, 5000),
+        button: 1,
+        holes,
+        board: 'Kc Qd Js 9h 8c',
+        actions: [a(1, 'call'), a(2, 'check'), ...[2, 1, 2, 1, 2, 1].map((s) => a(s, 'check'))],
+      }),
+    );
+    expect(winnings(r)).toEqual([
+      [
+        { seat: 2, amount: 200 },
+        { seat: 1, amount: 200 },
+      ],
+    ]);
+    const fold = replay(
+      record({
+        seats: seats(5000, 5000, 5000),
+        button: 1,
+        holes: HOLES,
+        board: BOARD,
+        actions: [a(1, 'raise', 600), a(2, 'fold'), a(3, 'fold')],
+      }),
+    );
     expect(fold.result?.pots.map((p) => [p.amount, p.uncalled, p.winners])).toEqual([
       [500, false, [{ seat: 1, amount: 500 }]],
       [400, true, [{ seat: 1, amount: 400 }]],

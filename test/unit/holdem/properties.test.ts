@@ -29,7 +29,12 @@ function toRecord(s: Setup): HandRecordV1 {
   return {
     v: 1,
     betting: s.betting as HandRecordV1['betting'],
-    blinds: { smallBlind: s.sb, bigBlind: s.sb + s.bbExtra, ante: s.anteType === 'none' ? 0 : s.ante, anteType: s.anteType as HandRecordV1['blinds']['anteType'] },
+    blinds: {
+      smallBlind: s.sb,
+      bigBlind: s.sb + s.bbExtra,
+      ante: s.anteType === 'none' ? 0 : s.ante,
+      anteType: s.anteType as HandRecordV1['blinds']['anteType'],
+    },
     button: (s.buttonPick % playing) + 1,
     seats,
     options: { postForEmptySeats: s.empty, dealToEmptySeats: s.empty },
@@ -79,7 +84,10 @@ describe('hand properties (random legal play)', () => {
         const bet = (o: HandState['seats'][number]) => o.total - o.dead;
         const dead = state.seats.reduce((a, o) => a + o.dead, 0);
         for (const x of state.seats) {
-          const won = r.pots.flatMap((p) => p.winners).filter((w) => w.seat === x.seat).reduce((a, w) => a + w.amount, 0);
+          const won = r.pots
+            .flatMap((p) => p.winners)
+            .filter((w) => w.seat === x.seat)
+            .reduce((a, w) => a + w.amount, 0);
           const cap = state.seats.reduce((a, o) => a + Math.min(bet(o), bet(x)), 0) + dead;
           if (x.total > 0 || won > 0) expect(won).toBeLessThanOrEqual(Math.max(cap, x.total));
         }
@@ -113,8 +121,12 @@ describe('hand properties (random legal play)', () => {
           const wrong = [
             { seat: l.seat === st.seats[0]?.seat ? (st.seats[1]?.seat as number) : (st.seats[0]?.seat as number), type: 'fold' as const },
             l.actions.includes('check') ? { seat: l.seat, type: 'call' as const } : { seat: l.seat, type: 'check' as const },
-            ...(l.minTo !== undefined && l.minTo - 1 > st.currentBet && l.minTo - 1 !== l.allInTo ? [{ seat: l.seat, type: st.currentBet ? ('raise' as const) : ('bet' as const), to: l.minTo - 1 }] : []),
-            ...(l.maxTo !== undefined ? [{ seat: l.seat, type: st.currentBet ? ('raise' as const) : ('bet' as const), to: l.maxTo + 1 }] : []),
+            ...(l.minTo !== undefined && l.minTo - 1 > st.currentBet && l.minTo - 1 !== l.allInTo
+              ? [{ seat: l.seat, type: st.currentBet ? ('raise' as const) : ('bet' as const), to: l.minTo - 1 }]
+              : []),
+            ...(l.maxTo !== undefined
+              ? [{ seat: l.seat, type: st.currentBet ? ('raise' as const) : ('bet' as const), to: l.maxTo + 1 }]
+              : []),
           ];
           for (const action of wrong) {
             expect(() => applyAction(st, action)).toThrow(IllegalActionError);

@@ -6,7 +6,11 @@ import { startFromRecord, type HandRecordV1 } from '../../../domain/holdem/recor
  * Plays a hand to the end with legal actions picked by a seeded source (folds rarer than calls, some
  * raises and all-ins, some timeouts), recording each action. `check` runs after every action.
  */
-export function playRandomHand(rec: HandRecordV1, seed: number, check?: (st: HandState) => void): { record: HandRecordV1; state: HandState } {
+export function playRandomHand(
+  rec: HandRecordV1,
+  seed: number,
+  check?: (st: HandState) => void,
+): { record: HandRecordV1; state: HandState } {
   const rng = seededRandom(seed);
   const st = startFromRecord(rec);
   const actions: HandRecordV1['actions'] = [];

@@ -23,14 +23,30 @@ describe('hand records', () => {
     const ok = record({ seats: seats(1000, 1000), button: 1, seed: 'x' });
     expect(codeOf(() => replay({ ...ok, v: 2 } as unknown as HandRecordV1))).toBe('HAND_RECORD_VERSION');
     expect(codeOf(() => replay({ ...ok, button: 7 }))).toBe('HAND_SETUP_INVALID');
-    expect(codeOf(() => replay({ ...ok, seats: [{ seat: 1, stack: 1000 }, { seat: 1, stack: 1000 }] }))).toBe('HAND_SETUP_INVALID');
+    expect(
+      codeOf(() =>
+        replay({
+          ...ok,
+          seats: [
+            { seat: 1, stack: 1000 },
+            { seat: 1, stack: 1000 },
+          ],
+        }),
+      ),
+    ).toBe('HAND_SETUP_INVALID');
     expect(codeOf(() => replay({ ...ok, cards: { holes: { 1: ['As', 'Ks'], 2: ['As', 'Qd'] }, board: [] } }))).toBe('CARD_DUPLICATE');
     expect(codeOf(() => replay({ ...ok, cards: { deck: ['As', 'Kd', 'Xx'] } }))).toBe('CARD_INVALID');
     expect(codeOf(() => replay({ ...ok, cards: { holes: { 1: ['As', 'Ks'], 9: ['Ah', 'Qd'] }, board: [] } }))).toBe('HAND_RECORD_INVALID');
     expect(codeOf(() => replay({ ...ok, cards: { holes: { 1: ['As'] }, board: [] } }))).toBe('CARD_INVALID');
     // A deck too short for the hole cards, and a showdown without the cards of a seat.
     expect(codeOf(() => replay({ ...ok, cards: { deck: ['As', 'Kd', 'Qh'] } }))).toBe('DECK_SHORT');
-    const unknown = record({ seats: seats(1000, 1000), button: 1, holes: { 1: 'As Ah' }, board: '2c 7d 9h Js 4c', actions: [a(1, 'allin'), a(2, 'call')] });
+    const unknown = record({
+      seats: seats(1000, 1000),
+      button: 1,
+      holes: { 1: 'As Ah' },
+      board: '2c 7d 9h Js 4c',
+      actions: [a(1, 'allin'), a(2, 'call')],
+    });
     const err = (() => {
       try {
         replay(unknown);
@@ -65,12 +81,28 @@ describe('hand records', () => {
   it('renders the hand in the usual hand-history layout', () => {
     const r = replay(
       record({
-        seats: [{ seat: 1, name: 'Anna', stack: 5000 }, { seat: 2, name: 'Boris', stack: 5000 }, { seat: 3, name: 'Vera', stack: 5000 }],
+        seats: [
+          { seat: 1, name: 'Anna', stack: 5000 },
+          { seat: 2, name: 'Boris', stack: 5000 },
+          { seat: 3, name: 'Vera', stack: 5000 },
+        ],
         button: 1,
         holes: { 1: 'As Ah', 2: 'Ks Kh', 3: 'Qs Qh' },
         board: '2c 7d 9h Js 4c',
         blinds: { ante: 25, anteType: 'classic' },
-        actions: [a(1, 'raise', 600), a(2, 'call'), a(3, 'fold'), a(2, 'check'), a(1, 'bet', 1000), a(2, 'call'), a(2, 'check'), a(1, 'check'), a(2, 'timeout'), a(1, 'bet', 500), a(2, 'fold')],
+        actions: [
+          a(1, 'raise', 600),
+          a(2, 'call'),
+          a(3, 'fold'),
+          a(2, 'check'),
+          a(1, 'bet', 1000),
+          a(2, 'call'),
+          a(2, 'check'),
+          a(1, 'check'),
+          a(2, 'timeout'),
+          a(1, 'bet', 500),
+          a(2, 'fold'),
+        ],
       }),
     );
     expect(handHistoryText(r.state, 'Hand #7').split('\n')).toEqual([

@@ -4,8 +4,7 @@ import { validateInn, validateKpp, validateOgrn } from '../../../domain/legal';
 import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 // Reference check digits written straight from the published formulas (BigInt, independent of the module).
-const weighted = (digits: string, weights: number[]): number =>
-  weights.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11 % 10;
+const weighted = (digits: string, weights: number[]): number => (weights.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11) % 10;
 const inn10Check = (p9: string): string => String(weighted(p9, [2, 4, 10, 3, 5, 9, 4, 6, 8]));
 const inn12Check = (p10: string): string => {
   const d11 = String(weighted(p10, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]));

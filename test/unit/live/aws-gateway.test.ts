@@ -11,7 +11,11 @@ import {
 import { AwsLiveGateway } from '../../../functions/live/aws-gateway';
 
 const mock = mockClient(ApiGatewayManagementApiClient);
-const gateway = () => new AwsLiveGateway('https://abc123.execute-api.eu-central-1.amazonaws.com/live', new ApiGatewayManagementApiClient({ region: 'eu-central-1' }));
+const gateway = () =>
+  new AwsLiveGateway(
+    'https://abc123.execute-api.eu-central-1.amazonaws.com/live',
+    new ApiGatewayManagementApiClient({ region: 'eu-central-1' }),
+  );
 const gone = () => new GoneException({ message: 'gone', $metadata: { httpStatusCode: 410 } });
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -28,7 +32,9 @@ describe('the API Gateway adapter of live updates', () => {
 
   it('answers gone for a connection API Gateway answers 410 for, and throws any other failure', async () => {
     mock.on(PostToConnectionCommand, { ConnectionId: 'closed' }).rejects(gone());
-    mock.on(PostToConnectionCommand, { ConnectionId: 'denied' }).rejects(new ForbiddenException({ message: 'no', $metadata: { httpStatusCode: 403 } }));
+    mock
+      .on(PostToConnectionCommand, { ConnectionId: 'denied' })
+      .rejects(new ForbiddenException({ message: 'no', $metadata: { httpStatusCode: 403 } }));
     expect(await gateway().post('closed', '{}')).toBe('gone');
     await expect(gateway().post('denied', '{}')).rejects.toThrow(ForbiddenException);
   });

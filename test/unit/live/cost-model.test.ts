@@ -9,7 +9,16 @@ describe('the cost model of live updates (npm run bench:cost)', () => {
   });
 
   it('idle connections cost their minutes and keep-alives only: no event, no other line grows with them', () => {
-    const idle = { ...DEFAULT_SCENARIO, phones: 10_000, knockouts: 0, lateEntries: 0, levelChanges: 0, tableBreaks: 0, preStartEvents: 0, players: 0 };
+    const idle = {
+      ...DEFAULT_SCENARIO,
+      phones: 10_000,
+      knockouts: 0,
+      lateEntries: 0,
+      levelChanges: 0,
+      tableBreaks: 0,
+      preStartEvents: 0,
+      players: 0,
+    };
     const c = socketCost(idle);
     const clients = 10_000 + idle.screens + idle.staff;
     const minutes = clients * idle.hours * 60;

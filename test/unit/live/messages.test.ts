@@ -49,7 +49,14 @@ describe('staff frames number seats from 1, as the REST views', () => {
       at: Date.UTC(2026, 11, 1, 19),
       events: events(
         { type: 'seating.seat_freed', entryId: 'e3', at: { tableId: 't1', seat: 0 } },
-        { type: 'seating.player_moved', moveId: 'mv_1', entryId: 'e1', from: { tableId: 't2', seat: 1 }, to: { tableId: 't1', seat: 2 }, reason: 'balance' },
+        {
+          type: 'seating.player_moved',
+          moveId: 'mv_1',
+          entryId: 'e1',
+          from: { tableId: 't2', seat: 1 },
+          to: { tableId: 't1', seat: 2 },
+          reason: 'balance',
+        },
       ),
       patch: [],
     },
@@ -60,11 +67,18 @@ describe('staff frames number seats from 1, as the REST views', () => {
   it('seating.seat_freed and seating.player_moved name seats from 1, with the table number', () => {
     expect(staff?.data.events).toEqual([
       { type: 'seating.seat_freed', entryId: 'e3', at: { tableId: 't1', tableNumber: 1, seat: 1 } },
-      { type: 'seating.player_moved', moveId: 'mv_1', entryId: 'e1', from: { tableId: 't2', tableNumber: 2, seat: 2 }, to: { tableId: 't1', tableNumber: 1, seat: 3 }, reason: 'balance' },
+      {
+        type: 'seating.player_moved',
+        moveId: 'mv_1',
+        entryId: 'e1',
+        from: { tableId: 't2', tableNumber: 2, seat: 2 },
+        to: { tableId: 't1', tableNumber: 1, seat: 3 },
+        reason: 'balance',
+      },
     ]);
   });
 
-  it('the same seat in the staff events, the staff tables and the player\'s own frame', () => {
+  it("the same seat in the staff events, the staff tables and the player's own frame", () => {
     const moved = (staff?.data.events as { type: string; to?: { seat: number } }[]).find((e) => e.type === 'seating.player_moved');
     const tables = staff?.data.tables as { tableId: string; seats: { seat: number; entryId: string | null }[] }[];
     const sitting = tables.find((t) => t.tableId === 't1')?.seats.find((s) => s.entryId === 'e1');
@@ -74,7 +88,12 @@ describe('staff frames number seats from 1, as the REST views', () => {
   });
 
   it('events without seats pass as they are', () => {
-    const clock = liveMessages({ ...p, event: { ...p.event, events: events({ type: 'clock.paused', levelIndex: 0, at: 5, cause: 'command' }) } });
-    expect(clock.find((m) => m.topic.kind === 'staff')?.data.events).toEqual([{ type: 'clock.paused', levelIndex: 0, at: 5, cause: 'command' }]);
+    const clock = liveMessages({
+      ...p,
+      event: { ...p.event, events: events({ type: 'clock.paused', levelIndex: 0, at: 5, cause: 'command' }) },
+    });
+    expect(clock.find((m) => m.topic.kind === 'staff')?.data.events).toEqual([
+      { type: 'clock.paused', levelIndex: 0, at: 5, cause: 'command' },
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CreatePlatformEndpointCommand, DeleteEndpointCommand, EndpointDisabledException, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreatePlatformEndpointCommand,
+  DeleteEndpointCommand,
+  EndpointDisabledException,
+  PublishCommand,
+  SNSClient,
+} from '@aws-sdk/client-sns';
 import { SnsPushAdapter, snsMessage, snsPushConfigFromEnv } from '../../../functions/live/push/sns';
 
 const APNS = 'arn:aws:sns:eu-central-1:123456789012:app/APNS/sport-poker';
@@ -9,7 +15,11 @@ const FCM = 'arn:aws:sns:eu-central-1:123456789012:app/GCM/sport-poker';
 const ENDPOINT = 'arn:aws:sns:eu-central-1:123456789012:endpoint/GCM/sport-poker/3f1c';
 const mock = mockClient(SNSClient);
 const adapter = (cfg = { apns: APNS, fcm: FCM }) => new SnsPushAdapter(cfg, new SNSClient({ region: 'eu-central-1' }));
-const message = { title: 'Friday Deepstack', body: 'you were moved: table 2, seat 5', data: { type: 'seat.assigned', tableNumber: 2, seat: 5 } };
+const message = {
+  title: 'Friday Deepstack',
+  body: 'you were moved: table 2, seat 5',
+  data: { type: 'seat.assigned', tableNumber: 2, seat: 5 },
+};
 
 beforeEach(() => mock.reset());
 
@@ -18,7 +28,11 @@ describe('the SNS mobile push adapter', () => {
     mock.on(CreatePlatformEndpointCommand).resolves({ EndpointArn: ENDPOINT });
     expect(await adapter().register('fcm', 'token-123', 'player-1')).toBe(ENDPOINT);
     expect(mock).toHaveReceivedCommandTimes(CreatePlatformEndpointCommand, 1);
-    expect(mock).toHaveReceivedCommandWith(CreatePlatformEndpointCommand, { PlatformApplicationArn: FCM, Token: 'token-123', CustomUserData: 'player-1' });
+    expect(mock).toHaveReceivedCommandWith(CreatePlatformEndpointCommand, {
+      PlatformApplicationArn: FCM,
+      Token: 'token-123',
+      CustomUserData: 'player-1',
+    });
   });
 
   it('publishes one JSON-structured message per device, with the APNs and FCM payloads', async () => {
@@ -27,10 +41,19 @@ describe('the SNS mobile push adapter', () => {
     expect(mock).toHaveReceivedCommandWith(PublishCommand, { TargetArn: ENDPOINT, MessageStructure: 'json', Message: snsMessage(message) });
     const parsed = JSON.parse(snsMessage(message)) as Record<string, string>;
     expect(parsed.default).toBe('Friday Deepstack: you were moved: table 2, seat 5');
-    expect(JSON.parse(parsed.APNS!)).toMatchObject({ aps: { alert: { title: 'Friday Deepstack', body: 'you were moved: table 2, seat 5' } }, seat: 5 });
+    expect(JSON.parse(parsed.APNS!)).toMatchObject({
+      aps: { alert: { title: 'Friday Deepstack', body: 'you were moved: table 2, seat 5' } },
+      seat: 5,
+    });
     // FCM's data values are strings.
     expect(JSON.parse(parsed.GCM!)).toEqual({
-      fcmV1Message: { message: { notification: { title: 'Friday Deepstack', body: 'you were moved: table 2, seat 5' }, data: { type: 'seat.assigned', tableNumber: '2', seat: '5' }, android: { priority: 'high' } } },
+      fcmV1Message: {
+        message: {
+          notification: { title: 'Friday Deepstack', body: 'you were moved: table 2, seat 5' },
+          data: { type: 'seat.assigned', tableNumber: '2', seat: '5' },
+          android: { priority: 'high' },
+        },
+      },
     });
   });
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../../domain/core/context';
 import { seededRandom } from '../../../domain/core/random';
-import {
-  prizeRowHidden,
-  prizeRowTarget,
-  publicResultRows,
-  setContentHidden,
-  tournamentHidden,
-} from '../../../domain/moderation/content';
+import { prizeRowHidden, prizeRowTarget, publicResultRows, setContentHidden, tournamentHidden } from '../../../domain/moderation/content';
 import { domainErrorOf } from '../clock/fixtures';
 
 const ctx: Context = { now: 1_000, actor: { id: 'op_1', role: 'operator' }, rng: seededRandom(1), newId: (p) => `${p}_1` };
@@ -18,15 +12,23 @@ describe('content moderation (R-MOD-1)', () => {
     const hid = setContentHidden(undefined, { kind: 'tournament', itemId: 't1' }, { hidden: true, reason: 'misleading' }, ctx);
     expect(tournamentHidden(hid.moderation)).toBe(true);
     expect(hid.event).toEqual({ type: 'content.hidden', kind: 'tournament', itemId: 't1', reason: 'misleading', by: 'op_1', at: 1_000 });
-    expect(domainErrorOf(() => setContentHidden(hid.moderation, { kind: 'tournament', itemId: 't1' }, { hidden: true, reason: 'again' }, ctx)).code).toBe('CONTENT_ALREADY_HIDDEN');
+    expect(
+      domainErrorOf(() => setContentHidden(hid.moderation, { kind: 'tournament', itemId: 't1' }, { hidden: true, reason: 'again' }, ctx))
+        .code,
+    ).toBe('CONTENT_ALREADY_HIDDEN');
     const back = setContentHidden(hid.moderation, { kind: 'tournament', itemId: 't1' }, { hidden: false, reason: 'fixed' }, ctx);
     expect(tournamentHidden(back.moderation)).toBe(false);
     expect(back.event.type).toBe('content.restored');
-    expect(domainErrorOf(() => setContentHidden(back.moderation, { kind: 'tournament', itemId: 't1' }, { hidden: false, reason: 'x' }, ctx)).code).toBe('CONTENT_NOT_HIDDEN');
+    expect(
+      domainErrorOf(() => setContentHidden(back.moderation, { kind: 'tournament', itemId: 't1' }, { hidden: false, reason: 'x' }, ctx))
+        .code,
+    ).toBe('CONTENT_NOT_HIDDEN');
   });
 
   it('R-MOD-1: a reason is required', () => {
-    expect(domainErrorOf(() => setContentHidden(undefined, { kind: 'tournament', itemId: 't1' }, { hidden: true, reason: '  ' }, ctx)).code).toBe('MODERATION_REASON_REQUIRED');
+    expect(
+      domainErrorOf(() => setContentHidden(undefined, { kind: 'tournament', itemId: 't1' }, { hidden: true, reason: '  ' }, ctx)).code,
+    ).toBe('MODERATION_REASON_REQUIRED');
   });
 
   it('R-MOD-1: a prize row is hidden by its text at its index; another text there shows again', () => {

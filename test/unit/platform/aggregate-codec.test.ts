@@ -4,7 +4,10 @@ import { bucketOf, decode, diff, encode, type AggregateLayout } from '../../../f
 import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const layout: AggregateLayout = {
-  maps: [{ path: 'entries', buckets: 8 }, { path: 'seating.tables', buckets: 4 }],
+  maps: [
+    { path: 'entries', buckets: 8 },
+    { path: 'seating.tables', buckets: 4 },
+  ],
   lists: [{ path: 'seating.moves', chunk: 3 }],
   derived: ['seating.seatOf'],
 };
@@ -35,7 +38,10 @@ describe('aggregate codec', () => {
     const entries = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`ent_${i}`, { id: `ent_${i}`, chips: 10000 }]));
     const state = { id: 't', entries, seating: { tables: {}, moves: [1, 2, 3, 4] } };
     const before = encode(state, layout);
-    const after = encode({ ...state, entries: { ...entries, ent_7: { id: 'ent_7', chips: 20000 } }, seating: { tables: {}, moves: [1, 2, 3, 4, 5] } }, layout);
+    const after = encode(
+      { ...state, entries: { ...entries, ent_7: { id: 'ent_7', chips: 20000 } }, seating: { tables: {}, moves: [1, 2, 3, 4, 5] } },
+      layout,
+    );
     const { put, remove } = diff(before, after);
     expect(put.map(([k]) => k).sort()).toEqual([`m#entries#000${bucketOf('ent_7', 8)}`, 'l#seating.moves#0001'].sort());
     expect(remove).toEqual([]);
@@ -56,7 +62,11 @@ describe('aggregate codec', () => {
             if (remove) delete nextEntries[id];
             else nextEntries[id] = { id, chips };
           }
-          const after = { ...before, entries: nextEntries, seating: { tables: {}, moves: [...moves, ...Array.from({ length: appended }, (_, i) => 1000 + i)] } };
+          const after = {
+            ...before,
+            entries: nextEntries,
+            seating: { tables: {}, moves: [...moves, ...Array.from({ length: appended }, (_, i) => 1000 + i)] },
+          };
           const prevParts = encode(before, layout);
           expect(encode(after, layout, { state: before, parts: prevParts })).toEqual(encode(after, layout));
         },

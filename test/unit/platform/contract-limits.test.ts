@@ -6,7 +6,17 @@ import { StaffRole } from '../../../schemas/duplicate';
 import * as edge from '../../../schemas/limits';
 import { MAX_ID_LENGTH } from '../../../domain/core/limits';
 import { MAX_LABEL_LENGTH, MAX_LEVELS, MAX_LEVEL_DURATION_SEC, MAX_NAME_LENGTH } from '../../../domain/clock/structure';
-import { LONG_ROUND, MAX_CARRY_OVER_CAP_BB, MAX_ELIMINATION_SHARE, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, SHORT_ROUND, STACK_MAX, STACK_MIN } from '../../../domain/duplicate/settings';
+import {
+  LONG_ROUND,
+  MAX_CARRY_OVER_CAP_BB,
+  MAX_ELIMINATION_SHARE,
+  MAX_ROUNDS,
+  MAX_SEATS,
+  MIN_SEATS,
+  SHORT_ROUND,
+  STACK_MAX,
+  STACK_MIN,
+} from '../../../domain/duplicate/settings';
 import { MIN_PLAYERS } from '../../../domain/duplicate/seating';
 import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK } from '../../../domain/holdem/cards';
 import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../../../domain/holdem/hand';
@@ -14,7 +24,14 @@ import { MAX_REASON } from '../../../domain/moderation/content';
 import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../../../domain/results/knockouts';
 import { MAX_PRIZE_TEXT_LENGTH } from '../../../domain/results/mystery';
 import { MAX_SEATS_PER_TABLE as MAX_SEAT_NUMBER } from '../../../domain/seating/policy';
-import { MAX_COLLECT_PERCENT, MAX_INITIAL_BOUNTY, MAX_MYSTERY_ORDER, MAX_MYSTERY_PRIZE, MAX_MYSTERY_QUANTITY, MAX_MYSTERY_ROWS } from '../../../domain/tournaments/bounty-settings';
+import {
+  MAX_COLLECT_PERCENT,
+  MAX_INITIAL_BOUNTY,
+  MAX_MYSTERY_ORDER,
+  MAX_MYSTERY_PRIZE,
+  MAX_MYSTERY_QUANTITY,
+  MAX_MYSTERY_ROWS,
+} from '../../../domain/tournaments/bounty-settings';
 import { MAX_PRIZE_DETAIL, MAX_RATING_POINTS } from '../../../domain/tournaments/prize-kinds';
 import {
   MAX_DESCRIPTION,
@@ -95,19 +112,32 @@ const DOMAIN: Record<string, Limit> = {
   // seating/policy.ts
   'MAX_SEATS_PER_TABLE (seat numbers)': maximum(MAX_SEAT_NUMBER, 'SeatTarget.seat', 'SetButton.seat'),
   // duplicate/settings.ts
-  MAX_ROUNDS: { value: MAX_ROUNDS, keyword: 'maximum', paths: ['DuplicateSettingsInput.roundCount', '*.path.round', 'getDuplicateScreen.query.round'] },
+  MAX_ROUNDS: {
+    value: MAX_ROUNDS,
+    keyword: 'maximum',
+    paths: ['DuplicateSettingsInput.roundCount', '*.path.round', 'getDuplicateScreen.query.round'],
+  },
   'MAX_ROUNDS (rounds listed)': maxItems(MAX_ROUNDS, 'DuplicateSettingsInput.rounds'),
   'LONG_ROUND.max': maximum(LONG_ROUND.max, 'DuplicateSettingsInput.rounds[].hands', '*.path.hand', 'getDuplicateScreen.query.hand'),
   'SHORT_ROUND.min': minimum(SHORT_ROUND.min, 'DuplicateSettingsInput.rounds[].hands'),
   STACK_MIN: minimum(STACK_MIN, 'DuplicateSettingsInput.startingStack'),
   STACK_MAX: maximum(STACK_MAX, 'DuplicateSettingsInput.startingStack'),
   MIN_SEATS: minimum(MIN_SEATS, 'DuplicateSettingsInput.seatsPerTable'),
-  MAX_SEATS: maximum(MAX_SEATS, 'DuplicateSettingsInput.seatsPerTable', 'DuplicateCounts.emptySeats[].seat', 'DuplicateHandActions.actions[].seat'),
+  MAX_SEATS: maximum(
+    MAX_SEATS,
+    'DuplicateSettingsInput.seatsPerTable',
+    'DuplicateCounts.emptySeats[].seat',
+    'DuplicateHandActions.actions[].seat',
+  ),
   'MAX_SEATS (counts)': maxItems(MAX_SEATS, 'DuplicateCounts.counts'),
   'MAX_SEATS - 1': maxItems(MAX_SEATS - 1, 'DuplicateCounts.emptySeats'),
   MIN_PLAYERS: { value: MIN_PLAYERS, keyword: 'minItems', paths: ['CreateDuplicateEvent.players'] },
   MAX_CARRY_OVER_CAP_BB: maximum(MAX_CARRY_OVER_CAP_BB, 'DuplicateSettingsInput.carryOverCapBB'),
-  MAX_ELIMINATION_SHARE: { value: MAX_ELIMINATION_SHARE, keyword: 'exclusiveMaximum', paths: ['DuplicateSettingsInput.elimination.share', 'DuplicateSettingsInput.rounds[].elimination.share'] },
+  MAX_ELIMINATION_SHARE: {
+    value: MAX_ELIMINATION_SHARE,
+    keyword: 'exclusiveMaximum',
+    paths: ['DuplicateSettingsInput.elimination.share', 'DuplicateSettingsInput.rounds[].elimination.share'],
+  },
   // holdem/cards.ts, hand.ts
   BOARD_CARDS: maxItems(BOARD_CARDS, 'EvaluateHands.board', 'HandRecord.cards.board'),
   DECK_SIZE: maxItems(DECK_SIZE, 'HandRecord.cards.deck'),
@@ -125,14 +155,33 @@ const EDGE: Record<string, Limit> = {
   MAX_PHONE_LENGTH: maxLength(edge.MAX_PHONE_LENGTH, 'ClubContacts.phone', 'CreatePlayer.phone', 'UpdateMe.phone'),
   MAX_EMAIL_LENGTH: maxLength(edge.MAX_EMAIL_LENGTH, 'ClubContacts.email', 'CreatePlayer.email', 'UpdateMe.email'),
   MAX_WEBSITE_LENGTH: maxLength(edge.MAX_WEBSITE_LENGTH, 'ClubContacts.website'),
-  MAX_CITY_LENGTH: maxLength(edge.MAX_CITY_LENGTH, 'CreateClub.city', 'UpdateClub.city', 'CreatePlayer.city', 'UpdateMe.city', '*.query.city'),
+  MAX_CITY_LENGTH: maxLength(
+    edge.MAX_CITY_LENGTH,
+    'CreateClub.city',
+    'UpdateClub.city',
+    'CreatePlayer.city',
+    'UpdateMe.city',
+    '*.query.city',
+  ),
   MAX_CLUB_NAME_LENGTH: maxLength(edge.MAX_CLUB_NAME_LENGTH, 'CreateClub.name', 'UpdateClub.name'),
   MAX_ADDRESS_LENGTH: maxLength(edge.MAX_ADDRESS_LENGTH, 'CreateClub.address', 'UpdateClub.address'),
   MAX_MEMBER_NAME_LENGTH: maxLength(edge.MAX_MEMBER_NAME_LENGTH, 'AddMember.displayName'),
   MAX_API_KEY_NAME_LENGTH: maxLength(edge.MAX_API_KEY_NAME_LENGTH, 'CreateApiKey.name'),
-  MAX_PERSON_NAME_LENGTH: maxLength(edge.MAX_PERSON_NAME_LENGTH, ...['displayName', 'firstName', 'lastName'].flatMap((f) => [`CreatePlayer.${f}`, `UpdateMe.${f}`])),
-  MAX_OPERATOR_REASON_LENGTH: maxLength(edge.MAX_OPERATOR_REASON_LENGTH, 'VerificationDecisionInput.reason', 'Suspension.reason', 'MoneyReviewDecision.reason'),
-  MIN_OPERATOR_REASON_LENGTH: { value: edge.MIN_OPERATOR_REASON_LENGTH, keyword: 'minLength', paths: ['VerificationDecisionInput.reason', 'Suspension.reason'] },
+  MAX_PERSON_NAME_LENGTH: maxLength(
+    edge.MAX_PERSON_NAME_LENGTH,
+    ...['displayName', 'firstName', 'lastName'].flatMap((f) => [`CreatePlayer.${f}`, `UpdateMe.${f}`]),
+  ),
+  MAX_OPERATOR_REASON_LENGTH: maxLength(
+    edge.MAX_OPERATOR_REASON_LENGTH,
+    'VerificationDecisionInput.reason',
+    'Suspension.reason',
+    'MoneyReviewDecision.reason',
+  ),
+  MIN_OPERATOR_REASON_LENGTH: {
+    value: edge.MIN_OPERATOR_REASON_LENGTH,
+    keyword: 'minLength',
+    paths: ['VerificationDecisionInput.reason', 'Suspension.reason'],
+  },
   MIN_DEVICE_TOKEN_LENGTH: { value: edge.MIN_DEVICE_TOKEN_LENGTH, keyword: 'minLength', paths: ['DeviceRegistration.token'] },
   MAX_DEVICE_TOKEN_LENGTH: maxLength(edge.MAX_DEVICE_TOKEN_LENGTH, 'DeviceRegistration.token'),
   'PushKind.options.length': maxItems(PushKind.options.length, 'PushPreferences.muted'),
@@ -150,7 +199,11 @@ const EDGE: Record<string, Limit> = {
     'DuplicateHandActions.actions[].to',
     ...['smallBlind', 'bigBlind', 'ante'].map((f) => `DuplicateSettingsInput.rounds[].${f}`),
   ),
-  MAX_ELIMINATION_COUNT: maximum(edge.MAX_ELIMINATION_COUNT, 'DuplicateSettingsInput.elimination.count', 'DuplicateSettingsInput.rounds[].elimination.count'),
+  MAX_ELIMINATION_COUNT: maximum(
+    edge.MAX_ELIMINATION_COUNT,
+    'DuplicateSettingsInput.elimination.count',
+    'DuplicateSettingsInput.rounds[].elimination.count',
+  ),
   MAX_CARD_TEXT_LENGTH: maxLength(
     edge.MAX_CARD_TEXT_LENGTH,
     'EvaluateHands.board[]',
@@ -179,7 +232,17 @@ interface Found {
   node: Node;
 }
 const doc = openApiDocument() as unknown as {
-  paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: Node }> }; parameters?: { in: string; name: string; schema: Node }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        requestBody?: { content: Record<string, { schema: Node }> };
+        parameters?: { in: string; name: string; schema: Node }[];
+      }
+    >
+  >;
   components: { schemas: Record<string, Node> };
 };
 
@@ -261,6 +324,8 @@ describe('the contract carries the limits the domain and the API define', () => 
   it('the table and the contract agree with the domain where they once disagreed', () => {
     const at = (path: string) => nodes.find((f) => f.path === path)?.node ?? {};
     expect([at('CreateTournament.prizes').maxItems, at('CreateTournament.name').maxLength]).toEqual([200, 200]);
-    expect([at('BlindStructureInput.levels').maxItems, at('Level.label').maxLength, at('MysteryDraw.prizeText').maxLength]).toEqual([200, 60, 500]);
+    expect([at('BlindStructureInput.levels').maxItems, at('Level.label').maxLength, at('MysteryDraw.prizeText').maxLength]).toEqual([
+      200, 60, 500,
+    ]);
   });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '../../../functions/http/api';
 import { buildOpenApi } from '../../../functions/http/openapi';
 
-const doc = buildOpenApi(ALL_ROUTES) as unknown as { paths: Record<string, Record<string, { operationId: string; summary?: string }>>; components: { schemas: Record<string, unknown> } };
+const doc = buildOpenApi(ALL_ROUTES) as unknown as {
+  paths: Record<string, Record<string, { operationId: string; summary?: string }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 describe('the API contract', () => {
   it('R-MONEY-1, R-MONEY-4: no route cashes out, converts, sells chips or holds a balance', () => {
@@ -32,7 +35,12 @@ describe('the API contract', () => {
   });
 
   it('derives every problem status from the access rule and the middleware, and says null as JSON Schema does', () => {
-    const full = buildOpenApi(ALL_ROUTES) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }>; parameters?: { name: string }[] }>> };
+    const full = buildOpenApi(ALL_ROUTES) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }>; parameters?: { name: string }[] }>
+      >;
+    };
     for (const r of ALL_ROUTES) {
       const op = full.paths[r.path]?.[r.method.toLowerCase()];
       const statuses = Object.keys(op?.responses ?? {});
@@ -43,7 +51,10 @@ describe('the API contract', () => {
       if (kind === 'club') expect(statuses, r.operationId).toContain('404');
       if (statuses.includes('503')) expect(op?.responses['503']?.headers, r.operationId).toHaveProperty('Retry-After');
       const idempotent = r.method === 'POST' && r.idempotent !== false;
-      expect((op?.parameters ?? []).some((p) => p.name === 'Idempotency-Key'), r.operationId).toBe(idempotent);
+      expect(
+        (op?.parameters ?? []).some((p) => p.name === 'Idempotency-Key'),
+        r.operationId,
+      ).toBe(idempotent);
     }
     // zod-to-openapi's `allOf: [{$ref}, {type: [object, null]}]` admits no null: none is left.
     expect(JSON.stringify(full)).not.toMatch(/"allOf":\[\{"\$ref":"[^"]+"\},\{"type":\["object","null"\]\}\]/);

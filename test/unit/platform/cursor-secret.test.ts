@@ -13,7 +13,10 @@ describe('the cursor key', () => {
   const saved = { secret: process.env.CURSOR_SECRET, fn: process.env.AWS_LAMBDA_FUNCTION_NAME };
   const dirs: string[] = [];
   afterEach(() => {
-    for (const [k, v] of [['CURSOR_SECRET', saved.secret], ['AWS_LAMBDA_FUNCTION_NAME', saved.fn]] as const) {
+    for (const [k, v] of [
+      ['CURSOR_SECRET', saved.secret],
+      ['AWS_LAMBDA_FUNCTION_NAME', saved.fn],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }

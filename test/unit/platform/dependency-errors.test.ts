@@ -13,7 +13,8 @@ import { dynamoClientSettings, DYNAMO_CLIENT_DEFAULTS } from '../../../functions
 
 const $metadata = { httpStatusCode: 400 };
 /** How ElectroDB hands on a client error: its own error with the SDK's as `cause`. */
-const viaElectro = (cause: Error) => Object.assign(new Error('Error thrown by DynamoDB client'), { name: 'ElectroError', code: 4001, cause });
+const viaElectro = (cause: Error) =>
+  Object.assign(new Error('Error thrown by DynamoDB client'), { name: 'ElectroError', code: 4001, cause });
 const nodeError = (code: string, message = code) => Object.assign(new Error(message), { code });
 
 describe('outageKind', () => {
@@ -36,13 +37,19 @@ describe('outageKind', () => {
 
   it('looks through ElectroDB, Powertools and AggregateError wrappers', () => {
     expect(outageKind(viaElectro(new ProvisionedThroughputExceededException({ message: 'x', $metadata })))).toBe('throttled');
-    expect(outageKind(new IdempotencyPersistenceLayerError('Failed to save in progress record', { cause: nodeError('ECONNREFUSED') }))).toBe('unreachable');
-    expect(outageKind(Object.assign(new AggregateError([nodeError('ECONNREFUSED'), nodeError('ECONNREFUSED')]), { code: undefined }))).toBe('unreachable');
+    expect(
+      outageKind(new IdempotencyPersistenceLayerError('Failed to save in progress record', { cause: nodeError('ECONNREFUSED') })),
+    ).toBe('unreachable');
+    expect(outageKind(Object.assign(new AggregateError([nodeError('ECONNREFUSED'), nodeError('ECONNREFUSED')]), { code: undefined }))).toBe(
+      'unreachable',
+    );
   });
 
   it('never counts conditional-check failures or cancelled transactions as outages, whatever they carry', () => {
     expect(outageKind(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata }))).toBeUndefined();
-    expect(outageKind(viaElectro(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata })))).toBeUndefined();
+    expect(
+      outageKind(viaElectro(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata }))),
+    ).toBeUndefined();
     const cancelled = new TransactionCanceledException({
       message: 'Transaction cancelled',
       $metadata,
@@ -55,7 +62,9 @@ describe('outageKind', () => {
 
   it('leaves bugs and bad input alone', () => {
     expect(outageKind(new TypeError('x is undefined'))).toBeUndefined();
-    expect(outageKind(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException', $fault: 'client' }))).toBeUndefined();
+    expect(
+      outageKind(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException', $fault: 'client' })),
+    ).toBeUndefined();
     expect(outageKind('a string')).toBeUndefined();
     expect(outageKind(undefined)).toBeUndefined();
     const loop: { cause?: unknown } & Error = new Error('self-caused');
@@ -72,7 +81,10 @@ describe('the answer', () => {
 
   it('is what toProblem makes of an outage, while a cancelled transaction stays a 500 of ours', () => {
     expect(toProblem(viaElectro(nodeError('ECONNREFUSED')))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-    expect(toProblem(new TransactionCanceledException({ message: 'cancelled', $metadata }))).toMatchObject({ status: 500, code: 'INTERNAL' });
+    expect(toProblem(new TransactionCanceledException({ message: 'cancelled', $metadata }))).toMatchObject({
+      status: 500,
+      code: 'INTERNAL',
+    });
   });
 });
 
@@ -84,11 +96,15 @@ describe('DynamoDB client settings', () => {
   });
 
   it('take positive integers from the environment and ignore anything else', () => {
-    expect(dynamoClientSettings({ DYNAMODB_CONNECT_TIMEOUT_MS: '200', DYNAMODB_REQUEST_TIMEOUT_MS: '300', DYNAMODB_MAX_ATTEMPTS: '1' })).toEqual({
+    expect(
+      dynamoClientSettings({ DYNAMODB_CONNECT_TIMEOUT_MS: '200', DYNAMODB_REQUEST_TIMEOUT_MS: '300', DYNAMODB_MAX_ATTEMPTS: '1' }),
+    ).toEqual({
       connectTimeoutMs: 200,
       requestTimeoutMs: 300,
       maxAttempts: 1,
     });
-    expect(dynamoClientSettings({ DYNAMODB_CONNECT_TIMEOUT_MS: '0', DYNAMODB_REQUEST_TIMEOUT_MS: 'soon', DYNAMODB_MAX_ATTEMPTS: '-2' })).toEqual(dynamoClientSettings({}));
+    expect(
+      dynamoClientSettings({ DYNAMODB_CONNECT_TIMEOUT_MS: '0', DYNAMODB_REQUEST_TIMEOUT_MS: 'soon', DYNAMODB_MAX_ATTEMPTS: '-2' }),
+    ).toEqual(dynamoClientSettings({}));
   });
 });

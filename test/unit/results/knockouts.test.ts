@@ -63,9 +63,7 @@ describe('recordKnockout', () => {
     const ctx = makeCtx();
     const first = recordKnockout(emptyKnockoutsState(), field(3), { busted: ['e2'], killers: ['e1'] }, ctx);
     // The caller has not applied the bust yet: the log alone must prevent the duplicate.
-    expectRefusal('ENTRY_NOT_ACTIVE', [first.state], () =>
-      recordKnockout(first.state, field(3), { busted: ['e2'], killers: ['e3'] }, ctx),
-    );
+    expectRefusal('ENTRY_NOT_ACTIVE', [first.state], () => recordKnockout(first.state, field(3), { busted: ['e2'], killers: ['e3'] }, ctx));
   });
 
   it('R-KO-1: a void entry cannot be knocked out', () => {
@@ -124,13 +122,9 @@ describe('recordKnockout', () => {
   });
 
   it('R-KO-3 (DEBT): primary_only credits 0.5 to the primary and keeps the second killer for the audit only', () => {
-    const r = recordKnockout(
-      emptyKnockoutsState(),
-      field(3),
-      { busted: ['e3'], killers: ['e2', 'e1'] },
-      makeCtx(),
-      { twoKillerCredit: 'primary_only' },
-    );
+    const r = recordKnockout(emptyKnockoutsState(), field(3), { busted: ['e3'], killers: ['e2', 'e1'] }, makeCtx(), {
+      twoKillerCredit: 'primary_only',
+    });
     expect(r.knockouts[0]!.killers).toEqual([{ entryId: 'e2', playerId: 'p2', credit: 0.5 }]);
     expect(r.knockouts[0]!.uncreditedKillers).toEqual([{ entryId: 'e1', playerId: 'p1' }]);
   });
@@ -149,12 +143,8 @@ describe('recordKnockout', () => {
   it('R-KO-3: a knockout needs a killer, and names each entry once', () => {
     const entries = field(3);
     const state = emptyKnockoutsState();
-    expectRefusal('KILLER_REQUIRED', [state, entries], () =>
-      recordKnockout(state, entries, { busted: ['e3'], killers: [] }, makeCtx()),
-    );
-    expectRefusal('BUSTED_REQUIRED', [state, entries], () =>
-      recordKnockout(state, entries, { busted: [], killers: ['e1'] }, makeCtx()),
-    );
+    expectRefusal('KILLER_REQUIRED', [state, entries], () => recordKnockout(state, entries, { busted: ['e3'], killers: [] }, makeCtx()));
+    expectRefusal('BUSTED_REQUIRED', [state, entries], () => recordKnockout(state, entries, { busted: [], killers: ['e1'] }, makeCtx()));
     expectRefusal('DUPLICATE_ENTRY', [state, entries], () =>
       recordKnockout(state, entries, { busted: ['e3'], killers: ['e1', 'e1'] }, makeCtx()),
     );
@@ -242,9 +232,7 @@ describe('cancelKnockout', () => {
     });
     expect(Object.keys(r.state.knockouts)).toEqual([ko.id]);
     expect(r.state.knockouts[ko.id]?.status).toBe('cancelled');
-    expect(r.events).toEqual([
-      { type: 'KnockoutCancelled', knockoutId: ko.id, revivedEntryId: 'e4', at: T0 + 4 * MINUTE },
-    ]);
+    expect(r.events).toEqual([{ type: 'KnockoutCancelled', knockoutId: ko.id, revivedEntryId: 'e4', at: T0 + 4 * MINUTE }]);
     // The original record object is untouched (immutable audit).
     expect(state.knockouts[ko.id]?.status).toBe('active');
   });
@@ -259,10 +247,9 @@ describe('cancelKnockout', () => {
       () => cancelKnockout(state, entries, { knockoutId: ko.id }, at(ctx, T0 + 5 * MINUTE + 1)),
       'rule',
     );
-    expect(
-      cancelKnockout(state, entries, { knockoutId: ko.id }, at(ctx, T0 + 9 * MINUTE), { cancelWindowMs: 10 * MINUTE })
-        .revive,
-    ).toBe('e4');
+    expect(cancelKnockout(state, entries, { knockoutId: ko.id }, at(ctx, T0 + 9 * MINUTE), { cancelWindowMs: 10 * MINUTE }).revive).toBe(
+      'e4',
+    );
     expectRefusal('KNOCKOUT_CANCEL_WINDOW_CLOSED', [state, entries], () =>
       cancelKnockout(state, entries, { knockoutId: ko.id }, at(ctx, T0 + 2 * MINUTE), { cancelWindowMs: MINUTE }),
     );
@@ -282,20 +269,13 @@ describe('cancelKnockout', () => {
 
   it('R-KO-6: an unknown knockout is KNOCKOUT_NOT_FOUND', () => {
     const { ctx, state, entries } = setup();
-    expectRefusal('KNOCKOUT_NOT_FOUND', [state, entries], () =>
-      cancelKnockout(state, entries, { knockoutId: 'ko-missing' }, ctx),
-    );
+    expectRefusal('KNOCKOUT_NOT_FOUND', [state, entries], () => cancelKnockout(state, entries, { knockoutId: 'ko-missing' }, ctx));
   });
 
   it('R-KO-6: refused once a mystery bounty was drawn on the knockout', () => {
     const { ctx, state, ko, entries } = setup();
     const drawn = drawMystery(state, { knockoutId: ko.id }, ctx, { type: 'mystery' });
-    expectRefusal(
-      'MYSTERY_DRAWN',
-      [drawn.state, entries],
-      () => cancelKnockout(drawn.state, entries, { knockoutId: ko.id }, ctx),
-      'rule',
-    );
+    expectRefusal('MYSTERY_DRAWN', [drawn.state, entries], () => cancelKnockout(drawn.state, entries, { knockoutId: ko.id }, ctx), 'rule');
   });
 
   it('R-REENTRY-5: refused when the busted player has re-entered', () => {

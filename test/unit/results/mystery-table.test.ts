@@ -23,7 +23,12 @@ const TABLE: MysteryPrizeRow[] = [
   { prize: 'Кепка клуба', quantity: 2, order: 2 },
 ];
 const SEED = 'c2VjcmV0LXNlZWQtZm9yLXRlc3Rz';
-const TABLE_MYSTERY: BountySettings = { type: 'mystery', mysteryDrawScope: 'per_knockout', mysteryPrizeSource: 'server_table', mysteryTable: { rows: TABLE, seed: SEED } };
+const TABLE_MYSTERY: BountySettings = {
+  type: 'mystery',
+  mysteryDrawScope: 'per_knockout',
+  mysteryPrizeSource: 'server_table',
+  mysteryTable: { rows: TABLE, seed: SEED },
+};
 
 /** e1 busts e2..e5, one hand each. */
 function history(): { state: KnockoutsState; entries: EntryRef[]; ids: string[] } {
@@ -75,7 +80,13 @@ describe('mystery prize table (R-MYS-2)', () => {
       const r = drawMystery(s, { knockoutId: id }, ctx, TABLE_MYSTERY);
       s = r.state;
       // Each draw is the one the seed gives for its number and what was left before it.
-      expect(r.draw.prizeIndex).toBe(drawFromTable(SEED, r.draw.sequence, remainingQuantities(TABLE, state).map((q, i) => q - drawn.filter((d) => d === i).length)));
+      expect(r.draw.prizeIndex).toBe(
+        drawFromTable(
+          SEED,
+          r.draw.sequence,
+          remainingQuantities(TABLE, state).map((q, i) => q - drawn.filter((d) => d === i).length),
+        ),
+      );
       drawn.push(r.draw.prizeIndex as number);
       expect(r.draw.prizeText).toBe(TABLE[r.draw.prizeIndex as number]?.prize);
     }
@@ -87,10 +98,20 @@ describe('mystery prize table (R-MYS-2)', () => {
   it('R-MYS-2, R-MONEY-2: with the table the client gives no prize text; without a committed table no draw', () => {
     const { state, ids } = history();
     const ctx = makeCtx();
-    const err = expectRefusal('PRIZE_TEXT_NOT_ALLOWED', [state], () => drawMystery(state, { knockoutId: ids[0] as string, prizeText: 'Кепка' }, ctx, TABLE_MYSTERY), 'rule');
+    const err = expectRefusal(
+      'PRIZE_TEXT_NOT_ALLOWED',
+      [state],
+      () => drawMystery(state, { knockoutId: ids[0] as string, prizeText: 'Кепка' }, ctx, TABLE_MYSTERY),
+      'rule',
+    );
     expect(err.errors?.[0]?.field).toBe('prizeText');
     const { mysteryTable: _t, ...uncommitted } = TABLE_MYSTERY;
-    expectRefusal('MYSTERY_TABLE_NOT_COMMITTED', [state], () => drawMystery(state, { knockoutId: ids[0] as string }, ctx, uncommitted), 'conflict');
+    expectRefusal(
+      'MYSTERY_TABLE_NOT_COMMITTED',
+      [state],
+      () => drawMystery(state, { knockoutId: ids[0] as string }, ctx, uncommitted),
+      'conflict',
+    );
     // The hand-drawn envelopes stay available: client text, as before.
     const hand = drawMystery(state, { knockoutId: ids[0] as string, prizeText: 'Кепка клуба' }, ctx, { type: 'mystery' });
     expect(hand.draw.prizeText).toBe('Кепка клуба');
@@ -102,7 +123,12 @@ describe('mystery prize table (R-MYS-2)', () => {
     const ctx = makeCtx();
     const once = { ...TABLE_MYSTERY, mysteryDrawScope: 'per_killer_entry' as const };
     const first = drawMystery(state, { knockoutId: ids[0] as string }, ctx, once);
-    expectRefusal('MYSTERY_ALREADY_DRAWN', [first.state], () => drawMystery(first.state, { knockoutId: ids[1] as string }, ctx, once), 'conflict');
+    expectRefusal(
+      'MYSTERY_ALREADY_DRAWN',
+      [first.state],
+      () => drawMystery(first.state, { knockoutId: ids[1] as string }, ctx, once),
+      'conflict',
+    );
     expect(drawMystery(first.state, { knockoutId: ids[1] as string }, ctx, TABLE_MYSTERY).draw.sequence).toBe(2);
   });
 
@@ -112,7 +138,9 @@ describe('mystery prize table (R-MYS-2)', () => {
     let s = state;
     for (const id of ids.slice(0, 2)) s = drawMystery(s, { knockoutId: id }, ctx, TABLE_MYSTERY).state;
     const rows = results(s, entries, [], TABLE_MYSTERY);
-    const texts = Object.values(s.mysteryDraws).sort((a, b) => a.sequence - b.sequence).map((d) => d.prizeText);
+    const texts = Object.values(s.mysteryDraws)
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((d) => d.prizeText);
     expect(rows[0]).toMatchObject({ place: 1, playerId: 'p1', knockouts: 4, mysteryPrizes: texts });
     expect(rows.slice(1).every((r) => r.mysteryPrizes?.length === 0 && r.bounties === undefined)).toBe(true);
   });

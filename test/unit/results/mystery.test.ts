@@ -45,9 +45,7 @@ describe('drawMystery', () => {
     });
     expect(r.state.mysteryDraws[r.draw.id]).toEqual(r.draw);
     expect(r.state.nextMysterySequence).toBe(2);
-    expect(r.events).toEqual([
-      { type: 'MysteryDrawn', drawId: r.draw.id, knockoutId: ids[0], killerEntryId: 'e1', sequence: 1, at: T0 },
-    ]);
+    expect(r.events).toEqual([{ type: 'MysteryDrawn', drawId: r.draw.id, knockoutId: ids[0], killerEntryId: 'e1', sequence: 1, at: T0 }]);
     const second = drawMystery(r.state, { knockoutId: ids[2], killerEntryId: 'e3' }, ctx, MYSTERY);
     expect(second.draw.sequence).toBe(2);
     expect(second.draw.killerEntryId).toBe('e3');
@@ -57,12 +55,7 @@ describe('drawMystery', () => {
   it('R-MYS-1: refused when the tournament has no mystery bounty', () => {
     const { ctx, state, ids } = history();
     for (const type of ['none', 'classic', 'progressive'] as const) {
-      expectRefusal(
-        'MYSTERY_NOT_ENABLED',
-        [state],
-        () => drawMystery(state, { knockoutId: ids[0] }, ctx, { type }),
-        'rule',
-      );
+      expectRefusal('MYSTERY_NOT_ENABLED', [state], () => drawMystery(state, { knockoutId: ids[0] }, ctx, { type }), 'rule');
     }
   });
 
@@ -79,9 +72,7 @@ describe('drawMystery', () => {
 
   it('R-MYS-1: only a credited killer of an active knockout draws', () => {
     const { ctx, state, ids } = history();
-    expectRefusal('NOT_A_KILLER', [state], () =>
-      drawMystery(state, { knockoutId: ids[0], killerEntryId: 'e2' }, ctx, MYSTERY),
-    );
+    expectRefusal('NOT_A_KILLER', [state], () => drawMystery(state, { knockoutId: ids[0], killerEntryId: 'e2' }, ctx, MYSTERY));
     expectRefusal('KNOCKOUT_NOT_FOUND', [state], () => drawMystery(state, { knockoutId: 'ko-x' }, ctx, MYSTERY));
     const ko = state.knockouts[ids[0]]!;
     const cancelled = { ...state, knockouts: { ...state.knockouts, [ko.id]: { ...ko, status: 'cancelled' as const } } };
@@ -90,24 +81,15 @@ describe('drawMystery', () => {
 
   it('R-MYS-1: under primary_only the audit-only second killer cannot draw', () => {
     const { ctx, state, ids } = history('primary_only');
-    expectRefusal('NOT_A_KILLER', [state], () =>
-      drawMystery(state, { knockoutId: ids[2], killerEntryId: 'e3' }, ctx, MYSTERY),
-    );
+    expectRefusal('NOT_A_KILLER', [state], () => drawMystery(state, { knockoutId: ids[2], killerEntryId: 'e3' }, ctx, MYSTERY));
     expect(drawMystery(state, { knockoutId: ids[2] }, ctx, MYSTERY).draw.killerEntryId).toBe('e2');
   });
 
   it('R-MYS-2 (DEBT): a second draw by the same killer entry is refused, even on another knockout', () => {
     const { ctx, state, ids } = history();
     const first = drawMystery(state, { knockoutId: ids[0] }, ctx, MYSTERY);
-    expectRefusal(
-      'MYSTERY_ALREADY_DRAWN',
-      [first.state],
-      () => drawMystery(first.state, { knockoutId: ids[1] }, ctx, MYSTERY),
-      'conflict',
-    );
-    expectRefusal('MYSTERY_ALREADY_DRAWN', [first.state], () =>
-      drawMystery(first.state, { knockoutId: ids[0] }, ctx, MYSTERY),
-    );
+    expectRefusal('MYSTERY_ALREADY_DRAWN', [first.state], () => drawMystery(first.state, { knockoutId: ids[1] }, ctx, MYSTERY), 'conflict');
+    expectRefusal('MYSTERY_ALREADY_DRAWN', [first.state], () => drawMystery(first.state, { knockoutId: ids[0] }, ctx, MYSTERY));
   });
 
   it('R-MYS-2: with per_knockout scope a killer draws once per knockout', () => {
@@ -117,9 +99,7 @@ describe('drawMystery', () => {
     const second = drawMystery(first.state, { knockoutId: ids[1] }, ctx, settings);
     expect(second.draw.killerEntryId).toBe('e1');
     expect(second.draw.sequence).toBe(2);
-    expectRefusal('MYSTERY_ALREADY_DRAWN', [second.state], () =>
-      drawMystery(second.state, { knockoutId: ids[1] }, ctx, settings),
-    );
+    expectRefusal('MYSTERY_ALREADY_DRAWN', [second.state], () => drawMystery(second.state, { knockoutId: ids[1] }, ctx, settings));
   });
 
   it('R-MYS-2: each of two killers draws for his own entry', () => {

@@ -9,7 +9,13 @@ describe('per-busted killers (R-KO-4)', () => {
     const r = recordKnockout(
       emptyKnockoutsState(),
       entries,
-      { busts: [{ entryId: 'e3', killers: ['e1'] }, { entryId: 'e4', killers: ['e2'] }], level: 3 },
+      {
+        busts: [
+          { entryId: 'e3', killers: ['e1'] },
+          { entryId: 'e4', killers: ['e2'] },
+        ],
+        level: 3,
+      },
       ctx,
     );
     expect(r.knockouts.map((k) => [k.bustedEntryId, k.killers.map((x) => [x.entryId, x.credit]), k.eliminationNumber, k.level])).toEqual([
@@ -33,7 +39,12 @@ describe('per-busted killers (R-KO-4)', () => {
     const r = recordKnockout(
       emptyKnockoutsState(),
       field(5),
-      { busts: [{ entryId: 'e4', killers: ['e1', 'e2'] }, { entryId: 'e5', killers: ['e3'] }] },
+      {
+        busts: [
+          { entryId: 'e4', killers: ['e1', 'e2'] },
+          { entryId: 'e5', killers: ['e3'] },
+        ],
+      },
       makeCtx(),
     );
     expect(r.knockouts.map((k) => k.killers.map((x) => `${x.entryId}:${x.credit}`))).toEqual([['e1:0.5', 'e2:0.5'], ['e3:1']]);
@@ -41,7 +52,10 @@ describe('per-busted killers (R-KO-4)', () => {
 
   it('R-KO-4: the original form still gives every busted entry the one killers list', () => {
     const r = recordKnockout(emptyKnockoutsState(), field(4), { busted: ['e3', 'e4'], killers: ['e1', 'e2'] }, makeCtx());
-    expect(r.knockouts.map((k) => k.killers.map((x) => x.entryId))).toEqual([['e1', 'e2'], ['e1', 'e2']]);
+    expect(r.knockouts.map((k) => k.killers.map((x) => x.entryId))).toEqual([
+      ['e1', 'e2'],
+      ['e1', 'e2'],
+    ]);
   });
 
   it('R-KO-4, R-KO-5: bad per-bust calls are refused with a code naming the bust, and change nothing', () => {
@@ -54,11 +68,34 @@ describe('per-busted killers (R-KO-4)', () => {
     };
     refuse('KNOCKOUT_FORM_MIXED', { busts: [{ entryId: 'e3', killers: ['e1'] }], killers: ['e2'] }, 'busts');
     refuse('BUSTED_REQUIRED', { busts: [] }, 'busts');
-    refuse('KILLER_REQUIRED', { busts: [{ entryId: 'e3', killers: ['e1'] }, { entryId: 'e4', killers: [] }] }, 'busts[1].killers');
+    refuse(
+      'KILLER_REQUIRED',
+      {
+        busts: [
+          { entryId: 'e3', killers: ['e1'] },
+          { entryId: 'e4', killers: [] },
+        ],
+      },
+      'busts[1].killers',
+    );
     refuse('TOO_MANY_KILLERS', { busts: [{ entryId: 'e4', killers: ['e1', 'e2', 'e3'] }] }, 'busts[0].killers');
-    refuse('DUPLICATE_ENTRY', { busts: [{ entryId: 'e3', killers: ['e1'] }, { entryId: 'e3', killers: ['e2'] }] });
+    refuse('DUPLICATE_ENTRY', {
+      busts: [
+        { entryId: 'e3', killers: ['e1'] },
+        { entryId: 'e3', killers: ['e2'] },
+      ],
+    });
     // Y cannot have busted X in the hand Y went out in.
-    refuse('SELF_KNOCKOUT', { busts: [{ entryId: 'e3', killers: ['e1'] }, { entryId: 'e4', killers: ['e3'] }] }, 'busts[1].killers');
+    refuse(
+      'SELF_KNOCKOUT',
+      {
+        busts: [
+          { entryId: 'e3', killers: ['e1'] },
+          { entryId: 'e4', killers: ['e3'] },
+        ],
+      },
+      'busts[1].killers',
+    );
     refuse('ENTRY_NOT_FOUND', { busts: [{ entryId: 'e3', killers: ['nobody'] }] });
   });
 });

@@ -19,11 +19,7 @@ describe('prize presets', () => {
     expect(prizeForPlace(cup, 1)).toMatch(/^Кубок/);
     expect(prizeForPlace(cup, 2)).toMatch(/вход/);
     expect(prizeForPlace(cup, 4)).toBeUndefined();
-    expect(presetRows('club_merch', 50).map((r) => r.description)).toEqual([
-      'Худи клуба',
-      'Футболка клуба',
-      'Бейсболка клуба',
-    ]);
+    expect(presetRows('club_merch', 50).map((r) => r.description)).toEqual(['Худи клуба', 'Футболка клуба', 'Бейсболка клуба']);
   });
 
   it('R-PRZ-2: fixed presets are cut to the field size', () => {

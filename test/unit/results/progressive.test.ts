@@ -38,7 +38,11 @@ describe('progressive knockout (R-BTY-3)', () => {
       { busted: ['e1'], killers: ['e2'] },
     ]);
     const l = progressiveLedger(state, PKO);
-    expect(l.byKnockout[ids[0] as string]).toEqual({ bustedBounty: 100, shares: [{ entryId: 'e1', playerId: 'p1', collected: 50, added: 50 }], unawarded: 0 });
+    expect(l.byKnockout[ids[0] as string]).toEqual({
+      bustedBounty: 100,
+      shares: [{ entryId: 'e1', playerId: 'p1', collected: 50, added: 50 }],
+      unawarded: 0,
+    });
     // e1 went out carrying 150: e2 collects 75 and carries 175.
     expect(l.byKnockout[ids[1] as string]?.bustedBounty).toBe(150);
     expect(l.collected).toEqual({ e1: 50, e2: 75 });
@@ -65,7 +69,11 @@ describe('progressive knockout (R-BTY-3)', () => {
     });
     const primary = play([{ busted: ['e5'], killers: ['e1', 'e2'] }], field(5), 'primary_only');
     const p = progressiveLedger(primary.state, PKO);
-    expect(p.byKnockout[primary.ids[0] as string]).toEqual({ bustedBounty: 100, shares: [{ entryId: 'e1', playerId: 'p1', collected: 25, added: 25 }], unawarded: 50 });
+    expect(p.byKnockout[primary.ids[0] as string]).toEqual({
+      bustedBounty: 100,
+      shares: [{ entryId: 'e1', playerId: 'p1', collected: 25, added: 25 }],
+      unawarded: 50,
+    });
   });
 
   it('R-BTY-3, R-REENTRY-6: a re-entry starts with the initial bounty; a player wins the points of all his entries', () => {
@@ -149,16 +157,15 @@ describe('progressive knockout (R-BTY-3)', () => {
             const busted = active[pick(active.length)] as EntryRef;
             const others = active.filter((e) => e !== busted);
             const killers = others.length > 1 && pick(3) === 0 ? [others[0], others[1]] : [others[pick(others.length)]];
-            const r = recordKnockout(state, entries, { busted: [busted.id], killers: killers.map((k) => (k as EntryRef).id) }, ctx, { twoKillerCredit: mode });
+            const r = recordKnockout(state, entries, { busted: [busted.id], killers: killers.map((k) => (k as EntryRef).id) }, ctx, {
+              twoKillerCredit: mode,
+            });
             state = r.state;
             entries = setStatus(entries, r.bust, 'busted');
           }
           const settings = { initialBounty, collectPercent };
           const l = progressiveLedger(state, settings);
-          const won = entries.reduce(
-            (s, e) => s + bountyPointsOfPlayer(l, settings, entries, [e.id], e.status === 'active'),
-            0,
-          );
+          const won = entries.reduce((s, e) => s + bountyPointsOfPlayer(l, settings, entries, [e.id], e.status === 'active'), 0);
           const unawarded = Object.values(l.byKnockout).reduce((s, k) => s + k.unawarded, 0);
           expect(won + unawarded).toBe(n * initialBounty);
           if (mode === 'both') expect(unawarded).toBe(0);

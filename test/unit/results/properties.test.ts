@@ -66,9 +66,7 @@ function simulate(players: number, voids: number, mode: TwoKillerCredit, choices
       if (reentered) {
         // R-REENTRY-5: the engine must refuse, and the simulation carries on unchanged.
         const frozen = [deepFreeze(state), deepFreeze(entries)] as const;
-        expectRefusal('PLAYER_REENTERED', frozen, () =>
-          cancelKnockout(frozen[0], frozen[1], { knockoutId: id }, { ...ctx, now }),
-        );
+        expectRefusal('PLAYER_REENTERED', frozen, () => cancelKnockout(frozen[0], frozen[1], { knockoutId: id }, { ...ctx, now }));
         stats.refusedCancels++;
         continue;
       }
@@ -88,9 +86,15 @@ function simulate(players: number, voids: number, mode: TwoKillerCredit, choices
     const killers = order.slice(0, killerCount).map((e) => e.id);
     const bustCount = 1 + pick(Math.min(3, active.length - killerCount));
     const busted = order.slice(killerCount, killerCount + bustCount).map((e) => e.id);
-    const r = recordKnockout(deepFreeze(state), deepFreeze(entries), { busted, killers }, { ...ctx, now }, {
-      twoKillerCredit: mode,
-    });
+    const r = recordKnockout(
+      deepFreeze(state),
+      deepFreeze(entries),
+      { busted, killers },
+      { ...ctx, now },
+      {
+        twoKillerCredit: mode,
+      },
+    );
     state = r.state;
     entries = setStatus(entries, r.bust, 'busted');
     for (const ko of r.knockouts) standing.set(ko.id, killers);
@@ -112,9 +116,7 @@ describe('properties of a whole tournament', () => {
         const { state, entries } = simulate(players, voids, mode, choices);
         const rows = results(state, entries);
         // One row per player who played, none for void-only players.
-        expect(rows.map((r) => r.playerId).sort()).toEqual(
-          Array.from({ length: players }, (_, k) => `p${k + 1}`).sort(),
-        );
+        expect(rows.map((r) => r.playerId).sort()).toEqual(Array.from({ length: players }, (_, k) => `p${k + 1}`).sort());
         // The key each row is ranked by: the elimination number of its last entry.
         const numberOf = (entryId: string): number => {
           const ko = Object.values(state.knockouts).find((k) => k.status === 'active' && k.bustedEntryId === entryId);
@@ -153,29 +155,33 @@ describe('properties of a whole tournament', () => {
     );
   });
 
-  it('R-KO-3: the credits sum to the standing knockouts weighted 1.0 per single killer and 0.5 per credited co-killer', PROPERTY_TEST, () => {
-    fc.assert(
-      fc.property(tournament, ({ players, voids, mode, choices }) => {
-        const { state, entries, standing } = simulate(players, voids, mode, choices);
-        const rows = results(state, entries);
-        let expected = 0;
-        const perPlayer = new Map<string, number>();
-        const playerOf = (entryId: string) => entries.find((e) => e.id === entryId)?.playerId as string;
-        for (const killers of standing.values()) {
-          const credited = killers.length === 1 ? killers : mode === 'both' ? killers : killers.slice(0, 1);
-          const credit = killers.length === 1 ? 1 : 0.5;
-          for (const k of credited) {
-            expected += credit;
-            perPlayer.set(playerOf(k), (perPlayer.get(playerOf(k)) ?? 0) + credit);
+  it(
+    'R-KO-3: the credits sum to the standing knockouts weighted 1.0 per single killer and 0.5 per credited co-killer',
+    PROPERTY_TEST,
+    () => {
+      fc.assert(
+        fc.property(tournament, ({ players, voids, mode, choices }) => {
+          const { state, entries, standing } = simulate(players, voids, mode, choices);
+          const rows = results(state, entries);
+          let expected = 0;
+          const perPlayer = new Map<string, number>();
+          const playerOf = (entryId: string) => entries.find((e) => e.id === entryId)?.playerId as string;
+          for (const killers of standing.values()) {
+            const credited = killers.length === 1 ? killers : mode === 'both' ? killers : killers.slice(0, 1);
+            const credit = killers.length === 1 ? 1 : 0.5;
+            for (const k of credited) {
+              expected += credit;
+              perPlayer.set(playerOf(k), (perPlayer.get(playerOf(k)) ?? 0) + credit);
+            }
           }
-        }
-        expect(rows.reduce((s, r) => s + r.knockouts, 0)).toBe(expected);
-        if (mode === 'both') expect(expected).toBe(standing.size);
-        for (const r of rows) expect(r.knockouts).toBe(perPlayer.get(r.playerId) ?? 0);
-      }),
-      { numRuns: 200 },
-    );
-  });
+          expect(rows.reduce((s, r) => s + r.knockouts, 0)).toBe(expected);
+          if (mode === 'both') expect(expected).toBe(standing.size);
+          for (const r of rows) expect(r.knockouts).toBe(perPlayer.get(r.playerId) ?? 0);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 describe('the generator', () => {
@@ -191,19 +197,14 @@ describe('the generator', () => {
 describe('properties of paid places', () => {
   it('R-ITM-1: within [min(minimum, field), field], non-decreasing in the field and in the percent', PROPERTY_TEST, () => {
     fc.assert(
-      fc.property(
-        fc.nat({ max: 2000 }),
-        fc.integer({ min: 0, max: 100 }),
-        fc.integer({ min: 1, max: 50 }),
-        (n, percent, minimum) => {
-          const paid = paidPlaces(n, percent, minimum);
-          expect(paid).toBeLessThanOrEqual(n);
-          expect(paid).toBeGreaterThanOrEqual(Math.min(minimum, n));
-          expect(Math.abs(paid - Math.max(Math.min(minimum, n), (n * percent) / 100))).toBeLessThanOrEqual(0.5);
-          expect(paidPlaces(n + 1, percent, minimum)).toBeGreaterThanOrEqual(paid);
-          if (percent < 100) expect(paidPlaces(n, percent + 1, minimum)).toBeGreaterThanOrEqual(paid);
-        },
-      ),
+      fc.property(fc.nat({ max: 2000 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 50 }), (n, percent, minimum) => {
+        const paid = paidPlaces(n, percent, minimum);
+        expect(paid).toBeLessThanOrEqual(n);
+        expect(paid).toBeGreaterThanOrEqual(Math.min(minimum, n));
+        expect(Math.abs(paid - Math.max(Math.min(minimum, n), (n * percent) / 100))).toBeLessThanOrEqual(0.5);
+        expect(paidPlaces(n + 1, percent, minimum)).toBeGreaterThanOrEqual(paid);
+        if (percent < 100) expect(paidPlaces(n, percent + 1, minimum)).toBeGreaterThanOrEqual(paid);
+      }),
       { numRuns: DEFAULT_RUNS },
     );
   });

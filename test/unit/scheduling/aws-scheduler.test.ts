@@ -91,7 +91,14 @@ describe('the EventBridge Scheduler adapter (R-CLK-5)', () => {
 
   it('reads its configuration from the environment and names what is missing', () => {
     const env = { SCHEDULE_GROUP: 'g', JOB_FUNCTION_ARN: 'fn', SCHEDULER_ROLE_ARN: 'role', SCHEDULER_DLQ_ARN: 'dlq' };
-    expect(awsSchedulerConfigFromEnv(env)).toEqual({ groupName: 'g', targetArn: 'fn', roleArn: 'role', deadLetterArn: 'dlq', maxRetryAttempts: 20, maxEventAgeSec: 3600 });
+    expect(awsSchedulerConfigFromEnv(env)).toEqual({
+      groupName: 'g',
+      targetArn: 'fn',
+      roleArn: 'role',
+      deadLetterArn: 'dlq',
+      maxRetryAttempts: 20,
+      maxEventAgeSec: 3600,
+    });
     expect(() => awsSchedulerConfigFromEnv({ ...env, SCHEDULER_ROLE_ARN: '' })).toThrow('SCHEDULER_ROLE_ARN');
   });
 });

@@ -10,19 +10,25 @@ import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 describe('schedule names', () => {
   it('are deterministic, valid for EventBridge (64 chars of [0-9a-zA-Z-_.]) and distinct for distinct parts', PROPERTY_TEST, () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 4 }), fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 4 }), (a, b) => {
-        const na = jobName(...a);
-        expect(na).toBe(jobName(...a));
-        expect(na.length).toBeLessThanOrEqual(MAX_JOB_NAME);
-        expect(na).toMatch(/^[0-9A-Za-z\-_.]+$/);
-        if (a.join('-') !== b.join('-')) expect(na).not.toBe(jobName(...b));
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 4 }),
+        (a, b) => {
+          const na = jobName(...a);
+          expect(na).toBe(jobName(...a));
+          expect(na.length).toBeLessThanOrEqual(MAX_JOB_NAME);
+          expect(na).toMatch(/^[0-9A-Za-z\-_.]+$/);
+          if (a.join('-') !== b.join('-')) expect(na).not.toBe(jobName(...b));
+        },
+      ),
       { numRuns: DEFAULT_RUNS },
     );
   });
 
   it('keep ordinary ids readable', () => {
-    expect(levelEndJobName('trn_01m8kx7bc3d3vsgj6wsdnn75bs', { revision: 12, levelIndex: 3 })).toBe('lvl-trn_01m8kx7bc3d3vsgj6wsdnn75bs-r12-l3');
+    expect(levelEndJobName('trn_01m8kx7bc3d3vsgj6wsdnn75bs', { revision: 12, levelIndex: 3 })).toBe(
+      'lvl-trn_01m8kx7bc3d3vsgj6wsdnn75bs-r12-l3',
+    );
     expect(noShowJobName('trn_01m8kx7bc3d3vsgj6wsdnn75bs')).toBe('noshow-trn_01m8kx7bc3d3vsgj6wsdnn75bs');
   });
 });

@@ -19,7 +19,15 @@ const structure: BlindStructure = {
   ],
 };
 
-const reg = (id: string, playerId: string, status: string) => ({ id, playerId, status, seq: 1, registeredAt: T0, registeredBy: 'x', source: 'staff' });
+const reg = (id: string, playerId: string, status: string) => ({
+  id,
+  playerId,
+  status,
+  seq: 1,
+  registeredAt: T0,
+  registeredBy: 'x',
+  source: 'staff',
+});
 
 function tournament(timer = start(initialTimer(), structure, T0).timer): StoredTournament {
   return {
@@ -56,7 +64,9 @@ describe('what players are told', () => {
     const onBreak = next(start(initialTimer(), structure, T0).timer, structure, T0 + 60_000);
     let t = tournament(onBreak.timer);
     await notifyTournamentEvents(t, onBreak.events);
-    expect(rec.sent.map((s) => [s.n.type, s.n.title, s.n.data.breakNumber])).toEqual([['break.started', 'Sunday Cup: break 1 started (15 min)', 1]]);
+    expect(rec.sent.map((s) => [s.n.type, s.n.title, s.n.data.breakNumber])).toEqual([
+      ['break.started', 'Sunday Cup: break 1 started (15 min)', 1],
+    ]);
     expect(rec.sent[0]?.to).toEqual(['p1', 'p2', 'p4']);
     expect(rec.sent[0]?.n.at).toBe(T0 + 60_000);
 
@@ -68,7 +78,14 @@ describe('what players are told', () => {
       ['break.ended', 'Sunday Cup: break 1 ended'],
       ['level.started', 'Sunday Cup: level 2: 200/400, ante 50'],
     ]);
-    expect(rec.sent[1]?.n.data).toMatchObject({ levelIndex: 2, levelNumber: 2, smallBlind: 200, bigBlind: 400, ante: 50, cause: 'command' });
+    expect(rec.sent[1]?.n.data).toMatchObject({
+      levelIndex: 2,
+      levelNumber: 2,
+      smallBlind: 200,
+      bigBlind: 400,
+      ante: 50,
+      cause: 'command',
+    });
   });
 
   it('a level shows the blinds in force, overrides included; the same event always has the same id', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { duration, groupDigits } from '../../../functions/http/screens/format';
 
-describe('the screens\' figures', () => {
-  it('group digits by threes with the language\'s separator', () => {
+describe("the screens' figures", () => {
+  it("group digits by threes with the language's separator", () => {
     expect(groupDigits(0, ',')).toBe('0');
     expect(groupDigits(999, ',')).toBe('999');
     expect(groupDigits(10_000, ',')).toBe('10,000');

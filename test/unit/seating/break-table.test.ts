@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom, shuffle } from '../../../domain/core/random';
 import { afterKnockout, breakTable, nextTableToBreak, seatLateEntrant } from '../../../domain/seating';
 import type { SeatingState } from '../../../domain/seating';
-import {
-  activeSizes,
-  deepFreeze,
-  drawn,
-  expectRefusedUnchanged,
-  makeCtx,
-  occupants,
-  tableByNumber,
-  violations,
-} from './helpers';
+import { activeSizes, deepFreeze, drawn, expectRefusedUnchanged, makeCtx, occupants, tableByNumber, violations } from './helpers';
 
 /** 40 players drawn on four full tables, ten knocked out: 30 left, room for one table to break. */
 function roomy(): SeatingState {

@@ -51,10 +51,7 @@ describe('initial draw', () => {
   it('R-SEAT-1: refuses a second draw and duplicate entries', () => {
     const state = deepFreeze(drawn(10, 5));
     expectCode(() => initialDraw(state, { entryIds: entries(10), seatsPerTable: 5 }, makeCtx()), 'SEATING_ALREADY_DRAWN');
-    expectCode(
-      () => initialDraw(undefined, { entryIds: ['a', 'b', 'a'], seatsPerTable: 5 }, makeCtx()),
-      'DUPLICATE_ENTRY',
-    );
+    expectCode(() => initialDraw(undefined, { entryIds: ['a', 'b', 'a'], seatsPerTable: 5 }, makeCtx()), 'DUPLICATE_ENTRY');
   });
 
   it('R-SEAT-1: an empty field draws no table; a prepared empty seating keeps its policy', () => {

@@ -18,7 +18,11 @@ describe('a hand that busts several players', () => {
       { tableId: tableByNumber(s, 1).id, seat: 0 },
     ]);
     expect(violations(r.state)).toEqual([]);
-    const oneByOne = afterKnockout(afterKnockout(s, { entryId: pair[0] as string }, makeCtx()).state, { entryId: pair[1] as string }, makeCtx());
+    const oneByOne = afterKnockout(
+      afterKnockout(s, { entryId: pair[0] as string }, makeCtx()).state,
+      { entryId: pair[1] as string },
+      makeCtx(),
+    );
     expect(oneByOne.state.moves).toHaveLength(1);
   });
 
@@ -30,6 +34,10 @@ describe('a hand that busts several players', () => {
     expect(r.state.moves).toHaveLength(1);
     expect(r.state.moves[0]).toMatchObject({ reason: 'balance', to: { tableId: t2.id } });
     expectRefusedUnchanged(s, (x) => afterHandKnockout(x, { entryIds: [t2.seats[0] as string, 'ghost'] }, makeCtx()), 'ENTRY_NOT_SEATED');
-    expectRefusedUnchanged(s, (x) => afterHandKnockout(x, { entryIds: [t2.seats[0] as string, t2.seats[0] as string] }, makeCtx()), 'DUPLICATE_ENTRY');
+    expectRefusedUnchanged(
+      s,
+      (x) => afterHandKnockout(x, { entryIds: [t2.seats[0] as string, t2.seats[0] as string] }, makeCtx()),
+      'DUPLICATE_ENTRY',
+    );
   });
 });

@@ -32,8 +32,7 @@ export function deepFreeze<T>(value: T): T {
 }
 
 export function drawn(n: number, seatsPerTable: number, seed = 7, policy?: Partial<SeatingPolicy>): SeatingState {
-  return initialDraw(undefined, { entryIds: entries(n), seatsPerTable, ...(policy ? { policy } : {}) }, makeCtx(seed))
-    .state;
+  return initialDraw(undefined, { entryIds: entries(n), seatsPerTable, ...(policy ? { policy } : {}) }, makeCtx(seed)).state;
 }
 
 export const tableByNumber = (state: SeatingState, number: number): Table => {

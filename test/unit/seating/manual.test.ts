@@ -71,11 +71,7 @@ describe('floor: moving a player', () => {
     const t3 = tableByNumber(three, 3);
     const broken = breakTable(three, { tableId: t3.id }, makeCtx()).state;
     const mover = occupants(tableByNumber(broken, 1))[0] as string;
-    expectRefusedUnchanged(
-      broken,
-      (x) => movePlayer(x, { entryId: mover, to: { tableId: t3.id, seat: 0 } }, makeCtx()),
-      'TABLE_BROKEN',
-    );
+    expectRefusedUnchanged(broken, (x) => movePlayer(x, { entryId: mover, to: { tableId: t3.id, seat: 0 } }, makeCtx()), 'TABLE_BROKEN');
   });
 
   it('R-SEAT-7: the floor sets the button of an active table', () => {

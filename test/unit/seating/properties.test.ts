@@ -67,7 +67,10 @@ function apply(s: SeatingState, op: Op, seed: number): SeatingResult {
   // Half of the targets are free seats of active tables (to succeed), half are raw picks (to be refused).
   const target = (t: number, seat: number, free: boolean) => {
     if (!free) return { tableId: tableId(t), seat };
-    const table = pick(tablesOf(s).filter((x) => x.status === 'active'), t);
+    const table = pick(
+      tablesOf(s).filter((x) => x.status === 'active'),
+      t,
+    );
     return { tableId: table?.id ?? 'tbl_none', seat: table ? (pick(freeSeats(table), seat + 1) ?? seat) : seat };
   };
   switch (op.k) {
@@ -155,9 +158,13 @@ const sequence = (balancing: SeatingPolicy['balancing']) =>
   );
 
 describe('seating under random sequences of floor events', () => {
-  it('R-SEAT-2 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: automatic mode keeps every invariant and the skew; refusals change nothing', PROPERTY_TEST, () => {
-    fc.assert(sequence('auto'), { numRuns: 100 });
-  });
+  it(
+    'R-SEAT-2 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: automatic mode keeps every invariant and the skew; refusals change nothing',
+    PROPERTY_TEST,
+    () => {
+      fc.assert(sequence('auto'), { numRuns: 100 });
+    },
+  );
 
   it('R-SEAT-8 R-SEAT-4 R-SEAT-5 R-SEAT-6 R-SEAT-7: manual mode keeps every invariant and never balances on its own', PROPERTY_TEST, () => {
     fc.assert(sequence('manual'), { numRuns: 100 });

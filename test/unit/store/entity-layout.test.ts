@@ -22,13 +22,39 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
   {
     name: 'listed club',
     entity: 'club',
-    record: { clubId: 'c1', name: 'Клуб', city: 'Москва', address: 'a', legalForm: 'ul', inn: '7707083893', ogrn: '1027700132195', attestation: {}, catalogKey: 'москва#клуб#c1', createdBy: 'u1', createdAt: at, updatedAt: at },
+    record: {
+      clubId: 'c1',
+      name: 'Клуб',
+      city: 'Москва',
+      address: 'a',
+      legalForm: 'ul',
+      inn: '7707083893',
+      ogrn: '1027700132195',
+      attestation: {},
+      catalogKey: 'москва#клуб#c1',
+      createdBy: 'u1',
+      createdAt: at,
+      updatedAt: at,
+    },
     keys: { pk: 'club#c1', sk: 'profile', gsi2pk: 'catalog#clubs', gsi2sk: 'москва#клуб#c1', ...identity('club') },
   },
   {
     name: 'unlisted club',
     entity: 'club',
-    record: { clubId: 'c2', name: 'B', city: 'X', address: 'a', legalForm: 'ip', inn: '1', ogrn: '2', attestation: {}, suspended: true, createdBy: 'u1', createdAt: at, updatedAt: at },
+    record: {
+      clubId: 'c2',
+      name: 'B',
+      city: 'X',
+      address: 'a',
+      legalForm: 'ip',
+      inn: '1',
+      ogrn: '2',
+      attestation: {},
+      suspended: true,
+      createdBy: 'u1',
+      createdAt: at,
+      updatedAt: at,
+    },
     keys: { pk: 'club#c2', sk: 'profile', ...identity('club') },
   },
   {
@@ -46,7 +72,17 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
   {
     name: 'blind structure',
     entity: 'blindStructure',
-    record: { clubId: 'c1', structureId: 's1', name: 'Turbo', anteType: 'bb', levels: [{ sb: 100 }], version: 1, createdBy: 'u1', createdAt: at, updatedAt: at },
+    record: {
+      clubId: 'c1',
+      structureId: 's1',
+      name: 'Turbo',
+      anteType: 'bb',
+      levels: [{ sb: 100 }],
+      version: 1,
+      createdBy: 'u1',
+      createdAt: at,
+      updatedAt: at,
+    },
     keys: { pk: 'club#c1', sk: 'structure#s1', ...identity('blindStructure') },
   },
   {
@@ -64,7 +100,17 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
   {
     name: 'notification',
     entity: 'notification',
-    record: { playerId: 'p1', at, notificationId: 'n1', type: 'seat', clubId: 'c1', tournamentId: 't1', title: 'Seat', data: { table: 1 }, expiresAt: 1_800_000_000 },
+    record: {
+      playerId: 'p1',
+      at,
+      notificationId: 'n1',
+      type: 'seat',
+      clubId: 'c1',
+      tournamentId: 't1',
+      title: 'Seat',
+      data: { table: 1 },
+      expiresAt: 1_800_000_000,
+    },
     keys: { pk: 'player#p1', sk: `notif#${at}#n1`, ...identity('notification') },
   },
   {
@@ -82,8 +128,27 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
   {
     name: 'listed tournament root',
     entity: 'tournament',
-    record: { clubId: 'c1', tournamentId: 't1', version: 3, status: 'announced', name: 'Friday', startsAt: at, city: 'Москва', catalogKey: `${at}#c1#t1`, settings: '{}', updatedAt: at },
-    keys: { pk: 'club#c1#t#t1', sk: 'meta', gsi1pk: 'club#c1#tournaments', gsi1sk: `${at}#t1`, gsi2pk: 'catalog#tournaments', gsi2sk: `${at}#c1#t1`, ...identity('tournament') },
+    record: {
+      clubId: 'c1',
+      tournamentId: 't1',
+      version: 3,
+      status: 'announced',
+      name: 'Friday',
+      startsAt: at,
+      city: 'Москва',
+      catalogKey: `${at}#c1#t1`,
+      settings: '{}',
+      updatedAt: at,
+    },
+    keys: {
+      pk: 'club#c1#t#t1',
+      sk: 'meta',
+      gsi1pk: 'club#c1#tournaments',
+      gsi1sk: `${at}#t1`,
+      gsi2pk: 'catalog#tournaments',
+      gsi2sk: `${at}#c1#t1`,
+      ...identity('tournament'),
+    },
   },
   {
     name: 'unlisted tournament root',
@@ -100,7 +165,18 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
   {
     name: 'registration row',
     entity: 'playerRegistration',
-    record: { clubId: 'c1', tournamentId: 't1', playerId: 'p1', registrationId: 'r1', registrationStatus: 'registered', eliminated: false, registeredAt: at, tableNumber: 2, seatNumber: 5, pv: 4 },
+    record: {
+      clubId: 'c1',
+      tournamentId: 't1',
+      playerId: 'p1',
+      registrationId: 'r1',
+      registrationStatus: 'registered',
+      eliminated: false,
+      registeredAt: at,
+      tableNumber: 2,
+      seatNumber: 5,
+      pv: 4,
+    },
     keys: { pk: 'club#c1#t#t1', sk: 'player#p1', gsi1pk: 'player#p1#registrations', gsi1sk: `${at}#t1`, ...identity('playerRegistration') },
   },
   {
@@ -144,25 +220,69 @@ describe('the stored key layout of every entity', () => {
     expect(values(e.member.query.primary({ clubId: 'c1' }).params())).toEqual({ ':pk': 'club#c1', ':sk1': 'member#' });
     expect(values(e.notification.query.primary({ playerId: 'p1' }).params())).toEqual({ ':pk': 'player#p1', ':sk1': 'notif#' });
     expect(values(e.verificationLog.query.primary({ clubId: 'c1' }).params())).toEqual({ ':pk': 'club#c1', ':sk1': 'verification#log#' });
-    expect(e.playerRegistration.query.byPlayer({ playerId: 'p1' }).params()).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'player#p1#registrations' } });
-    expect(e.tournament.query.byClub({ clubId: 'c1' }).gte({ startsAt: at }).params()).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'club#c1#tournaments', ':sk1': at } });
-    expect(e.tournament.query.catalog({}).gte({ catalogKey: at }).params()).toMatchObject({ IndexName: 'gsi2', ExpressionAttributeValues: { ':pk': 'catalog#tournaments', ':sk1': at } });
-    expect(e.club.query.catalog({}).begins({ catalogKey: 'москва#' }).params()).toMatchObject({ IndexName: 'gsi2', ExpressionAttributeValues: { ':pk': 'catalog#clubs', ':sk1': 'москва#' } });
-    expect(e.clubVerification.query.queue({ queueStatus: 'pending' }).params()).toMatchObject({ IndexName: 'gsi2', ExpressionAttributeValues: { ':pk': 'verification#pending' } });
+    expect(e.playerRegistration.query.byPlayer({ playerId: 'p1' }).params()).toMatchObject({
+      IndexName: 'gsi1',
+      ExpressionAttributeValues: { ':pk': 'player#p1#registrations' },
+    });
+    expect(e.tournament.query.byClub({ clubId: 'c1' }).gte({ startsAt: at }).params()).toMatchObject({
+      IndexName: 'gsi1',
+      ExpressionAttributeValues: { ':pk': 'club#c1#tournaments', ':sk1': at },
+    });
+    expect(e.tournament.query.catalog({}).gte({ catalogKey: at }).params()).toMatchObject({
+      IndexName: 'gsi2',
+      ExpressionAttributeValues: { ':pk': 'catalog#tournaments', ':sk1': at },
+    });
+    expect(e.club.query.catalog({}).begins({ catalogKey: 'москва#' }).params()).toMatchObject({
+      IndexName: 'gsi2',
+      ExpressionAttributeValues: { ':pk': 'catalog#clubs', ':sk1': 'москва#' },
+    });
+    expect(e.clubVerification.query.queue({ queueStatus: 'pending' }).params()).toMatchObject({
+      IndexName: 'gsi2',
+      ExpressionAttributeValues: { ':pk': 'verification#pending' },
+    });
   });
 
   it('an update that lists an item writes both catalogue keys; one that unlists it removes the sort key', () => {
     const e = store().entities;
     const set = (p: object) => {
-      const { UpdateExpression, ExpressionAttributeNames: n, ExpressionAttributeValues: v } = p as { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Item };
+      const {
+        UpdateExpression,
+        ExpressionAttributeNames: n,
+        ExpressionAttributeValues: v,
+      } = p as { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Item };
       const sets = /SET (.*?)(?: REMOVE|$)/.exec(UpdateExpression)?.[1] ?? '';
-      return Object.fromEntries(sets.split(', ').map((s) => s.split(' = ')).map(([name, value]) => [n[name!], v[value!]]));
+      return Object.fromEntries(
+        sets
+          .split(', ')
+          .map((s) => s.split(' = '))
+          .map(([name, value]) => [n[name!], v[value!]]),
+      );
     };
-    const listing = e.tournament.patch({ clubId: 'c1', tournamentId: 't1' }).set({ catalogKey: `${at}#c1#t1`, status: 'announced' }).params();
-    expect(set(listing)).toMatchObject({ gsi2pk: 'catalog#tournaments', gsi2sk: `${at}#c1#t1`, catalogKey: `${at}#c1#t1`, clubId: 'c1', tournamentId: 't1', ...identity('tournament') });
-    expect(set(e.club.patch({ clubId: 'c1' }).set({ catalogKey: 'москва#клуб#c1' }).params())).toMatchObject({ gsi2pk: 'catalog#clubs', gsi2sk: 'москва#клуб#c1' });
-    const unlisting = e.club.patch({ clubId: 'c1' }).set({ suspended: true }).remove(['catalogKey']).params<{ UpdateExpression: string; ExpressionAttributeNames: Record<string, string> }>();
-    const removed = /REMOVE (.*)$/.exec(unlisting.UpdateExpression)?.[1]?.split(', ').map((n) => unlisting.ExpressionAttributeNames[n]);
+    const listing = e.tournament
+      .patch({ clubId: 'c1', tournamentId: 't1' })
+      .set({ catalogKey: `${at}#c1#t1`, status: 'announced' })
+      .params();
+    expect(set(listing)).toMatchObject({
+      gsi2pk: 'catalog#tournaments',
+      gsi2sk: `${at}#c1#t1`,
+      catalogKey: `${at}#c1#t1`,
+      clubId: 'c1',
+      tournamentId: 't1',
+      ...identity('tournament'),
+    });
+    expect(set(e.club.patch({ clubId: 'c1' }).set({ catalogKey: 'москва#клуб#c1' }).params())).toMatchObject({
+      gsi2pk: 'catalog#clubs',
+      gsi2sk: 'москва#клуб#c1',
+    });
+    const unlisting = e.club
+      .patch({ clubId: 'c1' })
+      .set({ suspended: true })
+      .remove(['catalogKey'])
+      .params<{ UpdateExpression: string; ExpressionAttributeNames: Record<string, string> }>();
+    const removed = /REMOVE (.*)$/
+      .exec(unlisting.UpdateExpression)?.[1]
+      ?.split(', ')
+      .map((n) => unlisting.ExpressionAttributeNames[n]);
     expect(removed).toEqual(['catalogKey', 'gsi2sk']);
   });
 });

@@ -6,7 +6,12 @@ import { PROPERTY_TEST } from '../../support/property';
 /** JSON as it comes back from storage: undefined members dropped. */
 const stored = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 
-const record = fc.record({ id: fc.string({ maxLength: 6 }), status: fc.constantFrom('active', 'busted'), chips: fc.integer(), note: fc.option(fc.string(), { nil: undefined }) });
+const record = fc.record({
+  id: fc.string({ maxLength: 6 }),
+  status: fc.constantFrom('active', 'busted'),
+  chips: fc.integer(),
+  note: fc.option(fc.string(), { nil: undefined }),
+});
 const state = fc.record({
   status: fc.constantFrom('announced', 'running'),
   entries: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), record, { maxKeys: 12 }),

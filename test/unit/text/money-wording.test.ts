@@ -7,7 +7,9 @@ import { CORPUS } from './money/corpus';
 import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const REFUSED = CORPUS.filter((r) => r.expected === 'refuse').map((r) => r.text);
-const ALLOWED = CORPUS.filter((r) => r.expected === 'allow' && findMoneyWording(r.text) === null && moneyReviewItems('x', r.text).length === 0).map((r) => r.text);
+const ALLOWED = CORPUS.filter(
+  (r) => r.expected === 'allow' && findMoneyWording(r.text) === null && moneyReviewItems('x', r.text).length === 0,
+).map((r) => r.text);
 
 function refusal(fn: () => unknown): DomainError {
   try {
@@ -59,7 +61,29 @@ describe('findMoneyWording', () => {
   });
 
   it('R-MONEY-2: any number followed by a currency marker is refused (property)', PROPERTY_TEST, () => {
-    const marker = fc.constantFrom('р.', 'руб', 'рублей', '₽', '$', '€', 'RUB', 'usd', 'EUR', 'у.е.', 'тыс. руб', 'k$', 'евро', 'долларов', 'bucks', 'драм', 'AMD', '֏', 'тенге', 'грн', 'PLN');
+    const marker = fc.constantFrom(
+      'р.',
+      'руб',
+      'рублей',
+      '₽',
+      '$',
+      '€',
+      'RUB',
+      'usd',
+      'EUR',
+      'у.е.',
+      'тыс. руб',
+      'k$',
+      'евро',
+      'долларов',
+      'bucks',
+      'драм',
+      'AMD',
+      '֏',
+      'тенге',
+      'грн',
+      'PLN',
+    );
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.constantFrom('', ' '), marker, (n, gap, m) => {
         expect(findMoneyWording(`Победителю ${n}${gap}${m}`)).not.toBeNull();
@@ -102,6 +126,8 @@ describe('assertNoMoneyWording', () => {
   it('R-MONEY-2: accepts an empty text and a text held for review (the hold is separate)', () => {
     expect(() => assertNoMoneyWording('description', '')).not.toThrow();
     expect(() => assertNoMoneyWording('description', 'Приз 5к')).not.toThrow();
-    expect(moneyReviewItems('description', 'Приз 5к')).toEqual([{ field: 'description', fragment: expect.stringContaining('5к'), reason: expect.any(String) }]);
+    expect(moneyReviewItems('description', 'Приз 5к')).toEqual([
+      { field: 'description', fragment: expect.stringContaining('5к'), reason: expect.any(String) },
+    ]);
   });
 });

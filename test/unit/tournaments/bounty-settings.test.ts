@@ -31,7 +31,9 @@ describe('bounty settings', () => {
 
   it('R-BTY-1: another bounty type keeps none of the progressive or mystery settings', () => {
     const s = validateSettings(baseSettings({ bountyType: 'classic', initialBounty: 300, mysteryPrizeSource: 'server_table' }), club);
-    expect(['progressiveMode', 'initialBounty', 'progressiveCollectPercent', 'mysteryPrizeSource', 'mysteryPrizeTable'].filter((k) => k in s)).toEqual([]);
+    expect(
+      ['progressiveMode', 'initialBounty', 'progressiveCollectPercent', 'mysteryPrizeSource', 'mysteryPrizeTable'].filter((k) => k in s),
+    ).toEqual([]);
   });
 
   it('R-MYS-2: a prize table means the server draws; rows are sorted by order; the hand-drawn text stays the default', () => {
@@ -57,10 +59,22 @@ describe('bounty settings', () => {
     const money = refusal(baseSettings({ bountyType: 'mystery', mysteryPrizeTable: [{ prize: 'Сертификат на 5000 руб', quantity: 1 }] }));
     expect(money.code).toBe('MONEY_WORDING');
     expect(money.errors?.[0]?.field).toBe('mysteryPrizeTable[0].prize');
-    const bad = refusal(baseSettings({ bountyType: 'mystery', mysteryPrizeTable: [{ prize: 'Кепка', quantity: 0 }, { prize: '', quantity: 1 }] }));
+    const bad = refusal(
+      baseSettings({
+        bountyType: 'mystery',
+        mysteryPrizeTable: [
+          { prize: 'Кепка', quantity: 0 },
+          { prize: '', quantity: 1 },
+        ],
+      }),
+    );
     expect((bad.errors ?? []).map((i) => i.field)).toEqual(['mysteryPrizeTable[0].quantity', 'mysteryPrizeTable[1].prize']);
-    const mixed = refusal(baseSettings({ bountyType: 'mystery', mysteryPrizeSource: 'client_text', mysteryPrizeTable: [{ prize: 'Кепка', quantity: 1 }] }));
+    const mixed = refusal(
+      baseSettings({ bountyType: 'mystery', mysteryPrizeSource: 'client_text', mysteryPrizeTable: [{ prize: 'Кепка', quantity: 1 }] }),
+    );
     expect(mixed.errors?.[0]?.field).toBe('mysteryPrizeTable');
-    expect(refusal(baseSettings({ bountyType: 'mystery', mysteryPrizeSource: 'server_table' })).errors?.[0]?.field).toBe('mysteryPrizeTable');
+    expect(refusal(baseSettings({ bountyType: 'mystery', mysteryPrizeSource: 'server_table' })).errors?.[0]?.field).toBe(
+      'mysteryPrizeTable',
+    );
   });
 });

@@ -133,9 +133,7 @@ describe('re-entry', () => {
       const { desk, entryId } = running(settings);
       desk.run(bustEntry, { entryId });
       desk.run(reenter, { playerId: 'p1' });
-      expect(desk.feesOf('p1').filter((f) => f.kind === 'reentry')).toEqual([
-        expect.objectContaining({ amount: price, chips: 20_000 }),
-      ]);
+      expect(desk.feesOf('p1').filter((f) => f.kind === 'reentry')).toEqual([expect.objectContaining({ amount: price, chips: 20_000 })]);
     }
   });
 });
@@ -145,9 +143,7 @@ describe('add-on', () => {
     const { desk, entryId } = running({ addon: 50_000, addonChips: 30_000 });
     desk.run(addon, { entryId, breaksPassed: 0 });
     expect(desk.entriesOf('p1')).toEqual([expect.objectContaining({ id: entryId, chips: 50_000 })]);
-    expect(desk.feesOf('p1').filter((f) => f.kind === 'addon')).toEqual([
-      expect.objectContaining({ amount: 50_000, chips: 30_000 }),
-    ]);
+    expect(desk.feesOf('p1').filter((f) => f.kind === 'addon')).toEqual([expect.objectContaining({ amount: 50_000, chips: 30_000 })]);
   });
 
   it('R-ADDON-1: without add-on chips the starting stack is added', () => {

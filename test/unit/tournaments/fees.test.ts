@@ -53,9 +53,7 @@ describe('fees and settlement', () => {
     expect(playerFeeOperations(desk.state, 'p1').every((f) => f.settlementId === s?.id)).toBe(true);
     expect(playerDebt(desk.state, 'p1')).toBe(0);
     expect(playerDebt(desk.state, 'p2')).toBe(150_000);
-    expect(desk.events).toEqual([
-      { type: 'settlement.created', settlementId: s?.id, playerId: 'p1', amount: 420_000, method: 'card' },
-    ]);
+    expect(desk.events).toEqual([{ type: 'settlement.created', settlementId: s?.id, playerId: 'p1', amount: 420_000, method: 'card' }]);
   });
 
   it('R-FEE-1: settling again with no debt changes nothing and makes no record', () => {

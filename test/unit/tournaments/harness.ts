@@ -2,19 +2,8 @@ import type { Actor, Context } from '../../../domain/core/context';
 import { isDomainError } from '../../../domain/core/errors';
 import type { DomainError } from '../../../domain/core/errors';
 import { seededRandom } from '../../../domain/core/random';
-import {
-  changeStatus,
-  checkIn,
-  createTournament,
-  register,
-} from '../../../domain/tournaments';
-import type {
-  SettingsInput,
-  Tournament,
-  TournamentEvent,
-  TournamentResult,
-  TournamentStatus,
-} from '../../../domain/tournaments';
+import { changeStatus, checkIn, createTournament, register } from '../../../domain/tournaments';
+import type { SettingsInput, Tournament, TournamentEvent, TournamentResult, TournamentStatus } from '../../../domain/tournaments';
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;

@@ -33,7 +33,9 @@ describe('late-entry stack (R-LATE-1)', () => {
 
   it('R-LATE-1: the setting is optional (stored tournaments load without it) and checked when given', () => {
     expect(validateSettings(baseSettings(), { currency: 'RUB' })).not.toHaveProperty('lateEntryStack');
-    expect(validateSettings(baseSettings({ lateEntryStack: 'minus_forced_bets' }), { currency: 'RUB' }).lateEntryStack).toBe('minus_forced_bets');
+    expect(validateSettings(baseSettings({ lateEntryStack: 'minus_forced_bets' }), { currency: 'RUB' }).lateEntryStack).toBe(
+      'minus_forced_bets',
+    );
     const e = domainErrorOf(() => validateSettings(baseSettings({ lateEntryStack: 'half' as never }), { currency: 'RUB' }));
     expect(e.errors?.map((i) => i.field)).toEqual(['lateEntryStack']);
   });
@@ -51,7 +53,9 @@ describe('rebuy last level (R-REBUY-2)', () => {
   });
 
   it('R-REBUY-2: the level limit sits beside the time deadline; either one closes the window', () => {
-    const s = validateSettings(baseSettings({ rebuy: 1, rebuyEndsAtLevel: 3, rebuyEndsAt: baseSettings().startAt + 1000 }), { currency: 'RUB' });
+    const s = validateSettings(baseSettings({ rebuy: 1, rebuyEndsAtLevel: 3, rebuyEndsAt: baseSettings().startAt + 1000 }), {
+      currency: 'RUB',
+    });
     expect(rebuyWindowOpen(s, s.startAt, 0)).toBe(true);
     expect(rebuyWindowOpen(s, s.startAt, 3)).toBe(false);
     expect(rebuyWindowOpen(s, s.startAt + 1000, 0)).toBe(false);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../domain/core/random';
-import {
-  canTransition,
-  changeStatus,
-  createTournament,
-  editSettings,
-  TOURNAMENT_STATUSES,
-} from '../../../domain/tournaments';
+import { canTransition, changeStatus, createTournament, editSettings, TOURNAMENT_STATUSES } from '../../../domain/tournaments';
 import type { TournamentStatus } from '../../../domain/tournaments';
 import { baseSettings, Desk, HOUR, STAFF, START } from './harness';
 

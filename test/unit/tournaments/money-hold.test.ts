@@ -31,7 +31,13 @@ describe('structured prizes (R-MONEY-2, R-PRZ-1)', () => {
       }),
       club,
     );
-    expect(s.prizes.map((p) => p.description)).toEqual(['Кубок', 'Сертификат: ужин на двоих', '250 рейтинговых очков', 'Вход в турнир: Main Event', 'Худи клуба']);
+    expect(s.prizes.map((p) => p.description)).toEqual([
+      'Кубок',
+      'Сертификат: ужин на двоих',
+      '250 рейтинговых очков',
+      'Вход в турнир: Main Event',
+      'Худи клуба',
+    ]);
     expect(s.prizes[1]).toMatchObject({ kind: 'certificate', certificateFor: 'ужин на двоих' });
     expect(prizeLabel({ kind: 'other' })).toBeUndefined();
   });
@@ -54,8 +60,15 @@ describe('structured prizes (R-MONEY-2, R-PRZ-1)', () => {
   });
 
   it('R-MONEY-2: a certificate that names a face value in money is refused; with a bare number it is held', () => {
-    expect(codeOf(() => validateSettings(baseSettings({ prizes: [{ place: 1, kind: 'certificate', certificateFor: 'на 5000 рублей' }] } as never), club))).toBe('MONEY_WORDING');
-    const s = validateSettings(baseSettings({ prizes: [{ place: 1, kind: 'certificate', certificateFor: 'ужин на 5000' }] } as never), club);
+    expect(
+      codeOf(() =>
+        validateSettings(baseSettings({ prizes: [{ place: 1, kind: 'certificate', certificateFor: 'на 5000 рублей' }] } as never), club),
+      ),
+    ).toBe('MONEY_WORDING');
+    const s = validateSettings(
+      baseSettings({ prizes: [{ place: 1, kind: 'certificate', certificateFor: 'ужин на 5000' }] } as never),
+      club,
+    );
     expect(reviewItemsOfSettings(s)).toEqual([{ field: 'prizes[0].certificateFor', fragment: '5000', reason: expect.any(String) }]);
   });
 });

@@ -70,7 +70,13 @@ describe('no-shows', () => {
     desk.status('running');
     const reg = desk.state.registrations[id];
     expect(reg?.status).toBe('absent');
-    expect(desk.state.entries[reg?.entryId ?? '']).toMatchObject({ status: 'active', deadStack: true, deadStackFrom: 0, chips: 20_000, number: 1 });
+    expect(desk.state.entries[reg?.entryId ?? '']).toMatchObject({
+      status: 'active',
+      deadStack: true,
+      deadStackFrom: 0,
+      chips: 20_000,
+      number: 1,
+    });
     expect(desk.events).toContainEqual(expect.objectContaining({ type: 'entry.created', seatNow: true, deadStack: true }));
     expect(desk.events).toContainEqual(expect.objectContaining({ type: 'registration.absent', entryId: reg?.entryId }));
     expect(desk.reg('here').status).toBe('checked_in');

@@ -144,12 +144,7 @@ describe('R-REG-2 seat limit and waitlist', () => {
     expect(reg.status).toBe('checked_in');
     const [entry] = desk.entriesOf('p2');
     expect(entry).toMatchObject({ id: reg.entryId, number: 1, chips: 20_000, status: 'active' });
-    expect(desk.events.map((e) => e.type)).toEqual([
-      'entry.busted',
-      'entry.created',
-      'fee.recorded',
-      'registration.promoted',
-    ]);
+    expect(desk.events.map((e) => e.type)).toEqual(['entry.busted', 'entry.created', 'fee.recorded', 'registration.promoted']);
     expect(desk.events).toContainEqual(expect.objectContaining({ type: 'entry.created', seatNow: true }));
     expect(playerDebt(desk.state, 'p2')).toBe(150_000);
   });

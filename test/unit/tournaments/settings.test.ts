@@ -78,7 +78,10 @@ describe('tournament settings', () => {
       name: '',
       startingStack: 0,
       itmMinimum: 0,
-      prizes: [{ place: 1, description: 'Кубок' }, { place: 0, description: '' }],
+      prizes: [
+        { place: 1, description: 'Кубок' },
+        { place: 0, description: '' },
+      ],
     } as SettingsInput);
     expect(e.code).toBe('SETTINGS_INVALID');
     expect(new Set(fields(e))).toEqual(
@@ -146,9 +149,7 @@ describe('tournament settings', () => {
 
     it('R-PRZ-1: at most 500 characters in a description', () => {
       expect(validateSettings(baseSettings({ prizes: [{ place: 1, description: 'к'.repeat(500) }] }), club).prizes).toHaveLength(1);
-      expect(fields(refusal(baseSettings({ prizes: [{ place: 1, description: 'к'.repeat(501) }] })))).toEqual([
-        'prizes[0].description',
-      ]);
+      expect(fields(refusal(baseSettings({ prizes: [{ place: 1, description: 'к'.repeat(501) }] })))).toEqual(['prizes[0].description']);
     });
 
     it('R-PRZ-1: every description goes through the money-wording check, each offending row named', () => {

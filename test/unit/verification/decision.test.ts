@@ -27,12 +27,19 @@ describe('decideVerification', () => {
     expect(decideVerification({ ...SBER_CLUB, name }, foundAnswer(sberRecord()), NOW).status).toBe('verified');
   });
 
-  it('R-CLUB-3: ё and е are one letter for an entrepreneur\'s name', () => {
-    const record = sberRecord({ inn: IP_CLUB.inn, ogrn: IP_CLUB.ogrn, kind: 'ip', fullName: 'ПЕТРОВ ПЁТР ПЕТРОВИЧ', shortName: undefined, kpp: undefined });
+  it("R-CLUB-3: ё and е are one letter for an entrepreneur's name", () => {
+    const record = sberRecord({
+      inn: IP_CLUB.inn,
+      ogrn: IP_CLUB.ogrn,
+      kind: 'ip',
+      fullName: 'ПЕТРОВ ПЁТР ПЕТРОВИЧ',
+      shortName: undefined,
+      kpp: undefined,
+    });
     expect(decideVerification({ ...IP_CLUB, name: 'ИП Петров Петр Петрович' }, foundAnswer(record), NOW).status).toBe('verified');
   });
 
-  it('R-CLUB-3: a name mismatch goes to moderators, naming the registry\'s name', () => {
+  it("R-CLUB-3: a name mismatch goes to moderators, naming the registry's name", () => {
     const d = decideVerification({ ...SBER_CLUB, name: 'Покерный клуб «Туз»' }, foundAnswer(sberRecord()), NOW);
     expect(d.status).toBe('needs_review');
     expect(d.reasons).toEqual(['NAME_MISMATCH: the registry name is "ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"" ("ПАО СБЕРБАНК")']);
@@ -96,7 +103,11 @@ describe('decideVerification', () => {
 
   it('R-CLUB-3: numbers that fail their checksums are rejected whatever the registry says', () => {
     const club = { ...SBER_CLUB, inn: '7707083894' };
-    for (const answer of [{ kind: 'not_found', source: 'egrul' }, foundAnswer(sberRecord()), { kind: 'unavailable', source: 'dadata', reason: 'x' }] as RegistryAnswer[]) {
+    for (const answer of [
+      { kind: 'not_found', source: 'egrul' },
+      foundAnswer(sberRecord()),
+      { kind: 'unavailable', source: 'dadata', reason: 'x' },
+    ] as RegistryAnswer[]) {
       const d = decideVerification(club, answer, NOW);
       expect(d.status).toBe('rejected');
       expect(d.reasons).toEqual(['LEGAL_DETAILS_INVALID: inn: INN check digit does not match']);

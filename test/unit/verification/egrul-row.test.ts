@@ -5,7 +5,14 @@ import type { EgrulRow } from '../../../domain/verification';
 import { DEFAULT_RUNS, PROPERTY_TEST } from '../../support/property';
 
 const INN = '770100000079';
-const row = (patch: Partial<EgrulRow> = {}): EgrulRow => ({ n: 'ПЕТРОВ ПЁТР ПЕТРОВИЧ', i: INN, o: '318770000000021', k: 'fl', r: '01.02.2018', ...patch });
+const row = (patch: Partial<EgrulRow> = {}): EgrulRow => ({
+  n: 'ПЕТРОВ ПЁТР ПЕТРОВИЧ',
+  i: INN,
+  o: '318770000000021',
+  k: 'fl',
+  r: '01.02.2018',
+  ...patch,
+});
 
 describe('mapEgrulRow', () => {
   it('R-CLUB-3: maps a legal entity row with every field', () => {

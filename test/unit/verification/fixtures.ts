@@ -27,4 +27,6 @@ export const sberRecord = (patch: Partial<RegistryRecord> = {}): RegistryRecord 
 });
 
 export const foundAnswer = (record: RegistryRecord, retrievedAt?: number): RegistryAnswer =>
-  retrievedAt === undefined ? { kind: 'found', source: record.source, record } : { kind: 'found', source: record.source, record, retrievedAt };
+  retrievedAt === undefined
+    ? { kind: 'found', source: record.source, record }
+    : { kind: 'found', source: record.source, record, retrievedAt };

@@ -65,7 +65,9 @@ describe('automatic decisions', () => {
       evidence: d.evidence,
       decidedAt: new Date(NOW + 1000).toISOString(),
     });
-    expect(r.events).toEqual([{ type: 'verification.decided', attempt: 1, status: 'verified', decidedBy: { type: 'automatic' }, reasons: [] }]);
+    expect(r.events).toEqual([
+      { type: 'verification.decided', attempt: 1, status: 'verified', decidedBy: { type: 'automatic' }, reasons: [] },
+    ]);
   });
 
   it.each(['rejected', 'needs_review'] as const)('R-CLUB-3: pending -> %s', (status) => {
@@ -75,16 +77,24 @@ describe('automatic decisions', () => {
   it('R-CLUB-3: a late or repeated check never decides a newer request or a decided one', () => {
     const first = pending();
     const decided = applyAutomaticDecision(first, { attempt: 1, decision: decision('needs_review') }, ctx()).state;
-    expect(codeOf(() => applyAutomaticDecision(decided, { attempt: 1, decision: decision('verified') }, ctx()))).toBe('conflict:VERIFICATION_NOT_PENDING');
+    expect(codeOf(() => applyAutomaticDecision(decided, { attempt: 1, decision: decision('verified') }, ctx()))).toBe(
+      'conflict:VERIFICATION_NOT_PENDING',
+    );
     const again = requestVerification(decided, ctx()).state;
-    expect(codeOf(() => applyAutomaticDecision(again, { attempt: 1, decision: decision('verified') }, ctx()))).toBe('conflict:VERIFICATION_NOT_PENDING');
+    expect(codeOf(() => applyAutomaticDecision(again, { attempt: 1, decision: decision('verified') }, ctx()))).toBe(
+      'conflict:VERIFICATION_NOT_PENDING',
+    );
     expect(applyAutomaticDecision(again, { attempt: 2, decision: decision('verified') }, ctx()).state.status).toBe('verified');
   });
 });
 
 describe('moderator decisions', () => {
   it.each(['pending', 'needs_review', 'rejected'] as const)('R-CLUB-3: a moderator verifies a %s club, recording who and why', (from) => {
-    const r = decideByModerator(at(from, 2), { status: 'verified', reason: 'Checked the extract by hand: registry search was down' }, ctx(MODERATOR, NOW));
+    const r = decideByModerator(
+      at(from, 2),
+      { status: 'verified', reason: 'Checked the extract by hand: registry search was down' },
+      ctx(MODERATOR, NOW),
+    );
     expect(r.state.status).toBe('verified');
     expect(r.state.lastDecision).toEqual({
       attempt: 2,
@@ -96,7 +106,11 @@ describe('moderator decisions', () => {
   });
 
   it('R-CLUB-4: the operator refuses verification with a reason', () => {
-    const r = decideByModerator(at('needs_review'), { status: 'rejected', reason: '  Name belongs to another organisation  ' }, ctx(MODERATOR));
+    const r = decideByModerator(
+      at('needs_review'),
+      { status: 'rejected', reason: '  Name belongs to another organisation  ' },
+      ctx(MODERATOR),
+    );
     expect(r.state.status).toBe('rejected');
     expect(r.events).toEqual([
       {
@@ -110,17 +124,25 @@ describe('moderator decisions', () => {
   });
 
   it('R-CLUB-4: a refusal or a verification without a reason is refused', () => {
-    expect(codeOf(() => decideByModerator(at('needs_review'), { status: 'rejected', reason: '   ' }, ctx(MODERATOR)))).toBe('rule:VERIFICATION_REASON_REQUIRED');
-    expect(codeOf(() => decideByModerator(at('needs_review'), { status: 'verified', reason: '' }, ctx(MODERATOR)))).toBe('rule:VERIFICATION_REASON_REQUIRED');
+    expect(codeOf(() => decideByModerator(at('needs_review'), { status: 'rejected', reason: '   ' }, ctx(MODERATOR)))).toBe(
+      'rule:VERIFICATION_REASON_REQUIRED',
+    );
+    expect(codeOf(() => decideByModerator(at('needs_review'), { status: 'verified', reason: '' }, ctx(MODERATOR)))).toBe(
+      'rule:VERIFICATION_REASON_REQUIRED',
+    );
   });
 
   it.each(['unverified', 'verified', 'revoked'] as const)('R-CLUB-4: a moderator cannot decide on a %s club', (from) => {
-    expect(codeOf(() => decideByModerator(at(from), { status: 'verified', reason: 'ok' }, ctx(MODERATOR)))).toBe('conflict:VERIFICATION_NOT_DECIDABLE');
+    expect(codeOf(() => decideByModerator(at(from), { status: 'verified', reason: 'ok' }, ctx(MODERATOR)))).toBe(
+      'conflict:VERIFICATION_NOT_DECIDABLE',
+    );
   });
 
   it('R-CLUB-3: a moderator decision on a pending request makes the running check a no-op', () => {
     const decided = decideByModerator(pending(), { status: 'rejected', reason: 'Club asked to withdraw' }, ctx(MODERATOR)).state;
-    expect(codeOf(() => applyAutomaticDecision(decided, { attempt: 1, decision: decision('verified') }, ctx()))).toBe('conflict:VERIFICATION_NOT_PENDING');
+    expect(codeOf(() => applyAutomaticDecision(decided, { attempt: 1, decision: decision('verified') }, ctx()))).toBe(
+      'conflict:VERIFICATION_NOT_PENDING',
+    );
   });
 });
 
@@ -159,7 +181,11 @@ describe('the lifecycle as a whole', () => {
 
   const arbCmd: fc.Arbitrary<Cmd> = fc.oneof(
     fc.constant<Cmd>({ t: 'request' }),
-    fc.record({ t: fc.constant('auto' as const), status: fc.constantFrom<AutomaticOutcome>('verified', 'rejected', 'needs_review'), stale: fc.boolean() }),
+    fc.record({
+      t: fc.constant('auto' as const),
+      status: fc.constantFrom<AutomaticOutcome>('verified', 'rejected', 'needs_review'),
+      stale: fc.boolean(),
+    }),
     fc.record({ t: fc.constant('moderate' as const), status: fc.constantFrom<'verified' | 'rejected'>('verified', 'rejected') }),
     fc.constant<Cmd>({ t: 'revoke' }),
   );
@@ -178,34 +204,44 @@ describe('the lifecycle as a whole', () => {
     }
   }
 
-  it('R-CLUB-3, R-CLUB-4: every command follows the transition table, never mutates, and refusals keep the state (property)', PROPERTY_TEST, () => {
-    fc.assert(
-      fc.property(fc.array(arbCmd, { maxLength: 25 }), (cmds) => {
-        let state = initialVerificationState();
-        for (const cmd of cmds) {
-          const before = structuredClone(state);
-          const want = expected(state.status, cmd);
-          let next: VerificationState | undefined;
-          try {
-            if (cmd.t === 'request') next = requestVerification(state, ctx(OWNER)).state;
-            else if (cmd.t === 'auto') next = applyAutomaticDecision(state, { attempt: state.attempt - (cmd.stale ? 1 : 0), decision: decision(cmd.status) }, ctx()).state;
-            else if (cmd.t === 'moderate') next = decideByModerator(state, { status: cmd.status, reason: 'checked' }, ctx(MODERATOR)).state;
-            else next = revokeVerification(state, { reason: 'breach' }, ctx(MODERATOR)).state;
-          } catch (e) {
-            expect(e).toBeInstanceOf(DomainError);
-            expect((e as DomainError).kind).toBe('conflict');
+  it(
+    'R-CLUB-3, R-CLUB-4: every command follows the transition table, never mutates, and refusals keep the state (property)',
+    PROPERTY_TEST,
+    () => {
+      fc.assert(
+        fc.property(fc.array(arbCmd, { maxLength: 25 }), (cmds) => {
+          let state = initialVerificationState();
+          for (const cmd of cmds) {
+            const before = structuredClone(state);
+            const want = expected(state.status, cmd);
+            let next: VerificationState | undefined;
+            try {
+              if (cmd.t === 'request') next = requestVerification(state, ctx(OWNER)).state;
+              else if (cmd.t === 'auto')
+                next = applyAutomaticDecision(
+                  state,
+                  { attempt: state.attempt - (cmd.stale ? 1 : 0), decision: decision(cmd.status) },
+                  ctx(),
+                ).state;
+              else if (cmd.t === 'moderate')
+                next = decideByModerator(state, { status: cmd.status, reason: 'checked' }, ctx(MODERATOR)).state;
+              else next = revokeVerification(state, { reason: 'breach' }, ctx(MODERATOR)).state;
+            } catch (e) {
+              expect(e).toBeInstanceOf(DomainError);
+              expect((e as DomainError).kind).toBe('conflict');
+            }
+            expect(state).toEqual(before);
+            if (want === 'refused') {
+              expect(next).toBeUndefined();
+            } else {
+              expect(next?.status).toBe(want);
+              if (cmd.t !== 'request') expect(next?.lastDecision?.decidedBy.type).toBe(cmd.t === 'auto' ? 'automatic' : 'moderator');
+              state = next as VerificationState;
+            }
           }
-          expect(state).toEqual(before);
-          if (want === 'refused') {
-            expect(next).toBeUndefined();
-          } else {
-            expect(next?.status).toBe(want);
-            if (cmd.t !== 'request') expect(next?.lastDecision?.decidedBy.type).toBe(cmd.t === 'auto' ? 'automatic' : 'moderator');
-            state = next as VerificationState;
-          }
-        }
-      }),
-      { numRuns: DEFAULT_RUNS },
-    );
-  });
+        }),
+        { numRuns: DEFAULT_RUNS },
+      );
+    },
+  );
 });

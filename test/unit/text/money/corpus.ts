@@ -371,7 +371,11 @@ export const CORPUS: readonly CorpusRow[] = [
     'Медали вручаются на церемонии',
     'Награждение после финального стола',
   ]),
-  ...rows('payout', 'allow', 'en', ['No payouts: trophies only', 'Trophies are presented after the final', 'Pay attention to the clock: late registration closes at level 6']),
+  ...rows('payout', 'allow', 'en', [
+    'No payouts: trophies only',
+    'Trophies are presented after the final',
+    'Pay attention to the clock: late registration closes at level 6',
+  ]),
 
   // ——— Amounts without a currency in a prize ———
   ...rows('bare-amount', 'review', 'ru', [
@@ -420,7 +424,13 @@ export const CORPUS: readonly CorpusRow[] = [
     'Годовой абонемент в клуб',
     'Медаль за 3 место',
   ]),
-  ...rows('bare-amount', 'allow', 'en', ['rating points 100', 'Leaderboard points: 250', '5000 bonus chips next event', 'Club certificate for 3 visits', 'Season 2025 trophy']),
+  ...rows('bare-amount', 'allow', 'en', [
+    'rating points 100',
+    'Leaderboard points: 250',
+    '5000 bonus chips next event',
+    'Club certificate for 3 visits',
+    'Season 2025 trophy',
+  ]),
   ...rows('bare-amount', 'allow', 'hy', ['Վարկանիշային 500 միավոր', 'Անվճար մասնակցություն հաջորդ մրցաշարին']),
 
   // ——— Payment services and transfers ———
@@ -445,8 +455,20 @@ export const CORPUS: readonly CorpusRow[] = [
     'PayPal transfer',
     'Перевод на Kaspi',
   ]),
-  ...rows('payment', 'review', 'ru', ['на счет', 'Приз — на счёт', 'Карта Тинькофф победителю', 'Победителю на Сбер', 'Через Золотую Корону']),
-  ...rows('payment', 'refuse', 'en', ['bank transfer of 100 euros', 'wire transfer to the winner', 'Bank transfer to 1st place', 'Sent via Revolut', 'Paid through PayPal']),
+  ...rows('payment', 'review', 'ru', [
+    'на счет',
+    'Приз — на счёт',
+    'Карта Тинькофф победителю',
+    'Победителю на Сбер',
+    'Через Золотую Корону',
+  ]),
+  ...rows('payment', 'refuse', 'en', [
+    'bank transfer of 100 euros',
+    'wire transfer to the winner',
+    'Bank transfer to 1st place',
+    'Sent via Revolut',
+    'Paid through PayPal',
+  ]),
   ...rows('payment', 'refuse', 'hy', ['Փոխանցում քարտին', 'Idram-ով կփոխանցենք']),
   ...rows('payment', 'allow', 'ru', [
     'Книга о покере в переводе на русский',
@@ -480,7 +502,15 @@ export const CORPUS: readonly CorpusRow[] = [
     'Криптовалюта на кошелёк',
     'Тезеры на Бинанс',
   ]),
-  ...rows('crypto', 'refuse', 'en', ['crypto reward', 'Winner gets 0.05 BTC', '100 USDC to first place', 'Paid in ether', 'Tether to the champion', 'Bitcoin for the winner', 'Prize: 20 SOL']),
+  ...rows('crypto', 'refuse', 'en', [
+    'crypto reward',
+    'Winner gets 0.05 BTC',
+    '100 USDC to first place',
+    'Paid in ether',
+    'Tether to the champion',
+    'Bitcoin for the winner',
+    'Prize: 20 SOL',
+  ]),
   ...rows('crypto', 'review', 'ru', ['NFT победителю', '100 токенов победителю']),
   ...rows('crypto', 'refuse', 'hy', ['Մրցանակը բիթքոյնով', 'Կրիպտո մրցանակ']),
   ...rows('crypto', 'allow', 'ru', [
@@ -527,7 +557,15 @@ export const CORPUS: readonly CorpusRow[] = [
     '5000₽',
     'Приз: 5 000 р. победителю',
   ]),
-  ...rows('obfuscation', 'refuse', 'en', ['c a s h', 'm o n e y', 'ca$h prize', 'mоney (with a Cyrillic о)', 'CA$H', 'cash\u200b prize', '𝐜𝐚𝐬𝐡 prize']),
+  ...rows('obfuscation', 'refuse', 'en', [
+    'c a s h',
+    'm o n e y',
+    'ca$h prize',
+    'mоney (with a Cyrillic о)',
+    'CA$H',
+    'cash\u200b prize',
+    '𝐜𝐚𝐬𝐡 prize',
+  ]),
   ...rows('obfuscation', 'allow', 'ru', [
     'Кубок + медаль',
     'Ф-и-н-а-л-и-с-т: медаль',
@@ -539,7 +577,14 @@ export const CORPUS: readonly CorpusRow[] = [
     '🏆 Кубок победителю',
     '🥇 Медаль за первое место',
   ]),
-  ...rows('obfuscation', 'allow', 'en', ['T-shirt size L', 'Club hoodie', 'Champion belt', 'Gold medal', 'Engraved plaque for the runner-up', '🏆 Champion trophy']),
+  ...rows('obfuscation', 'allow', 'en', [
+    'T-shirt size L',
+    'Club hoodie',
+    'Champion belt',
+    'Gold medal',
+    'Engraved plaque for the runner-up',
+    '🏆 Champion trophy',
+  ]),
 
   // ——— Transliterations and slang ———
   ...rows('slang', 'refuse', 'ru', [
@@ -565,7 +610,15 @@ export const CORPUS: readonly CorpusRow[] = [
     'Пара лямов',
     'Рублики победителю',
   ]),
-  ...rows('slang', 'review', 'ru', ['Babki pobeditelyu', 'бабки', 'капуста', 'Бабки на руки', 'Капуста победителю', 'лимон', 'Приз — лимон']),
+  ...rows('slang', 'review', 'ru', [
+    'Babki pobeditelyu',
+    'бабки',
+    'капуста',
+    'Бабки на руки',
+    'Капуста победителю',
+    'лимон',
+    'Приз — лимон',
+  ]),
   ...rows('slang', 'refuse', 'en', ['50 quid for the winner', 'Five grand to the champ', 'Moolah for the winner', 'A few hundred bucks']),
   ...rows('slang', 'allow', 'ru', [
     'Лимонный пирог от шефа',
@@ -642,7 +695,14 @@ export const CORPUS: readonly CorpusRow[] = [
     'Сувенир из Копейска',
     'Турнир «Левый берег»',
   ]),
-  ...rows('names', 'allow', 'en', ['Euro Open final table', 'Grand Prix of Yerevan', 'Milwaukee Bucks fan night', 'Johnny Cash tribute night', 'Money clip (merchandise)', 'Cash Cow board game night']),
+  ...rows('names', 'allow', 'en', [
+    'Euro Open final table',
+    'Grand Prix of Yerevan',
+    'Milwaukee Bucks fan night',
+    'Johnny Cash tribute night',
+    'Money clip (merchandise)',
+    'Cash Cow board game night',
+  ]),
   ...rows('names', 'allow', 'hy', ['Երևանի գավաթ', 'Գյումրիի բաց առաջնություն']),
 
   // ——— Ordinary prizes ———

@@ -4,13 +4,16 @@ import { ALLOWLIST } from '../../../../domain/text/money/allowlist';
 import { ISO_4217, LEXICON } from '../../../../domain/text/money/lexicon';
 
 describe('money lexicon (R-MONEY-2)', () => {
-  it.each(LEXICON.map((e) => [e.term, e.example, e.category] as const))('R-MONEY-2: %s catches its example %j', (_term, example, category) => {
-    const verdict = checkMoney(example, 'description');
-    expect(verdict.outcome).not.toBe('allow');
-    // The example is caught for what the entry says it is (a pool phrase as a pool, a currency as money).
-    expect(verdict.findings.length).toBeGreaterThan(0);
-    expect(category).toBeTruthy();
-  });
+  it.each(LEXICON.map((e) => [e.term, e.example, e.category] as const))(
+    'R-MONEY-2: %s catches its example %j',
+    (_term, example, category) => {
+      const verdict = checkMoney(example, 'description');
+      expect(verdict.outcome).not.toBe('allow');
+      // The example is caught for what the entry says it is (a pool phrase as a pool, a currency as money).
+      expect(verdict.findings.length).toBeGreaterThan(0);
+      expect(category).toBeTruthy();
+    },
+  );
 
   it.each(ISO_4217)('R-MONEY-2: the ISO 4217 code %s after an amount is refused', (code) => {
     expect(checkMoney(`Приз 500 ${code}`, 'description').outcome).toBe('refuse');

@@ -12,7 +12,8 @@ describe('money text normalisation (R-MONEY-2)', () => {
   });
 
   it('R-MONEY-2: Latin, Greek, digit and symbol lookalikes fold to one skeleton', () => {
-    for (const text of ['pyб', 'ρуб', 'm0ney', 'c@sh', 'ca$h', 'сash', 'мопеу', 'ᴄᴀꜱʜ']) expect(checkMoney(text).outcome, text).toBe('refuse');
+    for (const text of ['pyб', 'ρуб', 'm0ney', 'c@sh', 'ca$h', 'сash', 'мопеу', 'ᴄᴀꜱʜ'])
+      expect(checkMoney(text).outcome, text).toBe('refuse');
   });
 
   it('R-MONEY-2: letters separated by blanks, hyphens or dots are read as one word, with the original span', () => {
