@@ -17,12 +17,6 @@ export const ESM_REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * Identifiers replaced at bundling time. `LAMBDA_BUNDLE` leaves the in-process verification worker out of
- * the API functions (functions/adapters/verification-queue).
- */
-export const BUNDLE_DEFINE: Record<string, string> = { LAMBDA_BUNDLE: 'true' };
-
-/**
  * Packages replaced in the bundles by a module of the service (esbuild `alias`): only the SDK's default
  * credential chain, by its first link (functions/platform/env-credentials.ts, the SDK's own `fromEnv`),
  * since Lambda hands a function its role's credentials in the environment. Every other library runs in
@@ -54,7 +48,6 @@ export const BUNDLE_SETTINGS = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_SHIM,
-  define: BUNDLE_DEFINE,
 } as const;
 
 /** The file beside a bundle that holds the OpenAPI document (read by functions/http/system.ts). */
@@ -91,7 +84,6 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions & {
     sourcesContent: BUNDLE_SETTINGS.sourcesContent,
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: { js: BUNDLE_SETTINGS.banner },
-    define: BUNDLE_SETTINGS.define,
     alias: BUNDLE_ALIAS,
     logLevel: 'error',
     metafile: true,

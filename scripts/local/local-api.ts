@@ -6,10 +6,10 @@ import { localIssuer, type LocalIssuer } from './issuer';
 import { createGatewayServer, lambdaContext, type LambdaHandler } from './http-adapter';
 import { loadBundledHandler } from './bundled-handler';
 import { localCursorSecret } from './cursor-secret';
-import type { LocalPoller } from '../../functions/adapters/scheduler/local-poller';
-import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
+import type { LocalPoller } from './adapters/scheduler-poller';
+import type { LocalStreamPoller } from './adapters/stream-poller';
 import type { LocalLiveServer } from './live-server';
-import type { RecordingPushAdapter } from '../../functions/live/push/local';
+import type { RecordingPushAdapter } from './adapters/push-recorder';
 
 export interface LocalApi {
   url: string;
@@ -40,8 +40,10 @@ export type HandlerSource = 'sources' | { bundles: string };
  * With `handlers: { bundles: dir }` every HTTP group, the stream consumer and the jobs function run from
  * the bundles that scripts/local/function-bundles.ts built in `dir`, called as Lambda calls them. Each
  * bundle has its own module instances, as each function has its own container in AWS, so what this
- * process puts into the source modules (the live gateway, the push recorder) does not reach them: like a
- * function without LIVE_CALLBACK_URL or SNS applications, they fan out nothing and push nothing.
+ * process puts into the source modules (the live gateway, the push recorder, the in-process verification
+ * queue) does not reach them: like a function without LIVE_CALLBACK_URL, SNS applications or
+ * VERIFY_CLUB_FUNCTION_NAME, they fan out nothing, push nothing and leave club checks to the moderators.
+ * The scheduler reaches them through env SCHEDULER, which picks the table's schedules in deployed code.
  */
 export async function startLocalApi(opts: {
   port: number;
@@ -78,6 +80,25 @@ export async function startLocalApi(opts: {
   });
   const issuer = await localIssuer({ issuer: issuerUrl, audience: LOCAL_AUDIENCE, ...(opts.keyFile ? { keyFile: opts.keyFile } : {}) });
 
+  // The local adapters go in before any handler is loaded: the deployed modules default to AWS.
+  const { RecordingPushAdapter: Recorder } = await import('./adapters/push-recorder');
+  const { usePushAdapter } = await import('../../functions/live/push/port');
+  const verbose = ['INFO', 'DEBUG'].includes(process.env.POWERTOOLS_LOG_LEVEL ?? '');
+  const push = new Recorder(
+    (p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`),
+  );
+  usePushAdapter(push);
+  // The club verification worker runs in this process, after the answer (the bundles have no such queue).
+  const { LocalVerificationQueue } = await import('./adapters/verification-queue');
+  const { setVerificationQueue } = await import('../../functions/adapters/verification-queue');
+  const { logger } = await import('../../functions/platform/logger');
+  setVerificationQueue(
+    new LocalVerificationQueue(
+      async (job) => (await import('../../functions/jobs/verify-club')).runVerification(job),
+      (error, job) =>
+        logger.error('the local verification check failed', { error: error as Error, clubId: job.clubId, attempt: job.attempt }),
+    ),
+  );
   // Imported after the environment is set: the handlers read it on first use.
   const { HANDLER_GROUPS } = await import('../../functions/http/api');
   const handlers: Record<string, LambdaHandler> = {};
@@ -108,17 +129,10 @@ export async function startLocalApi(opts: {
   const { useLiveGateway } = await import('../../functions/live/gateway');
   const live = attachLiveServer(server);
   useLiveGateway(live.gateway);
-  const { RecordingPushAdapter: Recorder } = await import('../../functions/live/push/local');
-  const { usePushAdapter } = await import('../../functions/live/push/port');
-  const verbose = ['INFO', 'DEBUG'].includes(process.env.POWERTOOLS_LOG_LEVEL ?? '');
-  const push = new Recorder(
-    (p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`),
-  );
-  usePushAdapter(push);
   // The same job handler the jobs Lambda runs, fired from the schedules kept in the table.
   let poller: LocalPoller | undefined;
   if (process.env.SCHEDULER === 'local') {
-    const { startLocalPoller } = await import('../../functions/adapters/scheduler/local-poller');
+    const { startLocalPoller } = await import('./adapters/scheduler-poller');
     if (bundles) {
       const jobs = await loadBundledHandler<(event: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>>(
         bundles,
@@ -134,7 +148,7 @@ export async function startLocalApi(opts: {
   // The same consumer the projections Lambda runs, fed from the table's stream.
   let streams: LocalStreamPoller | undefined;
   if (process.env.STREAMS !== 'off') {
-    const { startLocalStreamPoller } = await import('../../functions/adapters/stream/local-poller');
+    const { startLocalStreamPoller } = await import('./adapters/stream-poller');
     let handle: (records: DynamoDBStreamEvent['Records']) => Promise<DynamoDBBatchResponse | void>;
     if (bundles) {
       type StreamHandler = (event: DynamoDBStreamEvent, context: ReturnType<typeof lambdaContext>) => Promise<DynamoDBBatchResponse>;

@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
 import { startFakeEgrul, type FakeEgrul } from '../support/fake-egrul';
-import { setVerificationQueue, type VerifyClubJob } from '../../functions/adapters/verification-queue';
+import {
+  setVerificationQueue,
+  verificationQueue,
+  type VerificationQueue,
+  type VerifyClubJob,
+} from '../../functions/adapters/verification-queue';
 import { handler as workerHandler, runVerification } from '../../functions/jobs/verify-club';
 import { lambdaContext } from '../../scripts/local/http-adapter';
 import { UnconfiguredRegistry } from '../../functions/adapters/registry';
@@ -20,6 +25,8 @@ vi.hoisted(() => {
 let api: TestApi;
 let egrul: FakeEgrul;
 let operator: string;
+/** The local API's in-process queue, put back after a test swaps it. */
+let inProcess: VerificationQueue;
 
 const SBER = { name: 'Сбербанк России', inn: '7707083893', ogrn: '1027700132195', kpp: '773601001' };
 const LIQUIDATED = { name: 'Туз Пик', inn: '7801000020', ogrn: '1157800000027', kpp: '780101001' };
@@ -31,6 +38,7 @@ beforeAll(async () => {
   process.env.REGISTRY_BASE_URL = egrul.url;
   process.env.REGISTRY_MIN_INTERVAL_MS = '0';
   api = await startTestApi();
+  inProcess = verificationQueue();
   operator = await api.token('mod-olga', { operator: true });
 });
 afterAll(async () => {
@@ -39,7 +47,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   egrul.scenario.searchRefusal = undefined;
-  setVerificationQueue(undefined);
+  setVerificationQueue(inProcess);
 });
 
 async function newClub(ownerSub: string, over: Record<string, unknown> = {}) {

@@ -11,7 +11,7 @@ import { fanOutEvent } from '../../functions/live/fan-out';
 import type { LiveEvent } from '../../functions/live/messages';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 import { PushChannel } from '../../functions/live/push/channel';
-import { RecordingPushAdapter } from '../../functions/live/push/local';
+import { RecordingPushAdapter } from '../../scripts/local/adapters/push-recorder';
 import { deviceIdOf, putDevice, setMuted } from '../../functions/live/push/devices';
 import type { PlayerNotification } from '../../functions/adapters/notifications/port';
 

@@ -12,11 +12,7 @@ import {
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local';
 import { createTableInput } from '../../functions/store/table-definition';
-import {
-  startLocalStreamPoller,
-  type LocalStreamPoller,
-  type LocalStreamPollerOptions,
-} from '../../functions/adapters/stream/local-poller';
+import { startLocalStreamPoller, type LocalStreamPoller, type LocalStreamPollerOptions } from '../../scripts/local/adapters/stream-poller';
 import { logger } from '../../functions/platform/logger';
 import { startStreamPoller } from '../support/stream-poller';
 import { startTestApi } from '../support/local-api';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStreamPoller } from '../support/stream-poller';
-import type { LocalStreamPoller } from '../../functions/adapters/stream/local-poller';
+import type { LocalStreamPoller } from '../../scripts/local/adapters/stream-poller';
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { startLocalStreamPoller, type LocalStreamPoller, type StreamRecordsHandler } from '../../functions/adapters/stream/local-poller';
+import { startLocalStreamPoller, type LocalStreamPoller, type StreamRecordsHandler } from '../../scripts/local/adapters/stream-poller';
 
 /**
  * The table's stream fed to the projections consumer (or to `handle`), for tests that call handlers

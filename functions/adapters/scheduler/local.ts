@@ -5,8 +5,10 @@ export const slotOf = (dueAt: string, name: string): string => `${dueAt}#${name}
 
 /**
  * The scheduler on a laptop and in tests: schedules are items in the table (queue item by due time
- * plus a lookup item by name), fired by the in-process poller (local-poller.ts) with the same job
- * handler Lambda runs. Nothing survives in memory, so a restart of `npm start` keeps pending jobs.
+ * plus a lookup item by name), fired by the local server's poller (scripts/local/adapters/scheduler-poller.ts)
+ * with the same job handler Lambda runs. Nothing survives in memory, so a restart of `npm start` keeps
+ * pending jobs. It stays among the functions because the local API's bundles pick it by env SCHEDULER
+ * (each bundle has its own module instances, which no setter of this process reaches).
  */
 export class LocalScheduler implements SchedulerPort {
   async schedule(job: ScheduledJob): Promise<void> {

@@ -9,7 +9,7 @@ export interface PushMessage {
   data: Record<string, unknown>;
 }
 
-/** A mobile push service: SNS in AWS (sns.ts), a recorder on this machine (local.ts). */
+/** A mobile push service: SNS in AWS (sns.ts), a recorder on this machine (scripts/local/adapters/push-recorder.ts). */
 export interface PushAdapter {
   /** Registers a device token; answers the address later sends go to (an SNS endpoint ARN). */
   register(platform: PushPlatform, token: string, playerId: string): Promise<string>;

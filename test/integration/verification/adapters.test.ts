@@ -3,7 +3,8 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { LambdaVerificationQueue, LocalVerificationQueue, type VerifyClubJob } from '../../../functions/adapters/verification-queue';
+import { LambdaVerificationQueue, type VerifyClubJob } from '../../../functions/adapters/verification-queue';
+import { LocalVerificationQueue } from '../../../scripts/local/adapters/verification-queue';
 import {
   CachedRegistry,
   DadataRegistry,

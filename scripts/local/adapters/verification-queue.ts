@@ -1,4 +1,4 @@
-import type { VerificationQueue, VerifyClubJob } from './port';
+import type { VerificationQueue, VerifyClubJob } from '../../../functions/adapters/verification-queue/port';
 
 /**
  * Runs the worker in this process, after the caller's answer (`npm start`, tests): the same code

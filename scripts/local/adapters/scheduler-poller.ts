@@ -1,6 +1,6 @@
-import { entities, store } from '../../store/entities';
-import { logger } from '../../platform/logger';
-import { slotOf } from './local';
+import { entities, store } from '../../../functions/store/entities';
+import { logger } from '../../../functions/platform/logger';
+import { slotOf } from '../../../functions/adapters/scheduler/local';
 
 export interface DueJob {
   name: string;

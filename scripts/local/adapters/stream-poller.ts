@@ -11,8 +11,8 @@ import {
   type AttributeValue as StreamsAttributeValue,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { logger } from '../../platform/logger';
-import { isEventInsert } from './filter';
+import { logger } from '../../../functions/platform/logger';
+import { isEventInsert } from '../../../functions/adapters/stream/filter';
 
 /** What the projections Lambda is: records in, the ones that failed out (ReportBatchItemFailures). */
 export type StreamRecordsHandler = (records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse | void>;
