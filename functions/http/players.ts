@@ -177,6 +177,8 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
         .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
       entities().member.query.byUser({ userId }).go({ pages: 'all' }),
     ]);
+    // A club's staff list names its members: the name the owner typed goes from each membership; the role stays.
+    await Promise.all(memberships.data.map((m) => entities().member.patch({ clubId: m.clubId, userId }).remove(['displayName']).go()));
     // Results keep the names of their players in one item per tournament: the erased name goes from each.
     await changeResultName(userId, registrations.data, 'erase');
     // Duplicate events hold the name the floor typed: it becomes the pseudonym there too.

@@ -99,6 +99,28 @@ describe('deleting my account', () => {
     expect((await me.GET('/v1/me/registrations')).response.status).toBe(410);
   });
 
+  it('R-PD-1: a club member who erases their account leaves no name on the membership; the role stays', async () => {
+    const { owner, base, clubId } = await clubWithOwner(api, 'pd-owner-2');
+    const me = api.client({ token: await api.token('pd-dealer') });
+    expect((await me.POST('/v1/players', { body: { ...profile, displayName: 'Dina D.' } })).response.status).toBe(201);
+    const added = await api.call('POST', `${base}/members`, {
+      token: owner,
+      body: { userId: 'pd-dealer', role: 'dealer', displayName: 'Dina Dealer' },
+    });
+    expect(added.status).toBe(200);
+    const before = (await api.call('GET', `${base}/members`, { token: owner })).body.items.find(
+      (m: { userId: string }) => m.userId === 'pd-dealer',
+    );
+    expect(before).toMatchObject({ role: 'dealer', displayName: 'Dina Dealer' });
+
+    const del = await me.DELETE('/v1/me');
+    expect(del.response.status).toBe(200);
+    const { data: member } = await entities().member.get({ clubId, userId: 'pd-dealer' }).go({ consistent: true });
+    expect(member).toMatchObject({ clubId, userId: 'pd-dealer', role: 'dealer' });
+    expect(member).not.toHaveProperty('displayName');
+    expect(JSON.stringify(member)).not.toContain('Dina');
+  });
+
   it('R-PD-1, R-MOD-1: a suspended player may still erase their data', async () => {
     const me = api.client({ token: await api.token('pd-sus') });
     await me.POST('/v1/players', { body: profile });
