@@ -163,6 +163,15 @@ describe('what the bundles leave out', () => {
     expect(inputs).toContain('functions/store/entities/index.ts');
   });
 
+  it("keeps of zod's locales only the one it configures: the extension is handed ZodType, not the namespace", () => {
+    const output = Object.values(verification.outputs).find((o) => o.entryPoint !== undefined);
+    const kept = Object.entries(output?.inputs ?? {})
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([path]) => path);
+    expect(kept.filter((p) => /node_modules\/zod\/.*\/locales\/(?!en\.js)/.test(p))).toEqual([]);
+    expect(kept.some((p) => p.includes('node_modules/@asteasolutions/zod-to-openapi/'))).toBe(true);
+  });
+
   it("leaves out the SDK's credential chain beyond the environment", () => {
     for (const inputs of [Object.keys(probe.inputs), Object.keys(verification.inputs)]) {
       expect(

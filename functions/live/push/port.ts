@@ -1,4 +1,4 @@
-import { SnsPushAdapter, snsPushConfigFromEnv } from './sns';
+import { snsPushConfigFromEnv, type SnsPushConfig } from './sns-config';
 
 export type PushPlatform = 'apns' | 'fcm';
 
@@ -28,7 +28,7 @@ export function pushAdapter(): PushAdapter | undefined {
   if (!current && !resolved) {
     resolved = true;
     const cfg = snsPushConfigFromEnv();
-    if (cfg) current = new SnsPushAdapter(cfg);
+    if (cfg) current = lazySnsAdapter(cfg);
   }
   return current;
 }
@@ -36,4 +36,19 @@ export function pushAdapter(): PushAdapter | undefined {
 export function usePushAdapter(adapter: PushAdapter | undefined): void {
   current = adapter;
   resolved = true;
+}
+
+/**
+ * SNS with its client loaded at the first call: the functions that carry push (players, operator, the
+ * stream consumer) serve most requests without one, and the client's import is about 50 KB of every cold start.
+ */
+function lazySnsAdapter(config: SnsPushConfig): PushAdapter {
+  let loaded: Promise<PushAdapter> | undefined;
+  const adapter = () => (loaded ??= import('./sns').then(({ SnsPushAdapter }) => new SnsPushAdapter(config)));
+  return {
+    supports: (platform) => config[platform] !== undefined,
+    register: async (platform, token, playerId) => (await adapter()).register(platform, token, playerId),
+    send: async (endpoint, platform, message) => (await adapter()).send(endpoint, platform, message),
+    unregister: async (endpoint) => (await adapter()).unregister(endpoint),
+  };
 }

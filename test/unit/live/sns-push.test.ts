@@ -8,7 +8,8 @@ import {
   PublishCommand,
   SNSClient,
 } from '@aws-sdk/client-sns';
-import { SnsPushAdapter, snsMessage, snsPushConfigFromEnv } from '../../../functions/live/push/sns';
+import { SnsPushAdapter, snsMessage } from '../../../functions/live/push/sns';
+import { snsPushConfigFromEnv } from '../../../functions/live/push/sns-config';
 
 const APNS = 'arn:aws:sns:eu-central-1:123456789012:app/APNS/sport-poker';
 const FCM = 'arn:aws:sns:eu-central-1:123456789012:app/GCM/sport-poker';
