@@ -4,6 +4,7 @@ import { conflict } from '../../domain/core/errors';
 import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
 import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
 import type { StoredTournament } from '../store/tournament-store';
+import { entities } from '../store/entities';
 import { executeTournamentCommand, type CommandResult, type TournamentCommand } from './tournament-command';
 import { jobContext } from './jobs/context';
 import type { LevelEndPayload } from './jobs/payloads';
@@ -87,4 +88,19 @@ export async function applyLevelEnd(
   if (outcome === 'advanced') await syncLevelEnd(result.state, levelEndJobName(job.tournamentId, job));
   if (outcome === 'stale') await syncLevelEnd(result.state, null);
   return result;
+}
+
+/**
+ * Club names for the board, per warm container: screens poll every few seconds and a club's name
+ * rarely changes, so one read per club per few minutes instead of one per poll.
+ */
+const clubNames = new Map<string, { name: string | null; at: number }>();
+const CLUB_NAME_TTL_MS = 5 * 60_000;
+export async function clubNameOf(clubId: string, now: number): Promise<string | null> {
+  const hit = clubNames.get(clubId);
+  if (hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
+  const { data } = await entities().club.get({ clubId }).go();
+  if (clubNames.size >= 1000) clubNames.clear();
+  clubNames.set(clubId, { name: data?.name ?? null, at: now });
+  return data?.name ?? null;
 }

@@ -18,11 +18,10 @@ import { presetRows } from '../../domain/results';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
-import { loadTournament } from '../store/tournament-store';
-import type { StoredTournament } from '../store/tournament-store';
+import type { FloorTournament } from '../../domain/floor/aggregate';
+import { findTournamentState } from '../app/tournaments/queries';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
-import { entities } from '../store/entities';
-import { clockOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
+import { clockOf, clubNameOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
 import { Id } from '../../schemas/common';
 import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
@@ -72,7 +71,7 @@ function nextBreakOf(structure: BlindStructure, view: ReturnType<typeof apiClock
 }
 
 /** The clock screen's figures beside the clock: names, the field, the next break, the prizes. */
-function boardOf(state: StoredTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null) {
+function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null) {
   const counted = Object.values(state.entries).filter((e) => e.status !== 'void');
   const playersLeft = counted.filter((e) => e.status === 'active').length;
   const chipsInPlay = counted.reduce((sum, e) => sum + e.chips, 0);
@@ -92,21 +91,6 @@ function boardOf(state: StoredTournament, clock: Clock, view: ReturnType<typeof 
   };
 }
 
-/**
- * Club names for the board, per warm container: screens poll every few seconds and a club's name
- * rarely changes, so one read per club per few minutes instead of one per poll.
- */
-const clubNames = new Map<string, { name: string | null; at: number }>();
-const CLUB_NAME_TTL_MS = 5 * 60_000;
-async function clubNameOf(clubId: string, now: number): Promise<string | null> {
-  const hit = clubNames.get(clubId);
-  if (hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
-  const { data } = await entities().club.get({ clubId }).go();
-  if (clubNames.size >= 1000) clubNames.clear();
-  clubNames.set(clubId, { name: data?.name ?? null, at: now });
-  return data?.name ?? null;
-}
-
 /** RFC 9110 If-None-Match: a list of (weak or strong) tags or `*`, compared weakly. */
 function noneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
@@ -116,7 +100,7 @@ function noneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
-const stateBody = (state: StoredTournament, clock: Clock, now: number) => ({
+const stateBody = (state: FloorTournament, clock: Clock, now: number) => ({
   tournamentId: state.id,
   version: state.version,
   clock: apiClockView(clock, now),
@@ -153,21 +137,21 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
     // The clock screen polls: a read a moment stale is harmless there, at half the price (staff read it exactly).
-    const loaded = await loadTournament(clubId, tournamentId, { consistent: req.club !== undefined });
-    if (!req.club && (loaded?.state.status !== 'running' || tournamentHidden(loaded.state.contentModeration))) {
+    const state = await findTournamentState(clubId, tournamentId, { consistent: req.club !== undefined });
+    if (!req.club && (state?.status !== 'running' || tournamentHidden(state.contentModeration))) {
       // Outsiders learn nothing about tournaments that are not on the public clock: the club routes' 404.
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     }
-    if (!loaded) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    const clock = await clockOf(loaded.state);
-    const body = stateBody(loaded.state, clock, req.now);
-    const headers = { 'cache-control': 'no-store', etag: `"${loaded.state.version}"` };
+    if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    const clock = await clockOf(state);
+    const body = stateBody(state, clock, req.now);
+    const headers = { 'cache-control': 'no-store', etag: `"${state.version}"` };
     // The version names the stored clock, but a level end that has passed shows before its job stores
     // it: a 304 only when the view is the stored level, so unchanged means "only time has passed".
     const stored = clock.timer;
     const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
     if (!advanced && noneMatch(req.headers['if-none-match'], headers.etag)) return { status: 304, headers };
-    const board = boardOf(loaded.state, clock, body.clock, await clubNameOf(clubId, req.now));
+    const board = boardOf(state, clock, body.clock, await clubNameOf(clubId, req.now));
     return { status: 200, body: { ...body, board }, headers };
   },
 });

@@ -1,12 +1,12 @@
 import { defineRoute } from '../platform/route';
-import { requireTournament } from '../store/tournament-store';
+import { tournamentState } from '../app/tournaments/queries';
 import type { Entry as EntryRecord } from '../../domain/tournaments';
 import { entryAt, forcedBetsPostedAt } from '../../domain/floor/dead-stacks';
 import { addonEntry, createEntry, rebuyEntry } from '../app/tournaments/entries';
 import * as z from '../../schemas/zod';
 import { AddonBody, CreateEntryBody, Entry, EntryParams, RebuyBody, TournamentParams, Versioned } from '../../schemas/tournaments';
 import { commandOf, recordView, versioned } from './tournament-support';
-import { registeringPlayerItems } from './player-registrations';
+import { registeringPlayerItems } from '../app/tournaments/registrations';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Entries'];
@@ -28,7 +28,7 @@ export const listEntriesRoute = /* @__PURE__ */ defineRoute({
   query: z.strictObject({ status: z.enum(['active', 'busted', 'void']).optional(), playerId: z.string().optional() }),
   responses: { 200: { description: 'All entries', schema: z.object({ version: z.number().int(), items: z.array(Entry) }) } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     // A dead stack shows what it has posted so far by the clock (R-NOSHOW-2).
     const posted = forcedBetsPostedAt(state, req.now);
     const items = Object.values(state.entries)

@@ -1,6 +1,6 @@
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
-import { requireTournament } from '../store/tournament-store';
+import { tournamentState } from '../app/tournaments/queries';
 import { playerDebt, playerFeeOperations, playerSettlements, type Settlement as SettlementRecord } from '../../domain/tournaments';
 import { cancelSettlement, settleDebt } from '../app/tournaments/fees';
 import {
@@ -29,7 +29,7 @@ export const playerFeesRoute = /* @__PURE__ */ defineRoute({
   params: PlayerFeesParams,
   responses: { 200: { description: 'Fee operations, settlements and debt', schema: PlayerFees } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const { playerId } = req.params;
     const operations = playerFeeOperations(state, playerId);
     const settlements = playerSettlements(state, playerId);

@@ -1,20 +1,15 @@
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { problem } from '../platform/problem';
-import { playerRegistrations } from '../store/tournament-store';
-import { readItems } from '../store/read-items';
-import { profileItemKey } from '../store/player-schedule';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { assertAccount } from '../platform/authorize';
-import { entities } from '../store/entities';
-import { keyOf, readCount, recordOf } from '../store/entities/items';
 import * as z from '../../schemas/zod';
 import { Id } from '../../schemas/common';
 import { MAX_CURSOR_LENGTH } from '../../schemas/limits';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
-import { registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
+import { registeringPlayerItems, registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
 import { registrationAnswer } from './registrations';
-import { registeringPlayerItems } from './player-registrations';
-import { idField, prefetchKeyOf, prefetchedItem } from '../platform/prefetch';
+import { idField, prefetchedItem } from '../platform/prefetch';
+import { clubOpenToPlayers, myRegistration, myRegistrationsPage } from '../app/my-registrations';
 import { clubItemKey } from './clubs';
 import { commandOf } from './tournament-support';
 
@@ -54,43 +49,12 @@ export const listMyRegistrationsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const playerId = me(req);
     const scope = `my-registrations:${playerId}`;
-    const after = openCursor(req.query.cursor, scope);
-    const { playerRegistration, tournament } = entities();
-    const query = playerRegistration.query.byPlayer({ playerId });
-    const index = await readCount(MY_PAGE, after ?? null, (n, at) =>
-      query.go({ order: 'desc', limit: n, attributes: ['clubId', 'tournamentId'], cursor: at }),
+    const { items, cursor } = await myRegistrationsPage(
+      playerId,
+      { size: MY_PAGE, after: openCursor(req.query.cursor, scope) ?? null },
+      (profile) => assertAccount(req, profile),
     );
-    const rowKey = (r: { clubId: string; tournamentId: string }) =>
-      keyOf(playerRegistration.get({ clubId: r.clubId, tournamentId: r.tournamentId, playerId }));
-    const rootKey = (r: { clubId: string; tournamentId: string }) =>
-      keyOf(tournament.get({ clubId: r.clubId, tournamentId: r.tournamentId }));
-    const got = await readItems([profileItemKey(playerId), ...index.data.flatMap((r) => [rowKey(r), rootKey(r)])]);
-    assertAccount(req, got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
-    const items = index.data.flatMap((ref) => {
-      const rowItem = got.get(prefetchKeyOf(rowKey(ref)));
-      const rootItem = got.get(prefetchKeyOf(rootKey(ref)));
-      if (!rowItem || !rootItem) return [];
-      const r = recordOf(playerRegistration, rowItem);
-      const root = recordOf(tournament, rootItem);
-      if (!r || !root) return [];
-      const seated =
-        root.status === 'running' && r.registrationStatus !== 'cancelled' && r.tableNumber !== undefined && r.seatNumber !== undefined;
-      return [
-        {
-          clubId: r.clubId,
-          tournamentId: r.tournamentId,
-          tournamentName: root.name,
-          tournamentStatus: root.status,
-          startAt: root.startsAt,
-          registrationId: r.registrationId,
-          registrationStatus: r.registrationStatus,
-          ...(r.entryId ? { entryId: r.entryId } : {}),
-          eliminated: r.eliminated,
-          seat: seated ? { tableNumber: r.tableNumber as number, seat: r.seatNumber as number } : null,
-        },
-      ];
-    });
-    return { status: 200, body: { items, nextCursor: sealCursor(index.cursor, scope) } };
+    return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
   },
 });
 
@@ -112,16 +76,8 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const { clubId, tournamentId } = req.body;
-    const prefetchedClub = prefetchedItem(req.prefetched, clubItemKey(clubId));
-    const club =
-      prefetchedClub === undefined
-        ? (
-            await entities()
-              .club.get({ clubId })
-              .go({ attributes: ['suspended'] })
-          ).data
-        : prefetchedClub && { suspended: prefetchedClub.suspended === true };
-    if (!club || club.suspended) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    if (!(await clubOpenToPlayers(clubId, prefetchedItem(req.prefetched, clubItemKey(clubId)))))
+      throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     return registrationAnswer(
       201,
       await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched),
@@ -141,8 +97,7 @@ export const unregisterMyselfRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The cancelled registration', schema: Versioned(Registration) } },
   problems: [409],
   handle: async (req) => {
-    const row = (await playerRegistrations(me(req))).find((r) => r.registrationId === req.params.registrationId);
-    if (!row) throw problem(404, 'REGISTRATION_NOT_FOUND', 'No such registration of yours');
+    const row = await myRegistration(me(req), req.params.registrationId);
     return registrationAnswer(
       200,
       await unregisterPlayer(commandOf(asTournamentRequest(req, row.clubId, row.tournamentId)), row.registrationId),

@@ -1,11 +1,10 @@
 import { defineRoute } from '../platform/route';
-import { requireTournament } from '../store/tournament-store';
+import { tournamentState } from '../app/tournaments/queries';
 import type { Registration as RegistrationRecord } from '../../domain/tournaments';
 import * as z from '../../schemas/zod';
 import { RegisterBody, Registration, RegistrationParams, TournamentParams, Versioned } from '../../schemas/tournaments';
-import { checkInPlayer, registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
+import { registeringPlayerItems, checkInPlayer, registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
 import { commandOf, recordView, versioned } from './tournament-support';
-import { registeringPlayerItems } from './player-registrations';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Registrations'];
@@ -36,7 +35,7 @@ export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
   query: RegistrationListQuery,
   responses: { 200: { description: 'All registrations', schema: RegistrationList } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const items = Object.values(state.registrations)
       .filter((r) => !req.query.status || r.status === req.query.status)
       .sort((a, b) => a.seq - b.seq)

@@ -1,5 +1,6 @@
 import { defineRoute, type RouteRequest } from '../platform/route';
-import { requireTournament, type StoredTournament } from '../store/tournament-store';
+import type { FloorTournament } from '../../domain/floor/aggregate';
+import { tournamentState } from '../app/tournaments/queries';
 import type { Context } from '../../domain/core/context';
 import {
   assembleFinalTable,
@@ -33,7 +34,7 @@ const seatView = (s: SeatingState, ref: SeatRefRecord) => ({
   seat: ref.seat + 1,
 });
 
-export function tablesView(t: StoredTournament) {
+export function tablesView(t: FloorTournament) {
   const s = t.seating;
   const flags = s ? seatingFlags(s) : { headsUp: false, finalTableReady: false };
   return {
@@ -146,7 +147,7 @@ export const tablesRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: { 200: { description: 'The tables', schema: Tables } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     return versioned(200, state.version, tablesView(state));
   },
 });
@@ -161,7 +162,7 @@ export const listMovesRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: { 200: { description: 'Moves in order', schema: z.object({ version: z.number().int(), items: z.array(MoveView) }) } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const s = state.seating;
     return versioned(200, state.version, { version: state.version, items: s ? s.moves.map((m) => moveView(s, m)) : [] });
   },
@@ -177,7 +178,7 @@ export const listProposalsRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: { 200: { description: 'Pending proposals', schema: z.object({ version: z.number().int(), items: z.array(ProposalView) }) } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const s = state.seating;
     return versioned(200, state.version, {
       version: state.version,

@@ -3,7 +3,7 @@ import type { Role } from '../../domain/core/context';
 import { problem } from '../platform/problem';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
-import type { StoredTournament } from '../store/tournament-store';
+import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { TournamentCommand } from '../app/tournament-command';
 import { moneyHoldView } from './money-hold-view';
 
@@ -22,7 +22,7 @@ export function settingsFromBody<T extends Record<string, unknown>>(body: T): T 
 export const createInput = (body: Record<string, unknown>): SettingsInput => settingsFromBody(body) as unknown as SettingsInput;
 export const patchInput = (body: Record<string, unknown>): SettingsPatch => settingsFromBody(body) as unknown as SettingsPatch;
 
-export function settingsView(s: StoredTournament['settings']): Record<string, unknown> {
+export function settingsView(s: FloorTournament['settings']): Record<string, unknown> {
   const out: Record<string, unknown> = { ...s };
   for (const f of TIME_FIELDS) if (typeof out[f] === 'number') out[f] = iso(out[f] as number);
   return out;
@@ -42,7 +42,7 @@ function countedPerMap<M extends object, C>(count: (map: M) => C): (map: M) => C
   };
 }
 
-const countRegistrations = countedPerMap((registrations: StoredTournament['registrations']) => {
+const countRegistrations = countedPerMap((registrations: FloorTournament['registrations']) => {
   const counts = { registered: 0, waitlisted: 0, checkedIn: 0 };
   for (const r of Object.values(registrations)) {
     if (r.status === 'registered' || r.status === 'absent') counts.registered++;
@@ -52,7 +52,7 @@ const countRegistrations = countedPerMap((registrations: StoredTournament['regis
   return counts;
 });
 
-const countEntries = countedPerMap((entries: StoredTournament['entries']) => {
+const countEntries = countedPerMap((entries: FloorTournament['entries']) => {
   const counts = { entries: 0, activeEntries: 0 };
   for (const e of Object.values(entries)) {
     if (e.status !== 'void') counts.entries++;
@@ -61,7 +61,7 @@ const countEntries = countedPerMap((entries: StoredTournament['entries']) => {
   return counts;
 });
 
-export function tournamentView(t: StoredTournament) {
+export function tournamentView(t: FloorTournament) {
   return {
     tournamentId: t.id,
     clubId: t.clubId,

@@ -1,9 +1,8 @@
 import { defineRoute } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { entities } from '../store/entities';
-import { requireTournament } from '../store/tournament-store';
-import type { TournamentStatus } from '../../domain/tournaments';
+import { clubTournaments, tournamentState } from '../app/tournaments/queries';
+import { structureRead } from '../app/tournaments/structure';
 import { announceTournament, editTournamentSettings } from '../app/tournaments/settings';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import * as z from '../../schemas/zod';
@@ -11,7 +10,6 @@ import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, 
 import { clubItemKey, loadClub } from './clubs';
 import { commandOf, createInput, patchInput, tournamentView, versioned } from './tournament-support';
 import { idField } from '../platform/prefetch';
-import { structureItemKey } from '../store/blind-structures';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Tournaments'];
@@ -28,19 +26,11 @@ export const listTournamentsRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of tournaments', schema: page(TournamentSummary) } },
   handle: async (req) => {
     const scope = `tournaments:${req.params.clubId}`;
-    const index = entities().tournament.query.byClub({ clubId: req.params.clubId });
-    const { data, cursor } = await (req.query.from ? index.gte({ startsAt: req.query.from }) : index).go({
+    const { items, cursor } = await clubTournaments(req.params.clubId, {
+      from: req.query.from,
       limit: req.query.limit ?? 50,
       cursor: openCursor(req.query.cursor, scope) ?? null,
     });
-    const items = data.map((t) => ({
-      tournamentId: t.tournamentId,
-      clubId: t.clubId,
-      name: t.name,
-      status: t.status as TournamentStatus,
-      startAt: t.startsAt,
-      ...(t.city ? { city: t.city } : {}),
-    }));
     return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
   },
 });
@@ -61,7 +51,7 @@ export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   prefetch: ({ params, body }) => {
     const clubId = idField(params, 'clubId');
     const structureId = idField(body, 'blindStructureId');
-    return clubId ? [clubItemKey(clubId), ...(structureId ? [structureItemKey(clubId, structureId)] : [])] : [];
+    return clubId ? [clubItemKey(clubId), ...(structureId ? [structureRead(clubId, structureId)] : [])] : [];
   },
   handle: async (req) => {
     const club = await loadClub(req.params.clubId, req.prefetched);
@@ -83,7 +73,7 @@ export const getTournamentRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: { 200: { description: 'The tournament', schema: Tournament } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     return versioned(200, state.version, tournamentView(state));
   },
 });

@@ -4,14 +4,25 @@ import type { FloorTournament } from '../../../domain/floor/aggregate';
 import { seatNewEntries } from '../../../domain/floor/seat-new-entries';
 import { forcedBetsPostedAt } from '../../../domain/floor/dead-stacks';
 import { entities } from '../../store/entities';
-import { profileItemKey } from '../../store/player-schedule';
-import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../../platform/prefetch';
+import { profileItemKey, scheduleItemKey } from '../../store/player-schedule';
+import { NOTHING_PREFETCHED, idField, prefetchedItem, type ItemKey, type PrefetchInput, type Prefetched } from '../../platform/prefetch';
 import { executeTournamentCommand, type CommandResult, type FloorEvent, type TournamentCommand } from '../tournament-command';
 import { playerNotFound, playerSuspended, withParallelGuard } from './parallel-registrations';
 
 /** The player's live registration in a state (a player holds at most one that is not cancelled). */
 export const liveRegistrationOf = (state: FloorTournament, playerId: string): Registration | undefined =>
   Object.values(state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+
+/**
+ * What a registration reads of the player named by the body's `field` (or the caller): the profile and the
+ * schedule, brought by the route's authorization read (its prefetch).
+ */
+export const registeringPlayerItems =
+  (field: string | 'caller') =>
+  ({ body, userId }: PrefetchInput): ItemKey[] => {
+    const playerId = field === 'caller' ? userId : idField(body, field);
+    return playerId ? [profileItemKey(playerId), scheduleItemKey(playerId)] : [];
+  };
 
 /** The player must exist and may not be suspended; R-AGE-1 was checked when the profile was made. */
 export async function requirePlayer(playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<void> {

@@ -2,7 +2,8 @@ import { initialTimer } from '../../../domain/clock';
 import type { BlindStructure } from '../../../domain/clock';
 import { ruleError } from '../../../domain/core/errors';
 import { Conflict } from '../errors';
-import { structureForTournament } from '../../store/blind-structures';
+import { structureForTournament, structureItemKey } from '../../store/blind-structures';
+import type { ItemKey } from '../../platform/prefetch';
 import type { StoredTournament } from '../../store/tournament-store';
 import type { Prefetched } from '../../platform/prefetch';
 
@@ -11,6 +12,9 @@ import type { Prefetched } from '../../platform/prefetch';
  * into the tournament when it is announced (and again when an edit names a structure while it is
  * still announced); the clock starts on that copy, so later edits of the club's grid never reach it.
  */
+
+/** The club's grid a command names, for the route to read with the authorization (its prefetch). */
+export const structureRead = (clubId: string, structureId: string): ItemKey => structureItemKey(clubId, structureId);
 
 /** The grid to freeze; a structure the club does not have is a 422 on the settings field. */
 export async function structureToFreeze(
