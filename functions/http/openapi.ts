@@ -78,12 +78,12 @@ const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
 
 /**
  * Every problem status a route can answer, from the tables the middleware uses: the access rule
- * (authorize.ts), the body parser (any request may carry a body), validation, idempotency, the store,
+ * (authorize.ts), the body parser (any request may carry a body, unless the route ignores it), validation, idempotency, the store,
  * and the route's own `problems`.
  */
 export function problemStatusesOf(route: Route): number[] {
   const access = route.access;
-  const out = new Set<number>([400, 413, 415]);
+  const out = new Set<number>(route.ignoresBody ? [] : [400, 413, 415]);
   if (access.kind !== 'public') out.add(401).add(403);
   if (access.kind === 'club' || route.params) out.add(404);
   if (access.kind === 'user') out.add(410);
