@@ -694,6 +694,17 @@ describe('HTTP API', () => {
       dev.template.hasOutput(name, {});
     }
   });
+
+  it('is described as it is: the deploy page and the README name every output and failure queue', () => {
+    const outputs = Object.keys(dev.template.toJSON().Outputs as Record<string, unknown>).sort();
+    const page = readFileSync('docs/deploy.md', 'utf8');
+    const listed = [...page.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(outputs);
+    const readme = readFileSync('README.md', 'utf8');
+    for (const name of outputs) expect(readme, name).toContain(`\`${name}\``);
+    const queues = ofType(dev, 'AWS::SQS::Queue').length;
+    expect(outputs.filter((o) => o.endsWith('QueueUrl'))).toHaveLength(queues);
+  });
 });
 
 describe('live API (WebSocket)', () => {
