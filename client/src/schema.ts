@@ -4189,6 +4189,17 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                };
+            };
         };
     };
     getOpenApi: {
@@ -4207,6 +4218,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
         };
@@ -4229,6 +4251,17 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                };
+            };
         };
     };
     getDocsBundle: {
@@ -4247,6 +4280,17 @@ export interface operations {
                 };
                 content: {
                     "text/javascript": string;
+                };
+            };
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
         };
