@@ -125,24 +125,28 @@ afterAll(async () => {
 });
 
 describe('the typed client as a package', () => {
-  it('packs JavaScript, types, its README and changelog, and no TypeScript sources', async () => {
-    const listed = JSON.parse(await sh('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], join(ROOT, 'client'))) as {
-      files: { path: string }[];
-    }[];
-    const files = (listed[0]?.files ?? []).map((f) => f.path).sort();
-    expect(files).toEqual(
-      expect.arrayContaining([
-        'CHANGELOG.md',
-        'README.md',
-        'dist/index.d.ts',
-        'dist/index.js',
-        'dist/live.d.ts',
-        'dist/live.js',
-        'package.json',
-      ]),
-    );
-    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-  });
+  it(
+    'packs JavaScript, types, its README and changelog, and no TypeScript sources',
+    async () => {
+      const listed = JSON.parse(await sh('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], join(ROOT, 'client'))) as {
+        files: { path: string }[];
+      }[];
+      const files = (listed[0]?.files ?? []).map((f) => f.path).sort();
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'CHANGELOG.md',
+          'README.md',
+          'dist/index.d.ts',
+          'dist/index.js',
+          'dist/live.d.ts',
+          'dist/live.js',
+          'package.json',
+        ]),
+      );
+      expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
   it('installs outside the repository with openapi-fetch as its own dependency', () => {
     const installed = JSON.parse(readFileSync(join(app, 'node_modules/@sport-poker/client/package.json'), 'utf8')) as {
