@@ -5,7 +5,7 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'client/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

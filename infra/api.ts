@@ -15,7 +15,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { HANDLER_GROUPS, type HandlerGroup } from '../functions/http/api';
 import type { Access } from '../functions/platform/authorization';
-import { routeKeyOf } from '../functions/platform/route';
+import { routeKeyOf, routeKeysOf } from '../functions/platform/route';
 import type { StageConfig } from './stage-config';
 import type { ApiFunctions } from './functions';
 import type { Identity } from './identity';
@@ -127,14 +127,16 @@ export class PublicApi extends Construct {
       });
       for (const r of HANDLER_GROUPS[group]) {
         const access = r.access.kind;
-        const [route] = this.httpApi.addRoutes({
+        const made = this.httpApi.addRoutes({
           path: r.path,
-          methods: [HttpMethod[r.method]],
+          methods: [HttpMethod[r.method], ...(r.head ? [HttpMethod.HEAD] : [])],
           integration,
           authorizer: GATEWAY_AUTHORIZED.has(access) ? jwtAuthorizer : undefined,
         });
-        if (!route) throw new Error(`no route made for ${routeKeyOf(r)}`);
-        this.routes.push({ routeKey: routeKeyOf(r), operationId: r.operationId, access, group, route });
+        const keys = routeKeysOf(r);
+        if (made.length !== keys.length) throw new Error(`no route made for ${routeKeyOf(r)}`);
+        // One gateway route per method, in the order asked for (GET, then HEAD beside it).
+        made.forEach((route, i) => this.routes.push({ routeKey: keys[i] as string, operationId: r.operationId, access, group, route }));
       }
     }
   }

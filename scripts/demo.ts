@@ -4,7 +4,8 @@
  * 2-minute levels with a break, a tournament in the demo club starting now with late registration
  * open, 24 players who each create their own profile, then registers and checks them in, starts the
  * tournament, draws seats and starts the clock. Every run makes a new tournament with new players
- * (one player cannot sit in two overlapping tournaments, R-REG-1).
+ * (one player cannot sit in two overlapping tournaments, R-REG-1). The demo club also gets an announced
+ * tournament with registration open (scripts/local/seed.ts), so that the app's catalogue lists one.
  */
 import './local/node-version';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { localIssuer } from './local/issuer';
 import { JWKS_PATH, LOCAL_AUDIENCE } from './local/local-api';
 import { ISSUER_KEY_FILE, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
-import { DEMO } from './local/seed';
+import { DEMO, seedUpcomingTournament } from './local/seed';
 
 const API = (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const PLAYERS = 24;
@@ -128,6 +129,8 @@ async function main(): Promise<void> {
   const owner = await iss.mint({ sub: DEMO.ownerId, expiresInSec: day });
   const club = `/v1/clubs/${DEMO.clubId}`;
   await expectOk('reading the demo club (is it seeded? npm start does that)', 'GET', club, [200], { token: owner });
+  // Beside the running tournament, one announced with registration open, for the app's catalogue.
+  const upcoming = await seedUpcomingTournament(API, owner);
 
   // One tag per run: new players and names, so a second run never meets the first one's players.
   const run = randomBytes(3).toString('hex');
@@ -222,6 +225,9 @@ Clock screen (open it in a browser; no token needed):
   ${API}${t}/screen?lang=ru
 
 API docs: ${API}/docs
+
+Open for registration (the app's catalogue): ${upcoming ? `${API}${club}/tournaments/${upcoming}` : 'none'}
+  ${API}/v1/catalog/tournaments
 
 The tournament's API (the clock is public; the rest needs the owner token):
   ${API}${t}

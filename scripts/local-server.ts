@@ -8,7 +8,7 @@ import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { startDynamoLocal, ensureTable } from './local/dynamodb-local';
 import { startLocalApi, LOCAL_AUDIENCE } from './local/local-api';
 import { CURSOR_SECRET_FILE, DATA_DIR, DB_DIR, ISSUER_KEY_FILE, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
-import { DEMO, seedDemo } from './local/seed';
+import { DEMO, seedDemo, seedUpcomingTournament, UPCOMING_NAME } from './local/seed';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -60,6 +60,11 @@ async function main(): Promise<void> {
     api.issuer.mint({ sub: DEMO.managerId, expiresInSec: day }),
     api.issuer.mint({ sub: DEMO.playerId, expiresInSec: day }),
   ]);
+  // The app's catalogue lists upcoming tournaments only: the demo club always has one open for registration.
+  const upcoming = await seedUpcomingTournament(api.url, owner).catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    return undefined;
+  });
   console.log(`
 Sport Poker API (local) is listening on ${api.url}
   health:   ${api.url}/health
@@ -68,7 +73,7 @@ Sport Poker API (local) is listening on ${api.url}
   live:     ${api.url.replace(/^http/, 'ws')}/v1/live (WebSocket, subprotocol sport-poker.v1; docs/decisions/live-updates.md)
   DynamoDB Local: ${db.endpoint} (data in ${DB_DIR}), table ${tableName}
 
-Demo club: ${DEMO.clubId}
+Demo club: ${DEMO.clubId}${upcoming ? `; "${UPCOMING_NAME}" (${upcoming}) is open for registration: ${api.url}/v1/catalog/tournaments` : ''}
 Demo credentials (valid 24 h; more with: npm run token -- --role <role> [--club <clubId>] [--sub <userId>]):
   operator  (${DEMO.operatorId}):  ${operator}
   owner     (${DEMO.ownerId}):  ${owner}

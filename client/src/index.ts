@@ -4,7 +4,7 @@
  * errors come back as the API's application/problem+json with its stable `code`.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './schema';
+import type { components, operations, paths } from './schema.js';
 
 export type { components, operations, paths };
 /** A schema of the contract by name, e.g. `Schema<'Player'>`. */

@@ -2093,20 +2093,6 @@ export interface components {
             /** @enum {string} */
             status: "ok";
         };
-        Problem: {
-            type: string;
-            title: string;
-            status: number;
-            detail?: string;
-            /** @example VALIDATION_FAILED */
-            code: string;
-            instance?: string;
-            errors?: components["schemas"]["FieldError"][];
-        };
-        FieldError: {
-            field: string;
-            message: string;
-        };
         Club: {
             clubId: string;
             name: string;
@@ -2150,6 +2136,20 @@ export interface components {
             email?: string;
             /** Format: uri */
             website?: string;
+        };
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            /** @example VALIDATION_FAILED */
+            code: string;
+            instance?: string;
+            errors?: components["schemas"]["FieldError"][];
+        };
+        FieldError: {
+            field: string;
+            message: string;
         };
         CreateClub: {
             name: string;
@@ -4189,31 +4189,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
-            400: {
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description BODY_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
         };
@@ -4236,31 +4220,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
-            400: {
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description BODY_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
         };
@@ -4283,31 +4251,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
-            400: {
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description BODY_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
         };
@@ -4330,31 +4282,15 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
-            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
-            400: {
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description BODY_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
         };

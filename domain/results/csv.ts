@@ -1,32 +1,59 @@
+import { stringify } from 'csv-stringify/sync';
 import type { BountyReward } from './bounties';
 import type { ResultRow } from './results';
 
-export const RESULTS_CSV_HEADER = ['place', 'playerId', 'entryIds', 'lastEntryId', 'knockouts', 'prize'] as const;
+/** A row as exported: the name results show beside the player (a pseudonym once the player is erased, R-PD-1). */
+export type ExportedResultRow = ResultRow & { displayName?: string };
+
+type Column = { header: string; value: (r: ExportedResultRow) => string | number };
+
+const COLUMNS: readonly Column[] = [
+  { header: 'place', value: (r) => r.place },
+  { header: 'playerId', value: (r) => r.playerId },
+  { header: 'displayName', value: (r) => r.displayName ?? '' },
+  { header: 'entryIds', value: (r) => r.entryIds.join(';') },
+  { header: 'lastEntryId', value: (r) => r.lastEntryId },
+  { header: 'knockouts', value: (r) => r.knockouts },
+];
+const PRIZE: Column = { header: 'prize', value: (r) => r.prize ?? '' };
 
 /** The column a bounty adds before `prize` (R-BTY-2); progressive points say "points" (R-MONEY-1). */
-const BOUNTY_COLUMN: Record<BountyReward, { name: string; value: (r: ResultRow) => string } | undefined> = {
+const BOUNTY_COLUMN: Record<BountyReward, Column | undefined> = {
   none: undefined,
-  bounties: { name: 'bounties', value: (r) => String(r.bounties ?? 0) },
-  points: { name: 'bountyPoints', value: (r) => String(r.bountyPoints ?? 0) },
-  mystery_prizes: { name: 'mysteryPrizes', value: (r) => (r.mysteryPrizes ?? []).join('; ') },
+  bounties: { header: 'bounties', value: (r) => r.bounties ?? 0 },
+  points: { header: 'bountyPoints', value: (r) => r.bountyPoints ?? 0 },
+  mystery_prizes: { header: 'mysteryPrizes', value: (r) => (r.mysteryPrizes ?? []).join('; ') },
 };
 
-/** RFC 4180: quote a field holding a comma, a double quote, CR or LF; double inner quotes. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** The header of the export for a bounty reward. */
+export function resultsCsvHeader(reward: BountyReward = 'none'): string[] {
+  return columnsFor(reward).map((c) => c.header);
 }
 
-/** The results as CSV: a header line, one record per row, CRLF line breaks. */
-export function resultsToCsv(rows: readonly ResultRow[], reward: BountyReward = 'none'): string {
+function columnsFor(reward: BountyReward): Column[] {
   const extra = BOUNTY_COLUMN[reward];
-  const header: string[] = [...RESULTS_CSV_HEADER];
-  if (extra) header.splice(header.length - 1, 0, extra.name);
-  const lines = [header.join(',')];
-  for (const r of rows) {
-    const fields = [String(r.place), r.playerId, r.entryIds.join(';'), r.lastEntryId, String(r.knockouts)];
-    if (extra) fields.push(extra.value(r));
-    fields.push(r.prize ?? '');
-    lines.push(fields.map(csvField).join(','));
-  }
-  return lines.map((l) => `${l}\r\n`).join('');
+  return [...COLUMNS, ...(extra ? [extra] : []), PRIZE];
+}
+
+/**
+ * The results as CSV for a spreadsheet: RFC 4180 (comma-separated, CRLF line breaks, a field quoted when
+ * it holds a comma, a quote or a line break), with a UTF-8 byte order mark so that a spreadsheet reads
+ * Cyrillic names and prizes as UTF-8 rather than the system's code page. Names and prize texts are
+ * typed by people: one that starts like a formula (=, +, -, @) is prefixed with a quote so that a
+ * spreadsheet shows it as text instead of running it.
+ */
+export function resultsToCsv(rows: readonly ExportedResultRow[], reward: BountyReward = 'none'): string {
+  const columns = columnsFor(reward);
+  return stringify(
+    rows.map((r) => columns.map((c) => c.value(r))),
+    {
+      bom: true,
+      header: true,
+      columns: columns.map((c) => c.header),
+      record_delimiter: 'windows',
+      // RFC 4180 quotes any field with CR or LF; the library quotes only the record delimiter once one is set.
+      quote_record_delimiter: true,
+      escape_formulas: true,
+    },
+  );
 }

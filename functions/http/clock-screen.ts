@@ -130,6 +130,7 @@ const ScreenQuery = z.strictObject({
 export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreen',
   method: 'GET',
+  head: true,
   path: SCREEN_PATH,
   // The TV page reads the public clock: the clock's rule.
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
@@ -173,6 +174,7 @@ export const clockScreenRoute = /* @__PURE__ */ defineRoute({
 export const clockScreenScriptRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreenScript',
   method: 'GET',
+  head: true,
   path: SCREEN_SCRIPTS.clock.path,
   access: { kind: 'public' },
   summary: 'The script of the clock screen (getClockScreen), from the same origin as the page',

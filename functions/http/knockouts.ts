@@ -239,11 +239,12 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
     const rows = req.club ? all : publicResultRows(all, state.contentModeration, draws);
     const bounty = bountySettings(state);
     const reward = bountyReward(bounty);
+    const named = await withNames(rows, !req.club, prefetchedItem(req.prefetched, resultNamesKey(state.clubId, state.id)));
     if (req.query.format === 'csv') {
       return {
         status: 200,
         raw: true,
-        body: resultsToCsv(rows, reward),
+        body: resultsToCsv(named, reward),
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="results-${state.id}.csv"` },
       };
     }
@@ -254,7 +255,7 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
       computedAt: state.results ? (iso(state.results.computedAt) as string) : null,
       bountyType: bounty.type,
       bountyReward: reward,
-      rows: await withNames(rows, !req.club, prefetchedItem(req.prefetched, resultNamesKey(state.clubId, state.id))),
+      rows: named,
     });
   },
 });

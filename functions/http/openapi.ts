@@ -78,12 +78,12 @@ const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
 
 /**
  * Every problem status a route can answer, from the tables the middleware uses: the access rule
- * (authorize.ts), the body parser (any request may carry a body), validation, idempotency, the store,
+ * (authorize.ts), the body parser (any request may carry a body, unless the route ignores it), validation, idempotency, the store,
  * and the route's own `problems`.
  */
 export function problemStatusesOf(route: Route): number[] {
   const access = route.access;
-  const out = new Set<number>([400, 413, 415]);
+  const out = new Set<number>(route.ignoresBody ? [] : [400, 413, 415]);
   if (access.kind !== 'public') out.add(401).add(403);
   if (access.kind === 'club' || route.params) out.add(404);
   if (access.kind === 'user') out.add(410);
@@ -94,9 +94,18 @@ export function problemStatusesOf(route: Route): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+/**
+ * API Gateway's own answer when a route's throttling limit is reached: not a problem, but what any route may
+ * get. Declared where a route reads nothing of the request and so has no client error of its own.
+ */
+const GATEWAY_THROTTLED: Answer = {
+  description: 'Throttled by the API gateway (its own body, not a problem); retry with backoff',
+  content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+};
+
 function problemsOf(route: Route): Record<number, Answer> {
   const access = route.access;
-  const out: Record<number, Answer> = {};
+  const out: Record<number, Answer> = route.ignoresBody ? { 429: GATEWAY_THROTTLED } : {};
   for (const s of problemStatusesOf(route)) {
     const description = DESCRIPTIONS[s]?.(route, access) || 'A rule refuses it';
     out[s] = problemAnswer(

@@ -32,6 +32,7 @@ const openApi = (): Promise<OpenApiDocument> =>
 export const healthRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getHealth',
   access: { kind: 'public' },
+  ignoresBody: true,
   method: 'GET',
   path: '/health',
   summary: 'Liveness',
@@ -43,6 +44,7 @@ export const healthRoute = /* @__PURE__ */ defineRoute({
 export const openApiRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getOpenApi',
   access: { kind: 'public' },
+  ignoresBody: true,
   method: 'GET',
   path: '/openapi.json',
   summary: 'The OpenAPI 3.1 contract of this API',
@@ -54,6 +56,7 @@ export const openApiRoute = /* @__PURE__ */ defineRoute({
 export const docsRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDocs',
   access: { kind: 'public' },
+  ignoresBody: true,
   method: 'GET',
   path: '/docs',
   summary: 'A rendered reference of the API (works offline)',
@@ -70,6 +73,7 @@ export const docsRoute = /* @__PURE__ */ defineRoute({
 export const docsBundleRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDocsBundle',
   access: { kind: 'public' },
+  ignoresBody: true,
   method: 'GET',
   path: DOCS_BUNDLE_PATH,
   summary: 'The renderer script of the reference page (Redoc)',

@@ -13,7 +13,7 @@ import { config, corsOrigins, cursorSecret } from './config';
 import { authenticate } from './authenticate';
 import { authorize } from './authorize';
 import { IDEMPOTENCY_FIELD, idempotency, userScope } from './idempotency';
-import { routeKeyOf, type Route, type RouteRequest, type RouteResult } from './route';
+import { routeKeysOf, type Route, type RouteRequest, type RouteResult } from './route';
 import { TEXT_ISSUE_CODE, onlyTextIssues } from '../../schemas/text';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../../schemas/limits';
 
@@ -81,7 +81,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       );
       if (clubAccess) logger.appendKeys({ clubId: clubAccess.clubId });
 
-      const rawBody = parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
+      const rawBody = route.ignoresBody ? undefined : parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
       const query = validate(route.query, event.queryStringParameters, 'query');
       const body = route.body ? validate(route.body, rawBody, 'body') : undefined;
 
@@ -134,7 +134,7 @@ function toResponse(r: RouteResult): APIGatewayProxyStructuredResultV2 {
 export function httpHandler(routes: readonly Route[]) {
   // Every API function seals list cursors: without their key it stops at its cold start, not at the first list.
   cursorSecret();
-  const map = new Map(routes.map((r) => [routeKeyOf(r), r]));
+  const map = new Map(routes.flatMap((r) => routeKeysOf(r).map((key) => [key, r] as const)));
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(flushMetrics())
@@ -155,6 +155,8 @@ export function httpHandler(routes: readonly Route[]) {
       const result = await r.route.handle(r.req);
       // Fails closed: a route that reads the account itself must have checked it before answering.
       if (!r.req.accountChecked) throw new Error(`${r.route.operationId} answered without checking the account`);
-      return toResponse(result);
+      const response = toResponse(result);
+      // HEAD: the GET's status and headers, without its body (RFC 9110, 9.3.2).
+      return event.requestContext?.http?.method === 'HEAD' ? { ...response, body: '' } : response;
     });
 }

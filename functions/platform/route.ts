@@ -59,6 +59,10 @@ export interface Route {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The answer depends on nothing the request sends: a body is not read, so none is refused (liveness, the contract). */
+  ignoresBody?: true;
+  /** A GET that answers HEAD too, with the same status and headers and no body (a screen a TV or a monitor checks). */
+  head?: true;
   /** Success answers; problem answers are added to the contract from the access rule and the body. */
   responses: Record<number, ResponseSpec>;
   /** Problem codes this route may answer with beyond the common ones, for the contract. */
@@ -90,3 +94,9 @@ export function defineRoute<
 }
 
 export const routeKeyOf = (r: Pick<Route, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/** Every gateway route key a route is served under: its own, and HEAD beside a GET that answers it. */
+export const routeKeysOf = (r: Pick<Route, 'method' | 'path' | 'head'>): string[] => [
+  routeKeyOf(r),
+  ...(r.head && r.method === 'GET' ? [`HEAD ${r.path}`] : []),
+];

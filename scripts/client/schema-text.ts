@@ -8,6 +8,11 @@ import { openApiDocument } from '../../functions/http/contract';
 
 export const SCHEMA_FILE = 'client/src/schema.ts';
 export const CLIENT_PACKAGE_FILE = 'client/package.json';
+export const CLIENT_CHANGELOG_FILE = 'client/CHANGELOG.md';
+
+/** Whether the changelog has an entry (a `## <version>` heading) for a version of the contract. */
+export const changelogHasEntry = (changelog: string, version: string): boolean =>
+  changelog.split(/\r?\n/).some((line) => line.trim() === `## ${version}` || line.startsWith(`## ${version} `));
 
 const HEADER = `${COMMENT_HEADER.trimEnd()}\n// Regenerate with \`npm run client:generate\` after a change of the contract (functions/http/contract.ts).\n\n`;
 

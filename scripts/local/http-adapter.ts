@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeKeyOf, type Route } from '../../functions/platform/route';
+import { routeKeysOf, type Route } from '../../functions/platform/route';
 import { problem, problemResponse } from '../../functions/platform/problem';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -119,12 +119,14 @@ export function createGatewayServer(
           return res.end();
         }
         const onPath = compiled.filter((c) => c.regex.test(url.pathname));
-        const match = onPath.find((c) => c.route.method === method);
+        const match = onPath.find(
+          (c) => c.route.method === method || (method === 'HEAD' && routeKeysOf(c.route).includes(`HEAD ${c.route.path}`)),
+        );
         if (!match) {
           if (onPath.length === 0)
             return send(res, problemResponse(problem(404, 'ROUTE_NOT_FOUND', `No route ${method} ${url.pathname}`), url.pathname));
           // RFC 9110: a 405 names the methods the resource has.
-          const allow = [...new Set(onPath.map((c) => c.route.method))].sort().join(', ');
+          const allow = [...new Set(onPath.flatMap((c) => routeKeysOf(c.route).map((k) => k.split(' ')[0])))].sort().join(', ');
           const answer = problemResponse(problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}`), url.pathname);
           return send(res, { ...answer, headers: { ...answer.headers, allow } });
         }
@@ -145,7 +147,7 @@ export function createGatewayServer(
         const query: Record<string, string> = {};
         for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
         const requestId = randomUUID();
-        const routeKey = routeKeyOf(match.route);
+        const routeKey = `${method} ${match.route.path}`;
         const now = Date.now();
         const event: APIGatewayProxyEventV2 = {
           version: '2.0',

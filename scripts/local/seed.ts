@@ -57,3 +57,50 @@ export async function seedDemo(now = Date.now()): Promise<void> {
     })
     .go();
 }
+
+/** The name of the announced tournament the demo club always has, so the app's catalogue is never empty. */
+export const UPCOMING_NAME = 'Demo Sunday Deepstack';
+
+/**
+ * An announced tournament of the demo club with registration open, tomorrow at 19:00 (UTC), made
+ * through the API as the club's desk would (settings checked, events written, listed in the catalogue).
+ * Left alone when the catalogue already lists one of the demo club's upcoming tournaments.
+ */
+export async function seedUpcomingTournament(apiUrl: string, ownerToken: string, now = Date.now()): Promise<string | undefined> {
+  const listed = await fetch(`${apiUrl}/v1/catalog/tournaments?limit=100`);
+  const page = (await listed.json()) as { items?: { clubId: string; tournamentId: string; status: string }[] };
+  const upcoming = page.items?.find((t) => t.clubId === DEMO.clubId && t.status === 'registration_open');
+  if (upcoming) return upcoming.tournamentId;
+  const startAt = new Date(now + 86_400_000);
+  startAt.setUTCHours(19, 0, 0, 0);
+  const hour = 3_600_000;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${apiUrl}/v1/clubs/${DEMO.clubId}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`seeding the upcoming tournament: POST ${path} answered ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const created = await post('/tournaments', {
+    name: UPCOMING_NAME,
+    description: 'Re-entry until the end of level 8, one add-on at the first break',
+    startAt: startAt.toISOString(),
+    lateRegEndsAt: new Date(startAt.getTime() + 2 * hour).toISOString(),
+    buyIn: 300_000,
+    currency: 'RUB',
+    startingStack: 30_000,
+    seatsPerTable: 9,
+    formatLabel: 'reentry',
+    reentry: 300_000,
+    addon: 200_000,
+    addonChips: 30_000,
+    addonAtBreak: 1,
+    prizePreset: 'cup_and_free_entries',
+  });
+  const tournamentId = created.tournamentId as string;
+  await post(`/tournaments/${tournamentId}/open-registration`, {});
+  return tournamentId;
+}

@@ -215,8 +215,8 @@ describe('progressive knockouts (R-BTY-3)', () => {
       const csv = await api.call('GET', `${g.t}/results?format=csv`, { token: owner });
       expect(csv.status).toBe(200);
       const lines = (csv.body as string).split('\r\n');
-      expect(lines[0]).toBe('place,playerId,entryIds,lastEntryId,knockouts,bountyPoints,prize');
-      expect(lines[1]?.split(',')[5]).toBe(String(75 + 100 + 137 + 513));
+      expect(lines[0]).toBe('place,playerId,displayName,entryIds,lastEntryId,knockouts,bountyPoints,prize');
+      expect(lines[1]?.split(',')[6]).toBe(String(75 + 100 + 137 + 513));
 
       // The contract speaks of points, never money.
       const spec = (await api.call('GET', '/openapi.json')).body;
@@ -277,20 +277,20 @@ describe('bounty types in the results (R-BTY-2)', () => {
       expect(seen.none?.reward).toBe('none');
       expect(champion('none')).toMatchObject({ playerId: 'bt01', knockouts: 2 });
       expect(Object.keys(champion('none') ?? {}).filter((key) => ['bounties', 'bountyPoints', 'mysteryPrizes'].includes(key))).toEqual([]);
-      expect(seen.none?.header).toBe('place,playerId,entryIds,lastEntryId,knockouts,prize');
+      expect(seen.none?.header).toBe('place,playerId,displayName,entryIds,lastEntryId,knockouts,prize');
       // Classic: credits summed per killer.
       expect(seen.classic?.reward).toBe('bounties');
       expect(champion('classic')).toMatchObject({ playerId: 'bt11', knockouts: 2, bounties: 2 });
-      expect(seen.classic?.header).toBe('place,playerId,entryIds,lastEntryId,knockouts,bounties,prize');
+      expect(seen.classic?.header).toBe('place,playerId,displayName,entryIds,lastEntryId,knockouts,bounties,prize');
       // Progressive: points (3 x 100 in, all with the champion).
       expect(seen.progressive?.reward).toBe('points');
       expect(champion('progressive')).toMatchObject({ playerId: 'bt21', knockouts: 2, bountyPoints: 300 });
-      expect(seen.progressive?.header).toBe('place,playerId,entryIds,lastEntryId,knockouts,bountyPoints,prize');
+      expect(seen.progressive?.header).toBe('place,playerId,displayName,entryIds,lastEntryId,knockouts,bountyPoints,prize');
       // Mystery: the prizes drawn.
       expect(seen.mystery?.reward).toBe('mystery_prizes');
       expect(champion('mystery')).toMatchObject({ playerId: 'bt31', knockouts: 2, mysteryPrizes: ['Кепка клуба'] });
       expect(seen.mystery?.rows[1]?.mysteryPrizes).toEqual([]);
-      expect(seen.mystery?.header).toBe('place,playerId,entryIds,lastEntryId,knockouts,mysteryPrizes,prize');
+      expect(seen.mystery?.header).toBe('place,playerId,displayName,entryIds,lastEntryId,knockouts,mysteryPrizes,prize');
     },
     TIMEOUT * 2,
   );

@@ -27,7 +27,20 @@ beforeAll(async () => {
   let base: string;
   ({ owner, base } = await clubWithOwner(api, 'names-owner'));
   for (const p of players) tokens.set(p, await makePlayer(api, p));
-  const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ resultsPublic: true }, -60_000) });
+  const created = await api.call('POST', `${base}/tournaments`, {
+    token: owner,
+    body: tournamentBody(
+      {
+        resultsPublic: true,
+        // A prize per place: one written out, one range named by its kind only (R-PRZ-1).
+        prizes: [
+          { place: 1, description: 'Кубок, «золото»' },
+          { placeFrom: 2, placeTo: 3, kind: 'medal' },
+        ],
+      },
+      -60_000,
+    ),
+  });
   expect(created.status).toBe(201);
   t = `${base}/tournaments/${created.body.tournamentId}`;
   expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
@@ -67,5 +80,19 @@ describe('names in results', () => {
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect((await names(owner))['names-c']).toBe('Deleted player');
     expect((await names())['names-c']).toBe('Deleted player');
+  });
+
+  it('R-PD-1: the CSV export carries the same names, the erased player under the pseudonym', async () => {
+    for (const token of [owner, undefined]) {
+      const csv = await api.call('GET', `${t}/results?format=csv`, token ? { token } : {});
+      expect(csv.status).toBe(200);
+      const [header, ...rows] = (csv.body as string).split('\r\n').filter(Boolean);
+      expect(header).toBe('place,playerId,displayName,entryIds,lastEntryId,knockouts,prize');
+      expect(rows).toEqual([
+        expect.stringMatching(/^1,names-a,names-a,[^,]+,[^,]+,2,"Кубок, «золото»"$/),
+        expect.stringMatching(/^2,names-b,names-b,[^,]+,[^,]+,0,Медаль$/),
+        expect.stringMatching(/^3,names-c,Deleted player,[^,]+,[^,]+,0,Медаль$/),
+      ]);
+    }
   });
 });

@@ -368,17 +368,33 @@ describe('a 30-player mystery-bounty tournament with re-entries, to the final re
     expect(list.map((k) => k.eliminationNumber)).toEqual([...Array.from({ length: 30 }, (_, i) => i + 1), 30, 31, 32, 33, 34]);
   });
 
-  it('R-PLC-3: the CSV export carries the same table', async () => {
+  it('R-PLC-3: the CSV export carries the same table, names and prizes included, for a spreadsheet', async () => {
     const csv = await api.call('GET', `${t}/results?format=csv`, { token: owner });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = [
-      'place,playerId,entryIds,lastEntryId,knockouts,mysteryPrizes,prize',
+      'place,playerId,displayName,entryIds,lastEntryId,knockouts,mysteryPrizes,prize',
       ...handRows().map((r) =>
-        [r.place, r.playerId, r.entryIds.join(';'), r.lastEntryId, r.knockouts, r.mysteryPrizes.join('; '), r.prize ?? ''].join(','),
+        [
+          r.place,
+          r.playerId,
+          r.displayName,
+          r.entryIds.join(';'),
+          r.lastEntryId,
+          r.knockouts,
+          r.mysteryPrizes.join('; '),
+          r.prize ?? '',
+        ].join(','),
       ),
     ];
+    // The text as decoded (UTF-8 decoding drops the byte order mark)...
     expect(csv.body).toBe(lines.map((l) => `${l}\r\n`).join(''));
+    // ...and the bytes: a UTF-8 byte order mark first, so that a spreadsheet reads the Cyrillic prizes as UTF-8.
+    const raw = await fetch(`${api.url}${t}/results?format=csv`, { headers: { authorization: `Bearer ${owner}` } });
+    const bytes = new Uint8Array(await raw.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(`\uFEFF${csv.body}`);
+    expect(csv.body).toContain(`,${CUP}\r\n`);
   });
 
   it('R-PLC-1, R-KO-6: the public reads the results of a finished tournament without a token, unless the club keeps them private', async () => {

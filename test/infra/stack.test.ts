@@ -8,7 +8,7 @@ import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
 import { ALL_ROUTES, HANDLER_GROUPS, type HandlerGroup } from '../../functions/http/api';
-import { routeKeyOf } from '../../functions/platform/route';
+import { routeKeyOf, routeKeysOf } from '../../functions/platform/route';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE, createTableInput } from '../../functions/store/table-definition';
 import { SportPokerStack, type SportPokerStackProps } from '../../infra/stack';
 import { parseStage, type Stage } from '../../infra/stage-config';
@@ -584,9 +584,10 @@ describe('HTTP API', () => {
       ([, r]) => r.Properties as { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown; Target: unknown },
     );
 
-  it('has exactly one route per route of HANDLER_GROUPS', () => {
+  it('has exactly one route per route of HANDLER_GROUPS (and HEAD beside the GETs that answer it)', () => {
     const keys = routesOf(dev).map((r) => r.RouteKey);
-    expect(keys.sort()).toEqual(ALL_ROUTES.map(routeKeyOf).sort());
+    expect(keys.sort()).toEqual(ALL_ROUTES.flatMap(routeKeysOf).sort());
+    expect(keys).toContain('HEAD /v1/clubs/{clubId}/tournaments/{tournamentId}/screen');
   });
 
   it("integrates every route with its group's function, payload format 2.0", () => {
@@ -692,6 +693,17 @@ describe('HTTP API', () => {
     for (const name of ['ApiUrl', 'UserPoolId', 'StaffWebClientId', 'MobileClientId', 'TableName']) {
       dev.template.hasOutput(name, {});
     }
+  });
+
+  it('is described as it is: the deploy page and the README name every output and failure queue', () => {
+    const outputs = Object.keys(dev.template.toJSON().Outputs as Record<string, unknown>).sort();
+    const page = readFileSync('docs/deploy.md', 'utf8');
+    const listed = [...page.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(outputs);
+    const readme = readFileSync('README.md', 'utf8');
+    for (const name of outputs) expect(readme, name).toContain(`\`${name}\``);
+    const queues = ofType(dev, 'AWS::SQS::Queue').length;
+    expect(outputs.filter((o) => o.endsWith('QueueUrl'))).toHaveLength(queues);
   });
 });
 

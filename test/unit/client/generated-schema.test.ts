@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiVersion, CLIENT_PACKAGE_FILE, clientSchemaText, firstSchemaDifference, SCHEMA_FILE } from '../../../scripts/client/schema-text';
+import {
+  apiVersion,
+  changelogHasEntry,
+  CLIENT_CHANGELOG_FILE,
+  CLIENT_PACKAGE_FILE,
+  clientSchemaText,
+  firstSchemaDifference,
+  SCHEMA_FILE,
+} from '../../../scripts/client/schema-text';
 
 /** The typed client cannot drift from the contract: its committed types are what the contract generates. */
 const readJson = (file: string) =>
@@ -25,6 +33,12 @@ describe('the typed client (client/)', () => {
     expect(root.devDependencies?.['openapi-typescript']).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
+  it('has a changelog entry for the version of the contract it carries', () => {
+    expect(changelogHasEntry(readFileSync(CLIENT_CHANGELOG_FILE, 'utf8'), apiVersion())).toBe(true);
+    expect(changelogHasEntry('# Changelog\n\n## 1.0.1\n', '1.0.0')).toBe(false);
+    expect(changelogHasEntry('## 1.0.0 (first)\n', '1.0.0')).toBe(true);
+  });
+
   it('is self-contained: its sources import only openapi-fetch and each other', () => {
     const sources = readdirSync('client/src').filter((f) => f.endsWith('.ts'));
     expect(sources).toEqual(expect.arrayContaining(['index.ts', 'schema.ts']));
@@ -32,7 +46,8 @@ describe('the typed client (client/)', () => {
       const specifiers = [
         ...readFileSync(`client/src/${file}`, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm),
       ].map((m) => m[1]);
-      for (const s of specifiers) expect(s, `${file} imports ${s}`).toMatch(/^(openapi-fetch|\.\/[\w-]+)$/);
+      // A relative import names its file as built (./schema.js), as NodeNext resolution and plain Node need.
+      for (const s of specifiers) expect(s, `${file} imports ${s}`).toMatch(/^(openapi-fetch|\.\/[\w-]+\.js)$/);
     }
   });
 

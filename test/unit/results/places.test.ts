@@ -171,24 +171,28 @@ describe('results with prizes and CSV', () => {
     ]);
   });
 
-  it('R-PLC-3: the CSV has a header, one line per row, fractional credits and RFC 4180 quoting', () => {
+  it('R-PLC-3: the CSV has a byte order mark, a header, one line per row, fractional credits and RFC 4180 quoting', () => {
     const { state, entries } = play(field(5), REENTRY_STORY);
     const rows = results(state, entries, [
       { place: 1, description: 'Кубок, медаль' },
       { place: 2, description: 'Худи "Sport Poker"\nразмер L' },
     ]);
-    expect(resultsToCsv(rows)).toBe(
-      [
-        'place,playerId,entryIds,lastEntryId,knockouts,prize',
-        '1,p3,e3,e3,2,"Кубок, медаль"',
-        '2,p1,e1;e1b,e1b,2.5,"Худи ""Sport Poker""\nразмер L"',
-        '3,p2,e2,e2,0.5,',
-        '4,p4,e4,e4,0,',
-        '5,p5,e5,e5,0,',
-      ]
-        .map((l) => `${l}\r\n`)
-        .join(''),
+    const names: Record<string, string> = { p3: 'Иван, "Ваня"', p1: '=HYPERLINK("x")', p2: 'Пётр' };
+    const named = rows.map((r) => (names[r.playerId] ? { ...r, displayName: names[r.playerId] } : r));
+    expect(resultsToCsv(named)).toBe(
+      '\uFEFF' +
+        [
+          'place,playerId,displayName,entryIds,lastEntryId,knockouts,prize',
+          '1,p3,"Иван, ""Ваня""",e3,e3,2,"Кубок, медаль"',
+          // A name a spreadsheet would run as a formula is shown as text.
+          `2,p1,"'=HYPERLINK(""x"")",e1;e1b,e1b,2.5,"Худи ""Sport Poker""\nразмер L"`,
+          '3,p2,Пётр,e2,e2,0.5,',
+          '4,p4,,e4,e4,0,',
+          '5,p5,,e5,e5,0,',
+        ]
+          .map((l) => `${l}\r\n`)
+          .join(''),
     );
-    expect(resultsToCsv([])).toBe('place,playerId,entryIds,lastEntryId,knockouts,prize\r\n');
+    expect(resultsToCsv([])).toBe('\uFEFFplace,playerId,displayName,entryIds,lastEntryId,knockouts,prize\r\n');
   });
 });

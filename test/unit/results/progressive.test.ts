@@ -130,7 +130,9 @@ describe('progressive knockout (R-BTY-3)', () => {
     const classic = results(state, entries, [], { type: 'progressive', progressiveMode: 'as_classic' });
     expect(classic.map((r) => r.bounties)).toEqual([2.5, 1.5, 0, 0, 0]);
     expect(classic.every((r) => r.bountyPoints === undefined)).toBe(true);
-    expect(resultsToCsv(rows, 'points').split('\r\n')[0]).toBe('place,playerId,entryIds,lastEntryId,knockouts,bountyPoints,prize');
+    expect(resultsToCsv(rows, 'points').split('\r\n')[0]).toBe(
+      '\uFEFFplace,playerId,displayName,entryIds,lastEntryId,knockouts,bountyPoints,prize',
+    );
   });
 
   it('R-BTY-3 (as_classic): a progressive bounty set to count as classic sums the credits', () => {
