@@ -567,8 +567,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve or reject the texts a tournament holds for review; approved, it may open registration (R-MONEY-2, R-MOD-1)
-         * @description Approve or reject the texts a tournament holds for review; approved, it may open registration (R-MONEY-2, R-MOD-1). Access: operator.
+         * Approve or reject the texts a tournament holds for review, with a reason (required to reject); the decision names the operator, goes into the log and the club's moderation notices, and the club is told. Approved, it may open registration (R-MONEY-2, R-MOD-1)
+         * @description Approve or reject the texts a tournament holds for review, with a reason (required to reject); the decision names the operator, goes into the log and the club's moderation notices, and the club is told. Approved, it may open registration (R-MONEY-2, R-MOD-1). Access: operator.
          */
         post: operations["decideMoneyReview"];
         delete?: never;
@@ -2493,6 +2493,8 @@ export interface components {
             tournamentId?: string;
             targetId?: string;
             reason: string;
+            /** @description The operator who decided */
+            by?: string;
         };
         MoneyReviewQueueItem: {
             clubId: string;
@@ -2648,6 +2650,7 @@ export interface components {
              */
             updatedAt: string;
             moneyHold?: components["schemas"]["MoneyHold"];
+            moneyReview?: components["schemas"]["MoneyReviewOutcome"];
         };
         /** @description A non-monetary prize (R-MONEY-2, R-PRZ-1) */
         PrizeRow: {
@@ -2701,10 +2704,25 @@ export interface components {
             decidedAt?: string;
             reason?: string;
         };
+        MoneyReviewOutcome: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            /** @description The operator's id */
+            decidedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            decidedAt: string;
+            reason?: string;
+            /** @description The texts decided on */
+            items: components["schemas"]["MoneyReviewItem"][];
+        };
         MoneyReviewDecision: {
             /** @enum {string} */
             decision: "approve" | "reject";
-            reason: string;
+            /** @description Why; required to reject (422 `REASON_REQUIRED`), optional to approve. The club reads it */
+            reason?: string;
         };
         DefaultBlindStructures: {
             items: components["schemas"]["DefaultBlindStructure"][];
@@ -7565,7 +7583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
             422: {
                 headers: {
                     [name: string]: unknown;
