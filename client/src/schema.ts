@@ -1954,8 +1954,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once
-         * @description A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Roles: owner, manager, dealer.
+         * A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Until the round closes the answer shows cards only to the roles the club grants the decks (the read is recorded); others get the actions and chips without a card (R-DUP-2)
+         * @description A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Until the round closes the answer shows cards only to the roles the club grants the decks (the read is recorded); others get the actions and chips without a card (R-DUP-2). Roles: owner, manager, dealer.
          */
         put: operations["recordDuplicateHand"];
         post?: never;
@@ -2053,8 +2053,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed
-         * @description A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed. Roles: owner, manager, dealer, cashier.
+         * A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed; before, only for the roles the club grants the decks, every read recorded (R-DUP-2)
+         * @description A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed; before, only for the roles the club grants the decks, every read recorded (R-DUP-2). Roles: owner, manager, dealer, cashier.
          */
         get: operations["getDuplicateDiagram"];
         put?: never;
@@ -2073,8 +2073,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings
-         * @description The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings. Roles: owner, manager, dealer, cashier.
+         * The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings
+         * @description The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings. Roles: owner, manager, dealer, cashier.
          */
         get: operations["getDuplicateScreen"];
         put?: never;

@@ -145,7 +145,7 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
   method: 'PUT',
   path: `${base}/tables/{table}/hands/{hand}`,
   summary:
-    "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once",
+    "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Until the round closes the answer shows cards only to the roles the club grants the decks (the read is recorded); others get the actions and chips without a card (R-DUP-2)",
   tags: TAGS,
   params: DuplicateHandParams,
   body: HandActionsBody,

@@ -81,7 +81,7 @@ export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}/hands/{hand}/diagram',
   summary:
-    "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed",
+    "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed; before, only for the roles the club grants the decks, every read recorded (R-DUP-2)",
   tags: TAGS,
   params: DuplicateDiagramParams,
   responses: { 200: { description: 'The diagram', schema: HandDiagram } },
@@ -164,7 +164,7 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen',
   summary:
-    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings",
+    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings",
   tags: TAGS,
   params: DuplicateEventParams,
   query: ScreenQuery,
