@@ -21,7 +21,7 @@ import { handHistoryText } from '../../domain/holdem/history';
 import { cardToString } from '../../domain/holdem/cards';
 import { deckReadPut, handPut, listDeckReads, listHands, readSeed, seedPut } from '../store/duplicate-store';
 import { decideCards, openCards } from '../app/duplicate-cards';
-import { withoutCards } from '../../domain/duplicate/card-access';
+import { withoutCards, type CardAccess } from '../../domain/duplicate/card-access';
 import {
   etag,
   eventView,
@@ -155,7 +155,7 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
     const { clubId, eventId, round, table, hand } = req.params;
     const actor = req.club?.actorId ?? 'unknown';
     let replayed: ReturnType<typeof replayTable>['hands'][number] | undefined;
-    let cards: Awaited<ReturnType<typeof decideCards>>['access'] | undefined;
+    let cards: CardAccess | undefined;
     const { event } = await runEventCommand(req, async (ev) => {
       const r = checkHandSlot(ev, round, table, hand);
       const t = tableOf(r, table);
@@ -194,7 +194,7 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
         ],
       };
     });
-    // Without the grant the answer keeps the actions and the chips, never a card (docs/decisions.md).
+    // Without the grant the answer keeps the actions and the chips, never a card (docs/decisions/duplicate.md).
     const st = cards?.see ? replayed!.replay.state : withoutCards(replayed!.replay.state);
     return {
       status: 200,
