@@ -43,5 +43,6 @@ export const ModerationNotice = z
     tournamentId: Id.optional(),
     targetId: z.string().optional(),
     reason: z.string(),
+    by: z.string().optional().openapi({ description: 'The operator who decided' }),
   })
   .openapi('ModerationNotice');

@@ -32,6 +32,19 @@ export const MoneyReviewQueueItem = z
 export const MoneyReviewDecisionBody = z
   .strictObject({
     decision: z.enum(['approve', 'reject']),
-    reason: humanText({ min: 1, max: MAX_OPERATOR_REASON_LENGTH }),
+    reason: humanText({ min: 1, max: MAX_OPERATOR_REASON_LENGTH, multiline: true })
+      .optional()
+      .openapi({ description: 'Why; required to reject (422 `REASON_REQUIRED`), optional to approve. The club reads it' }),
   })
   .openapi('MoneyReviewDecision');
+
+/** R-MONEY-2: the operator's last decision on a tournament's held texts, as the club reads it. */
+export const MoneyReviewOutcome = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    decidedBy: z.string().openapi({ description: "The operator's id" }),
+    decidedAt: Timestamp,
+    reason: z.string().optional(),
+    items: z.array(MoneyReviewItem).openapi({ description: 'The texts decided on' }),
+  })
+  .openapi('MoneyReviewOutcome');

@@ -24,7 +24,7 @@ import {
 } from '../domain/tournaments/bounty-settings';
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
-import { MoneyHold } from './money-review';
+import { MoneyHold, MoneyReviewOutcome } from './money-review';
 
 /**
  * Request schemas check shapes and types; the rules (deadline order, seats per table 2..10, amounts
@@ -207,6 +207,7 @@ export const Tournament = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
     moneyHold: MoneyHold.optional(),
+    moneyReview: MoneyReviewOutcome.optional(),
   })
   .openapi('Tournament');
 

@@ -567,8 +567,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve or reject the texts a tournament holds for review; approved, it may open registration (R-MONEY-2, R-MOD-1)
-         * @description Approve or reject the texts a tournament holds for review; approved, it may open registration (R-MONEY-2, R-MOD-1). Access: operator.
+         * Approve or reject the texts a tournament holds for review, with a reason (required to reject); the decision names the operator, goes into the log and the club's moderation notices, and the club is told. Approved, it may open registration (R-MONEY-2, R-MOD-1)
+         * @description Approve or reject the texts a tournament holds for review, with a reason (required to reject); the decision names the operator, goes into the log and the club's moderation notices, and the club is told. Approved, it may open registration (R-MONEY-2, R-MOD-1). Access: operator.
          */
         post: operations["decideMoneyReview"];
         delete?: never;
@@ -1954,8 +1954,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once
-         * @description A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Roles: owner, manager, dealer.
+         * A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Until the round closes the answer shows cards only to the roles the club grants the decks (the read is recorded); others get the actions and chips without a card (R-DUP-2)
+         * @description A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Until the round closes the answer shows cards only to the roles the club grants the decks (the read is recorded); others get the actions and chips without a card (R-DUP-2). Roles: owner, manager, dealer.
          */
         put: operations["recordDuplicateHand"];
         post?: never;
@@ -2053,8 +2053,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed
-         * @description A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed. Roles: owner, manager, dealer, cashier.
+         * A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed; before, only for the roles the club grants the decks, every read recorded (R-DUP-2)
+         * @description A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed; before, only for the roles the club grants the decks, every read recorded (R-DUP-2). Roles: owner, manager, dealer, cashier.
          */
         get: operations["getDuplicateDiagram"];
         put?: never;
@@ -2073,8 +2073,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings
-         * @description The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings. Roles: owner, manager, dealer, cashier.
+         * The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings
+         * @description The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings. Roles: owner, manager, dealer, cashier.
          */
         get: operations["getDuplicateScreen"];
         put?: never;
@@ -2493,6 +2493,8 @@ export interface components {
             tournamentId?: string;
             targetId?: string;
             reason: string;
+            /** @description The operator who decided */
+            by?: string;
         };
         MoneyReviewQueueItem: {
             clubId: string;
@@ -2648,6 +2650,7 @@ export interface components {
              */
             updatedAt: string;
             moneyHold?: components["schemas"]["MoneyHold"];
+            moneyReview?: components["schemas"]["MoneyReviewOutcome"];
         };
         /** @description A non-monetary prize (R-MONEY-2, R-PRZ-1) */
         PrizeRow: {
@@ -2701,10 +2704,25 @@ export interface components {
             decidedAt?: string;
             reason?: string;
         };
+        MoneyReviewOutcome: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            /** @description The operator's id */
+            decidedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            decidedAt: string;
+            reason?: string;
+            /** @description The texts decided on */
+            items: components["schemas"]["MoneyReviewItem"][];
+        };
         MoneyReviewDecision: {
             /** @enum {string} */
             decision: "approve" | "reject";
-            reason: string;
+            /** @description Why; required to reject (422 `REASON_REQUIRED`), optional to approve. The club reads it */
+            reason?: string;
         };
         DefaultBlindStructures: {
             items: components["schemas"]["DefaultBlindStructure"][];
@@ -7501,7 +7519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -6,3 +6,4 @@ export * from './counts';
 export * from './table-replay';
 export * from './event';
 export * from './diagram';
+export * from './card-access';

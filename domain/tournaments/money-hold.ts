@@ -1,5 +1,5 @@
 import type { Context } from '../core/context';
-import { conflict } from '../core/errors';
+import { conflict, ruleError } from '../core/errors';
 import { moneyReviewItems, type MoneyReviewItem } from '../text/money-wording';
 import { prizeLabel } from './prize-kinds';
 import type { TournamentSettings } from './settings';
@@ -64,24 +64,48 @@ export function assertNoMoneyHold(state: Tournament): void {
   );
 }
 
+/**
+ * R-MONEY-2: an operator's decision on held texts: who, when, why (required to reject, optional to approve)
+ * and which texts. The last one stays with the tournament for the club to read; each one is in its log.
+ */
+export interface MoneyDecision {
+  decision: 'approve' | 'reject';
+  decidedBy: string;
+  decidedAt: number;
+  reason?: string;
+  items: MoneyReviewItem[];
+}
+
 /** The operator's decision. Approve lifts the hold (and remembers what was approved); reject keeps it. */
 export function decideMoneyHold(
   state: Tournament,
   decision: 'approve' | 'reject',
-  reason: string,
+  reason: string | undefined,
   ctx: Context,
-): { state: Tournament; approved?: MoneyReviewItem[] } {
+): { state: Tournament; approved?: MoneyReviewItem[]; decided: MoneyDecision } {
   const hold = state.moneyHold;
   if (!hold || hold.status !== 'held') throw conflict('NOTHING_TO_REVIEW', 'The tournament has no texts waiting for review');
+  const why = reason?.trim() ? reason : undefined;
+  if (decision === 'reject' && !why)
+    throw ruleError('REASON_REQUIRED', 'A rejection tells the club why', [{ field: 'reason', message: 'required to reject' }]);
+  const decided: MoneyDecision = {
+    decision,
+    decidedBy: ctx.actor.id,
+    decidedAt: ctx.now,
+    ...(why ? { reason: why } : {}),
+    items: hold.items,
+  };
   if (decision === 'approve') {
     const { moneyHold: _lifted, ...rest } = state;
-    return { state: { ...rest, updatedAt: ctx.now }, approved: hold.items };
+    return { state: { ...rest, updatedAt: ctx.now, moneyDecision: decided }, approved: hold.items, decided };
   }
   return {
     state: {
       ...state,
       updatedAt: ctx.now,
-      moneyHold: { ...hold, status: 'rejected', decidedBy: ctx.actor.id, decidedAt: ctx.now, reason },
+      moneyHold: { ...hold, status: 'rejected', decidedBy: ctx.actor.id, decidedAt: ctx.now, reason: why as string },
+      moneyDecision: decided,
     },
+    decided,
   };
 }

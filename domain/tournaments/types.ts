@@ -1,6 +1,6 @@
 import type { TournamentSettings } from './settings';
 import type { TournamentEvent } from './events';
-import type { MoneyHold } from './money-hold';
+import type { MoneyDecision, MoneyHold } from './money-hold';
 import type { MoneyReviewItem } from '../text/money-wording';
 
 /** R-LIFE-1: announced -> registration_open -> running -> finished; cancelled from any non-final status. */
@@ -111,6 +111,8 @@ export interface Tournament {
   moneyHold?: MoneyHold;
   /** R-MONEY-2: the texts an operator approved, so that an unchanged text is not held again. */
   moneyApproved?: MoneyReviewItem[];
+  /** R-MONEY-2: the operator's last decision on held texts (who, when, why), for the club to read. */
+  moneyDecision?: MoneyDecision;
 }
 
 export interface TournamentResult {

@@ -14,7 +14,7 @@ import { executeTournamentCommand, type TournamentCommand } from './tournament-c
  */
 
 /** The club's owner and managers: who hears of a decision about the club's content. */
-async function clubStaffToTell(clubId: string): Promise<string[]> {
+export async function clubStaffToTell(clubId: string): Promise<string[]> {
   const { data } = await entities().member.query.primary({ clubId }).go({ pages: 'all' });
   return data.filter((m) => m.role === 'owner' || m.role === 'manager').map((m) => m.userId);
 }

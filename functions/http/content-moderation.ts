@@ -176,6 +176,7 @@ export const listModerationNoticesRoute = /* @__PURE__ */ defineRoute({
       ...(m.tournamentId ? { tournamentId: m.tournamentId } : {}),
       ...(m.itemId ? { targetId: m.itemId } : {}),
       reason: m.reason,
+      by: m.by,
     }));
     return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
   },

@@ -19,7 +19,9 @@ import { dealingSheet, roundDecks, type DealingSheet } from '../../domain/duplic
 import { replayTable, type RecordedAction } from '../../domain/duplicate/table-replay';
 import { handHistoryText } from '../../domain/holdem/history';
 import { cardToString } from '../../domain/holdem/cards';
-import { auditDeckRead, getDeckAccess, handPut, listDeckReads, listHands, readSeed, seedPut } from '../store/duplicate-store';
+import { deckReadPut, handPut, listDeckReads, listHands, readSeed, seedPut } from '../store/duplicate-store';
+import { decideCards, openCards } from '../app/duplicate-cards';
+import { withoutCards, type CardAccess } from '../../domain/duplicate/card-access';
 import {
   etag,
   eventView,
@@ -77,13 +79,10 @@ export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The sheets', schema: DuplicateDeckSheets } },
   handle: async (req) => {
     const { clubId, eventId, round } = req.params;
-    if (!req.club) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
-    const [ev, access] = await Promise.all([requireEvent(clubId, eventId), getDeckAccess(clubId)]);
-    if (!access.roles.includes(req.club.role))
-      throw problem(403, 'DECK_ACCESS_DENIED', `The club does not grant the deck sheets to the role ${req.club.role}`);
+    const ev = await requireEvent(clubId, eventId);
     const r = roundOf(ev, round);
     // The record is written before the sheet leaves: no read without its trace.
-    await auditDeckRead(clubId, eventId, { round, actorId: req.club.actorId, role: req.club.role, at: req.now, what: 'deck-sheets' });
+    await openCards(req, ev, r, 'deck-sheets', req.now);
     const decks = roundDecks(await readSeed(clubId, eventId, round), r.level.hands);
     const tables = r.tables.map((t) => t.table);
     const hands = decks.map((d, i) => {
@@ -146,7 +145,7 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
   method: 'PUT',
   path: `${base}/tables/{table}/hands/{hand}`,
   summary:
-    "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once",
+    "A dealer's record of one hand's actions, replayed at once on the round's known deck (R-DUP-7); hands are recorded in order, once. Until the round closes the answer shows cards only to the roles the club grants the decks (the read is recorded); others get the actions and chips without a card (R-DUP-2)",
   tags: TAGS,
   params: DuplicateHandParams,
   body: HandActionsBody,
@@ -156,10 +155,16 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
     const { clubId, eventId, round, table, hand } = req.params;
     const actor = req.club?.actorId ?? 'unknown';
     let replayed: ReturnType<typeof replayTable>['hands'][number] | undefined;
+    let cards: CardAccess | undefined;
     const { event } = await runEventCommand(req, async (ev) => {
       const r = checkHandSlot(ev, round, table, hand);
       const t = tableOf(r, table);
-      const [seed, stored] = await Promise.all([readSeed(clubId, eventId, round), listHands(clubId, eventId, round, table)]);
+      const [seed, stored, decision] = await Promise.all([
+        readSeed(clubId, eventId, round),
+        listHands(clubId, eventId, round, table),
+        decideCards(req, ev, r, 'hand-record'),
+      ]);
+      cards = decision.access;
       const recorded = new Map<number, readonly RecordedAction[]>(stored.map((h) => [h.hand, h.actions]));
       recorded.set(hand, req.body.actions);
       const rep = replayTable({
@@ -182,10 +187,15 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
       }
       return {
         event: handRecorded(ev, round, table, hand),
-        companions: [handPut(clubId, eventId, { round, table, hand, actions: req.body.actions, recordedBy: actor, at: req.now })],
+        // A caller who sees the cards in the answer is audited with the record itself, in one transaction.
+        companions: [
+          handPut(clubId, eventId, { round, table, hand, actions: req.body.actions, recordedBy: actor, at: req.now }),
+          ...(decision.audit ? [deckReadPut(clubId, eventId, decision.audit(req.now))] : []),
+        ],
       };
     });
-    const st = replayed!.replay.state;
+    // Without the grant the answer keeps the actions and the chips, never a card (docs/decisions/duplicate.md).
+    const st = cards?.see ? replayed!.replay.state : withoutCards(replayed!.replay.state);
     return {
       status: 200,
       body: {

@@ -9,10 +9,10 @@ import { handDiagram, type HandDiagram as Diagram } from '../../domain/duplicate
 import type { Replay } from '../../domain/holdem/record';
 import { readSeed } from '../store/duplicate-store';
 import { names, replayRound, requireEvent } from './duplicate-support';
+import { openCards } from '../app/duplicate-cards';
 import { clubPublicView, ALL_STAFF } from '../platform/authorization';
 
 const TAGS = ['Duplicate Poker'];
-const FLOOR_ROLES = new Set(['owner', 'manager']);
 
 export function standingsView(ev: DuplicateEvent) {
   const who = names(ev);
@@ -54,18 +54,17 @@ export const getDuplicateStandingsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => ({ status: 200, body: standingsView(await requireEvent(req.params.clubId, req.params.eventId)) }),
 });
 
-/** Cards are shown to the public and to staff who do not run the floor only once the round is over at every table. */
+/** A hand's diagram for the diagram route and the screen; the cards follow the deck grant until the round closes. */
 async function diagramFor(
   req: RouteRequest<{ clubId: string; eventId: string }, unknown, unknown>,
   round: number,
   hand: number,
+  view: 'hand-diagram' | 'screen',
 ): Promise<{ ev: DuplicateEvent; r: DupRound; diagram: Diagram }> {
   const ev = await requireEvent(req.params.clubId, req.params.eventId);
   const r = roundOf(ev, round);
-  const floor = req.club !== undefined && FLOOR_ROLES.has(req.club.role);
-  if (!floor && r.status !== 'closed')
-    throw problem(404, 'DIAGRAM_NOT_PUBLIC', `round ${round} is still being played: its hands are shown when it closes`);
   if (hand > r.level.hands) throw problem(404, 'HAND_NOT_FOUND', `round ${round} has hands 1 to ${r.level.hands}`);
+  await openCards(req, ev, r, view, req.now);
   const [seed, reps] = await Promise.all([readSeed(ev.clubId, ev.eventId, round), replayRound(ev, r)]);
   const replays = new Map<number, Replay>();
   for (const [t, rep] of reps) {
@@ -82,11 +81,11 @@ export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}/hands/{hand}/diagram',
   summary:
-    "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed",
+    "A played hand's diagram: for each seat group the cards, the board, each table's line of actions and result (R-DUP-7). Public once the round is closed; before, only for the roles the club grants the decks, every read recorded (R-DUP-2)",
   tags: TAGS,
   params: DuplicateDiagramParams,
   responses: { 200: { description: 'The diagram', schema: HandDiagram } },
-  handle: async (req) => ({ status: 200, body: (await diagramFor(req, req.params.round, req.params.hand)).diagram }),
+  handle: async (req) => ({ status: 200, body: (await diagramFor(req, req.params.round, req.params.hand, 'hand-diagram')).diagram }),
 });
 
 const esc = (s: string): string =>
@@ -165,7 +164,7 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen',
   summary:
-    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram. One HTML page that reloads itself; public like the standings",
+    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings",
   tags: TAGS,
   params: DuplicateEventParams,
   query: ScreenQuery,
@@ -175,7 +174,7 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
     let ev: DuplicateEvent;
     let diagram = '';
     if (round !== undefined && hand !== undefined) {
-      const d = await diagramFor(req, round, hand);
+      const d = await diagramFor(req, round, hand, 'screen');
       ev = d.ev;
       diagram = renderDiagram(d.diagram);
     } else ev = await requireEvent(req.params.clubId, req.params.eventId);

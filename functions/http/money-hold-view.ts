@@ -1,5 +1,5 @@
 import { iso } from '../platform/domain-context';
-import type { MoneyHold } from '../../domain/tournaments/money-hold';
+import type { MoneyDecision, MoneyHold } from '../../domain/tournaments/money-hold';
 
 /** R-MONEY-2: the hold as the club and the operators read it (times in ISO). */
 export const moneyHoldView = (h: MoneyHold) => ({
@@ -9,4 +9,13 @@ export const moneyHoldView = (h: MoneyHold) => ({
   ...(h.decidedBy ? { decidedBy: h.decidedBy } : {}),
   ...(h.decidedAt !== undefined ? { decidedAt: iso(h.decidedAt) } : {}),
   ...(h.reason ? { reason: h.reason } : {}),
+});
+
+/** R-MONEY-2: the operator's last decision on the held texts: who, when, why, which texts. */
+export const moneyDecisionView = (d: MoneyDecision) => ({
+  decision: d.decision,
+  decidedBy: d.decidedBy,
+  decidedAt: iso(d.decidedAt),
+  ...(d.reason ? { reason: d.reason } : {}),
+  items: d.items,
 });

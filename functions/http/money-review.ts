@@ -64,12 +64,13 @@ export const decideMoneyReviewRoute = /* @__PURE__ */ defineRoute({
   access: { kind: 'operator' },
   method: 'POST',
   path: '/v1/operator/clubs/{clubId}/tournaments/{tournamentId}/money-review',
-  summary: 'Approve or reject the texts a tournament holds for review; approved, it may open registration (R-MONEY-2, R-MOD-1)',
+  summary:
+    "Approve or reject the texts a tournament holds for review, with a reason (required to reject); the decision names the operator, goes into the log and the club's moderation notices, and the club is told. Approved, it may open registration (R-MONEY-2, R-MOD-1)",
   tags: TAGS,
   params: TournamentParams,
   body: MoneyReviewDecisionBody,
   responses: { 200: { description: 'The tournament after the decision', schema: Tournament } },
-  problems: [409],
+  problems: [409, 422],
   handle: async (req) => {
     const { state, version } = await decideMoneyReview(commandOf(req, 'operator'), req.body.decision, req.body.reason);
     return versioned(200, version, tournamentView(state));

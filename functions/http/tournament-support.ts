@@ -5,7 +5,7 @@ import type { RouteRequest, RouteResult } from '../platform/route';
 import { domainContext } from '../platform/domain-context';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { TournamentCommand } from '../app/tournament-command';
-import { moneyHoldView } from './money-hold-view';
+import { moneyDecisionView, moneyHoldView } from './money-hold-view';
 
 const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
 
@@ -73,6 +73,7 @@ export function tournamentView(t: FloorTournament) {
     updatedAt: iso(t.updatedAt) as string,
     // R-MONEY-2: the club sees which texts wait for an operator, and why.
     ...(t.moneyHold ? { moneyHold: moneyHoldView(t.moneyHold) } : {}),
+    ...(t.moneyDecision ? { moneyReview: moneyDecisionView(t.moneyDecision) } : {}),
   };
 }
 

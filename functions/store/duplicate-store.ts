@@ -19,7 +19,7 @@ import type { Role } from '../../domain/core/context';
  *   replay hands and reveal it;
  * - `hand#<round>#<table>#<hand>`: the actions a dealer recorded for one hand, written in the same
  *   transaction as the root (which counts the hands recorded), never overwritten;
- * - `audit#<time>#<id>`: who read a round's deck sheets, and when.
+ * - `audit#<time>#<id>`: who read a round's cards (deck sheets, diagrams, the screen, a hand record), and when.
  * The club's partition `club#<clubId>#dup` holds `deck-access` (the roles the club grants the deck sheets)
  * and `event#<eventId>` (the list row).
  */
@@ -155,20 +155,23 @@ export interface DeckRead {
   what: string;
 }
 
-/** Every deck sheet read leaves a record (who, when, which round) before the sheet is answered. */
+/** The record of one read of a round's cards (who, when, which round, which view), as a transaction item. */
+export const deckReadPut = (clubId: string, eventId: string, r: DeckRead): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: {
+      pk: duplicatePk(clubId, eventId),
+      sk: `audit#${new Date(r.at).toISOString()}#${randomUUID()}`,
+      kind: 'duplicateDeckRead',
+      ...r,
+    },
+    ConditionExpression: 'attribute_not_exists(sk)',
+  },
+});
+
+/** Every read of cards leaves a record before the cards are answered. */
 export async function auditDeckRead(clubId: string, eventId: string, r: DeckRead): Promise<void> {
-  await dynamo().doc.send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk: duplicatePk(clubId, eventId),
-        sk: `audit#${new Date(r.at).toISOString()}#${randomUUID()}`,
-        kind: 'duplicateDeckRead',
-        ...r,
-      },
-      ConditionExpression: 'attribute_not_exists(sk)',
-    }),
-  );
+  await dynamo().doc.send(new PutCommand(deckReadPut(clubId, eventId, r).Put!));
 }
 
 export async function listDeckReads(clubId: string, eventId: string): Promise<DeckRead[]> {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
 import { clubWithOwner, tournamentBody } from '../support/tournament-fixtures';
+import { readEventsAfter } from '../../functions/store/tournament-log';
+import { MAX_OPERATOR_REASON_LENGTH } from '../../schemas/limits';
 
 /**
  * R-MONEY-2 over HTTP: a money phrase is refused with 422 naming the field and the fragment; an
@@ -129,6 +131,79 @@ describe('money wording review (R-MONEY-2)', () => {
     expect(fixed.body.moneyHold).toBeUndefined();
     expect(await catalogIds()).toContain(id);
     expect((await api.call('POST', `${base}/tournaments/${id}/open-registration`, { token: owner })).status).toBe(200);
+  });
+
+  it('R-MONEY-2: each decision names the operator and its reason (required to reject) in the tournament, its log, the notices and the feed', async () => {
+    const clubId = base.split('/').pop() as string;
+    const id = (await create({ name: 'Audited Cup', prizes: [{ place: 1, description: 'Приз 7 тыс.' }] })).body.tournamentId as string;
+    // A rejection without a reason, with a blank one, too long or with hidden characters is refused; nothing changes.
+    const bare = await decide(id, { decision: 'reject' });
+    expect(bare.status).toBe(422);
+    expect(bare.body).toMatchObject({ code: 'REASON_REQUIRED', errors: [{ field: 'reason' }] });
+    expect((await decide(id, { decision: 'reject', reason: '   ' })).status).toBe(400);
+    expect((await decide(id, { decision: 'reject', reason: 'x'.repeat(MAX_OPERATOR_REASON_LENGTH + 1) })).status).toBe(400);
+    const bidi = await decide(id, { decision: 'reject', reason: 'ok \u202e yenom' });
+    expect(bidi.status).toBe(422);
+    expect(bidi.body.code).toBe('INVALID_CHARACTERS');
+    expect((await queue()).map((q) => q.tournamentId)).toContain(id);
+
+    const why = 'Сумма без единицы: укажите, что это очки';
+    const rejected = await decide(id, { decision: 'reject', reason: why });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.moneyHold).toMatchObject({ status: 'rejected', decidedBy: 'mod-irina', reason: why });
+    expect(rejected.body.moneyReview).toMatchObject({
+      decision: 'reject',
+      decidedBy: 'mod-irina',
+      reason: why,
+      items: [{ field: 'prizes[0].description' }],
+    });
+    // The club edits the prize into another text that needs a look; approved without a reason, the approval is named too.
+    const edited = await api.call('PATCH', `${base}/tournaments/${id}`, {
+      token: owner,
+      body: { prizes: [{ place: 1, description: 'Приз 8 тыс.' }] },
+    });
+    expect(edited.body.moneyHold.status).toBe('held');
+    const approved = await decide(id, { decision: 'approve' });
+    expect(approved.status).toBe(200);
+    expect(approved.body.moneyHold).toBeUndefined();
+    expect(approved.body.moneyReview).toEqual({
+      decision: 'approve',
+      decidedBy: 'mod-irina',
+      decidedAt: expect.stringMatching(/^\d{4}-/),
+      items: [expect.objectContaining({ field: 'prizes[0].description' })],
+    });
+    const read = await api.call('GET', `${base}/tournaments/${id}`, { token: owner });
+    expect(read.body.moneyReview.decision).toBe('approve');
+
+    // The log keeps both decisions with who and why.
+    const logged = (await readEventsAfter(clubId, id, 0, true))
+      .flatMap((e) => e.events as { type: string; decidedBy?: string; reason?: string }[])
+      .filter((e) => e.type.startsWith('tournament.money_review_'));
+    expect(logged.map((e) => [e.type, e.decidedBy, e.reason])).toEqual([
+      ['tournament.money_review_rejected', 'mod-irina', why],
+      ['tournament.money_review_approved', 'mod-irina', undefined],
+    ]);
+    // The club's moderation notices and its feed say who decided and why.
+    const notices = (await api.call('GET', `${base}/moderation-notices`, { token: owner })).body.items as Record<string, unknown>[];
+    const mine = notices.filter((n) => n.tournamentId === id);
+    expect(mine.map((n) => [n.action, n.by, n.reason])).toEqual([
+      ['money_approve', 'mod-irina', ''],
+      ['money_reject', 'mod-irina', why],
+    ]);
+    const feed = (await api.call('GET', '/v1/me/notifications?limit=50', { token: owner })).body.items as {
+      type: string;
+      title: string;
+      tournamentId?: string;
+      data: Record<string, unknown>;
+    }[];
+    const told = feed.find((n) => n.type === 'tournament.money_review_rejected' && n.tournamentId === id);
+    expect(told?.title).toContain(why);
+    expect(told?.title).toContain('mod-irina');
+    expect(told?.data).toMatchObject({ decision: 'reject', decidedBy: 'mod-irina', reason: why });
+    expect(feed.find((n) => n.type === 'tournament.money_review_approved' && n.tournamentId === id)?.data).toMatchObject({
+      decision: 'approve',
+      decidedBy: 'mod-irina',
+    });
   });
 
   it("R-MONEY-2: a club's public texts are refused when they offer money; a street with a money word is a name", async () => {

@@ -2,7 +2,13 @@ import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamod
 import { config } from '../../platform/config';
 import { dynamo } from '../../store/client';
 import type { Context } from '../../../domain/core/context';
-import { decideMoneyHold, holdAfterWrite } from '../../../domain/tournaments/money-hold';
+import { decideMoneyHold, holdAfterWrite, type MoneyDecision } from '../../../domain/tournaments/money-hold';
+import { iso } from '../../platform/domain-context';
+import { logger } from '../../platform/logger';
+import { entities } from '../../store/entities';
+import type { TransactPut } from '../../store/entities/items';
+import { notifier } from '../../adapters/notifications';
+import { clubStaffToTell } from '../content-moderation';
 import type { StoredTournament } from '../../store/tournament-store';
 import { executeTournamentCommand, type Decision, type FloorEvent, type TournamentCommand } from '../tournament-command';
 
@@ -56,18 +62,62 @@ export const withMoneyHold =
     return { ...r, state: holdAfterWrite(r.state, ctx.now) as StoredTournament };
   };
 
-/** The operator approves or rejects the held texts; approved, the tournament may open registration (R-MOD-1). */
-export const decideMoneyReview = (command: TournamentCommand, decision: 'approve' | 'reject', reason: string) =>
-  executeTournamentCommand(
+/** The club's notice of the decision, in the owner's and managers' feed; the moderation record is the one that stays. */
+async function tellClub(state: StoredTournament, d: MoneyDecision, actionId: string): Promise<void> {
+  const verb = d.decision === 'approve' ? 'approved' : 'rejected';
+  try {
+    await notifier().publish(await clubStaffToTell(state.clubId), {
+      id: `${state.id}.money-review.${actionId}`,
+      type: `tournament.money_review_${verb}`,
+      at: d.decidedAt,
+      clubId: state.clubId,
+      tournamentId: state.id,
+      title: `${state.settings.name}: the texts held for review were ${verb} by the operator ${d.decidedBy}${d.reason ? `: ${d.reason}` : ''}`,
+      data: { decision: d.decision, decidedBy: d.decidedBy, ...(d.reason ? { reason: d.reason } : {}), items: d.items },
+    });
+  } catch (err) {
+    // The decision stands and the moderation notices show it; the feed is a courtesy.
+    logger.warn('money review notice not delivered to the feed', { tournamentId: state.id, error: (err as Error).message });
+  }
+}
+
+/**
+ * The operator approves or rejects the held texts; approved, the tournament may open registration (R-MOD-1).
+ * The decision (who, when, why, which texts) goes into the tournament's log as the event's data and into the
+ * club's moderation record in the same transaction; the club is told in its feed.
+ */
+export async function decideMoneyReview(command: TournamentCommand, decision: 'approve' | 'reject', reason: string | undefined) {
+  const actionId = command.ctx.newId('mod');
+  const outcome = await executeTournamentCommand(
     command,
     async (s, ctx) => {
-      const { state: decided, approved } = decideMoneyHold(s, decision, reason, ctx);
-      const next = { ...decided, ...(approved ? { moneyApproved: approved } : {}) } as StoredTournament;
+      const { state: next, approved, decided } = decideMoneyHold(s, decision, reason, ctx);
       return {
-        state: next,
-        events: [{ type: `tournament.money_review_${decision === 'approve' ? 'approved' : 'rejected'}` }],
-        value: undefined,
+        state: { ...next, ...(approved ? { moneyApproved: approved } : {}) } as StoredTournament,
+        events: [{ type: `tournament.money_review_${decision === 'approve' ? 'approved' : 'rejected'}`, ...decided }],
+        value: decided,
       };
     },
-    { companions: moneyQueueCompanions },
+    {
+      companions: (next, { value: d }) => [
+        ...moneyQueueCompanions(next),
+        {
+          Put: entities()
+            .moderation.create({
+              targetKey: `club#${command.clubId}`,
+              actionId,
+              at: iso(d.decidedAt),
+              action: d.decision === 'approve' ? 'money_approve' : 'money_reject',
+              reason: d.reason ?? '',
+              by: d.decidedBy,
+              kind: 'tournament',
+              tournamentId: command.tournamentId,
+            })
+            .params<TransactPut>(),
+        },
+      ],
+    },
   );
+  await tellClub(outcome.state, outcome.value, actionId);
+  return outcome;
+}

@@ -99,6 +99,19 @@ describe('money hold (R-MONEY-2)', () => {
     expect(holdAfterWrite(clean, 4000).moneyHold).toBeUndefined();
   });
 
+  it('R-MONEY-2: a decision names the operator; a rejection needs a reason, an approval may go without one', () => {
+    const desk = new Desk({ prizes: [{ place: 1, description: '1 место — 5000' }] }, 'announced');
+    const held = holdAfterWrite(desk.state, 1000);
+    for (const blank of [undefined, '', '  '])
+      expect(codeOf(() => decideMoneyHold(held, 'reject', blank, desk.ctx()))).toBe('REASON_REQUIRED');
+    const ctx = desk.ctx();
+    const { state, decided } = decideMoneyHold(held, 'approve', undefined, ctx);
+    expect(decided).toEqual({ decision: 'approve', decidedBy: ctx.actor.id, decidedAt: ctx.now, items: held.moneyHold?.items });
+    expect(state.moneyDecision).toEqual(decided);
+    const { decided: rejected } = decideMoneyHold(held, 'reject', 'сумма без единицы', ctx);
+    expect(rejected).toMatchObject({ decision: 'reject', decidedBy: ctx.actor.id, reason: 'сумма без единицы' });
+  });
+
   it('R-MONEY-2: only prize texts hold a bare amount; a description may name a stack or a time', () => {
     const desk = new Desk({ description: 'Стартовый стек 30 000, начало в 19:00, 300 мест' }, 'announced');
     expect(reviewItemsOfSettings(desk.state.settings)).toEqual([]);
