@@ -94,7 +94,11 @@ export function compilePointsFormula(text: string, options: CompileOptions = {})
     if (typeof value !== 'number') throw notEvaluable(figures, `the result is ${typeof value}, not a number`);
     if (!Number.isFinite(value)) throw notEvaluable(figures, `the result is ${String(value)} (a division by zero?)`);
     if (Math.abs(value) > MAX_RESULT_POINTS) {
-      throw new FormulaError('FORMULA_OUT_OF_RANGE', describe(figures), `The points formula gives ${value} points for ${describe(figures)}, beyond ${MAX_RESULT_POINTS}`);
+      throw new FormulaError(
+        'FORMULA_OUT_OF_RANGE',
+        describe(figures),
+        `The points formula gives ${value} points for ${describe(figures)}, beyond ${MAX_RESULT_POINTS}`,
+      );
     }
     return Math.round(value * POINTS_SCALE);
   };
@@ -120,9 +124,17 @@ function checkNames(text: string, hasTable: boolean): void {
     }
     if (isFigureName(name)) continue;
     if (isFeeName(name)) {
-      throw new FormulaError('FORMULA_FEE_FIGURE', name, `Points never depend on a fee (R-MONEY-3): "${name}" cannot be used in the points formula`);
+      throw new FormulaError(
+        'FORMULA_FEE_FIGURE',
+        name,
+        `Points never depend on a fee (R-MONEY-3): "${name}" cannot be used in the points formula`,
+      );
     }
-    throw new FormulaError('FORMULA_UNKNOWN_FIGURE', name, `Unknown figure "${name}" in the points formula; allowed: ${POINTS_FIGURES.join(', ')}`);
+    throw new FormulaError(
+      'FORMULA_UNKNOWN_FIGURE',
+      name,
+      `Unknown figure "${name}" in the points formula; allowed: ${POINTS_FIGURES.join(', ')}`,
+    );
   }
 }
 
@@ -143,8 +155,7 @@ function byPlace(table: readonly number[], place: unknown): number {
   return typeof place === 'number' && Number.isInteger(place) && place >= 1 ? (table[place - 1] ?? 0) : 0;
 }
 
-const describe = (f: PointsFigures): string =>
-  POINTS_FIGURES.map((k) => `${k}=${f[k]}`).join(', ');
+const describe = (f: PointsFigures): string => POINTS_FIGURES.map((k) => `${k}=${f[k]}`).join(', ');
 
 const notEvaluable = (f: PointsFigures, why: string): FormulaError =>
   new FormulaError('FORMULA_NOT_EVALUABLE', describe(f), `The points formula cannot be evaluated for ${describe(f)}: ${why}`);

@@ -34,7 +34,12 @@ export function pointsRuleFormula(rule: PointsRule): string {
     case 'formula':
       return rule.formula;
     default:
-      throw new FormulaError('FORMULA_SYNTAX', String((rule as { kind?: unknown }).kind), `Points rule kind must be one of ${POINTS_RULE_KINDS.join(', ')}`, 'kind');
+      throw new FormulaError(
+        'FORMULA_SYNTAX',
+        String((rule as { kind?: unknown }).kind),
+        `Points rule kind must be one of ${POINTS_RULE_KINDS.join(', ')}`,
+        'kind',
+      );
   }
 }
 
@@ -56,8 +61,19 @@ function withKnockouts(base: string, perKnockout: number | undefined): string {
 /** A non-negative coefficient with at most two decimals, written as filtrex reads numbers (no exponent). */
 function coefficient(value: number, field: string): string {
   const hundredths = Math.round(value * 100);
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_COEFFICIENT || Math.abs(value * 100 - hundredths) > 1e-6) {
-    throw new FormulaError('FORMULA_OUT_OF_RANGE', field, `${field} must be a number from 0 to ${MAX_COEFFICIENT} with at most two decimals`, field);
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    value > MAX_COEFFICIENT ||
+    Math.abs(value * 100 - hundredths) > 1e-6
+  ) {
+    throw new FormulaError(
+      'FORMULA_OUT_OF_RANGE',
+      field,
+      `${field} must be a number from 0 to ${MAX_COEFFICIENT} with at most two decimals`,
+      field,
+    );
   }
   const whole = Math.trunc(hundredths / 100);
   const cents = hundredths % 100;

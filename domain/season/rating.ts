@@ -37,7 +37,13 @@ export const PLACKETT_LUCE_MAX_FIELD = 1000;
 export const ratingModelFor = (fieldSize: number): 'plackett_luce' | 'bradley_terry_part' =>
   fieldSize <= PLACKETT_LUCE_MAX_FIELD ? 'plackett_luce' : 'bradley_terry_part';
 
-const OPTIONS: Options = { mu: RATING_PARAMETERS.mu, sigma: RATING_PARAMETERS.sigma, beta: RATING_PARAMETERS.beta, tau: RATING_PARAMETERS.tau, z: RATING_PARAMETERS.z };
+const OPTIONS: Options = {
+  mu: RATING_PARAMETERS.mu,
+  sigma: RATING_PARAMETERS.sigma,
+  beta: RATING_PARAMETERS.beta,
+  tau: RATING_PARAMETERS.tau,
+  z: RATING_PARAMETERS.z,
+};
 
 export const initialRating = (): PlayerRating => ({ ...rating({}, OPTIONS), tournaments: 0 });
 
@@ -94,7 +100,10 @@ export interface RatingRow {
 }
 
 /** The leaderboard: by ordinal, highest first, then player id. */
-export function ratingLeaderboard(ratings: Readonly<Record<string, PlayerRating>>, page: { offset?: number; limit: number }): { rows: RatingRow[]; total: number } {
+export function ratingLeaderboard(
+  ratings: Readonly<Record<string, PlayerRating>>,
+  page: { offset?: number; limit: number },
+): { rows: RatingRow[]; total: number } {
   const all = Object.entries(ratings)
     .map(([playerId, r]) => ({ playerId, ordinal: ratingOrdinal(r), mu: r.mu, sigma: r.sigma, tournaments: r.tournaments }))
     .sort((a, b) => b.ordinal - a.ordinal || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));

@@ -8,7 +8,16 @@ export function standingsToCsv(rows: readonly StandingRow[]): string {
   const lines = [STANDINGS_CSV_HEADER.join(',')];
   for (const r of rows) {
     lines.push(
-      [r.place === null ? '' : String(r.place), r.playerId, String(r.points), String(r.played), String(r.counted), String(r.wins), String(r.bestPlace), String(r.qualified)]
+      [
+        r.place === null ? '' : String(r.place),
+        r.playerId,
+        String(r.points),
+        String(r.played),
+        String(r.counted),
+        String(r.wins),
+        String(r.bestPlace),
+        String(r.qualified),
+      ]
         .map(csvField)
         .join(','),
     );

@@ -93,7 +93,12 @@ export function checkLeagueOptions(options: LeagueOptions): LeagueOptions {
 export function contributionOf(t: FinishedTournament, formula: PointsFormula): TournamentContribution {
   assertFinish(t);
   const results = t.rows
-    .map((row) => ({ playerId: row.playerId, tournamentId: t.tournamentId, place: row.place, centipoints: formula.centipoints(figuresOf(t, row)) }))
+    .map((row) => ({
+      playerId: row.playerId,
+      tournamentId: t.tournamentId,
+      place: row.place,
+      centipoints: formula.centipoints(figuresOf(t, row)),
+    }))
     .sort((a, b) => cmpStr(a.playerId, b.playerId));
   return { tournamentId: t.tournamentId, results };
 }
@@ -121,7 +126,9 @@ export function buildStandings(contributions: readonly TournamentContribution[],
   }
   const players: Record<string, PlayerStanding> = {};
   for (const [playerId, results] of byPlayer) players[playerId] = standingOfResults(playerId, results.sort(byTournament), opts);
-  const order = Object.values(players).sort(cmpStanding).map((s) => s.playerId);
+  const order = Object.values(players)
+    .sort(cmpStanding)
+    .map((s) => s.playerId);
   return { options: opts, tournaments, players, order };
 }
 
@@ -277,4 +284,6 @@ function insertSorted(list: readonly PlayerResult[], r: PlayerResult): PlayerRes
 const byTournament = (a: PlayerResult, b: PlayerResult): number => cmpStr(a.tournamentId, b.tournamentId);
 const cmpStr = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const duplicate = (id: string) =>
-  ruleError('LEAGUE_TOURNAMENT_TWICE', `Tournament ${id} is counted twice`, [{ field: 'tournaments', message: 'a tournament counts once' }]);
+  ruleError('LEAGUE_TOURNAMENT_TWICE', `Tournament ${id} is counted twice`, [
+    { field: 'tournaments', message: 'a tournament counts once' },
+  ]);
