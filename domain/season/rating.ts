@@ -1,14 +1,16 @@
 import { ordinal, rate, rating, type Options, type Rating } from 'openskill';
-import { bradleyTerryPart, plackettLuce } from 'openskill/models';
+import { bradleyTerryFull, bradleyTerryPart } from 'openskill/models';
 import { assertFinish, type FinishedTournament } from './finish';
 
 /*
  * R-RATE-1: a platform-wide skill rating, Weng-Lin (openskill), updated from each finished tournament's
  * order of finish: every player is a one-player team ranked by place, and players sharing a place
- * (satellite winners, a double knockout) are ties. Plackett-Luce is the model: it is made for a full
- * ranking of many players. The library's Plackett-Luce is quadratic in the field (300 players take
- * milliseconds, 3000 a few hundred), so a field larger than PLACKETT_LUCE_MAX_FIELD is rated with the
- * library's partial-pairing Bradley-Terry, linear, each player compared with his neighbours in the order.
+ * (satellite winners, a double knockout) are ties. The model is Bradley-Terry with full pairing: each
+ * player is compared with every other, a shared place counts as a draw between the tied players.
+ * The library's Plackett-Luce, its default, rates tied players below the next place (openskill.js
+ * issue #377), which would punish satellite winners. Full pairing is quadratic in the field (300
+ * players take milliseconds), so a field larger than FULL_PAIRING_MAX_FIELD is rated with the library's
+ * partial pairing, linear, each player compared with his neighbours in the order.
  * docs/decisions.md ("Season") gives the parameters and the reasons.
  */
 
@@ -32,10 +34,11 @@ export const RATING_PARAMETERS = {
   z: 3,
 } as const;
 
-export const PLACKETT_LUCE_MAX_FIELD = 1000;
+export const FULL_PAIRING_MAX_FIELD = 1000;
 
-export const ratingModelFor = (fieldSize: number): 'plackett_luce' | 'bradley_terry_part' =>
-  fieldSize <= PLACKETT_LUCE_MAX_FIELD ? 'plackett_luce' : 'bradley_terry_part';
+/** The model a field of this size is rated with. */
+export const ratingModelFor = (fieldSize: number): 'bradley_terry_full' | 'bradley_terry_part' =>
+  fieldSize <= FULL_PAIRING_MAX_FIELD ? 'bradley_terry_full' : 'bradley_terry_part';
 
 const OPTIONS: Options = {
   mu: RATING_PARAMETERS.mu,
@@ -67,7 +70,7 @@ export function rateFinish(prior: Readonly<Record<string, PlayerRating>>, finish
   const rows = finish.rows;
   const before = rows.map((r) => prior[r.playerId] ?? initialRating());
   const teams: Rating[][] = before.map((r) => [{ mu: r.mu, sigma: r.sigma }]);
-  const model = ratingModelFor(rows.length) === 'plackett_luce' ? plackettLuce : bradleyTerryPart;
+  const model = ratingModelFor(rows.length) === 'bradley_terry_full' ? bradleyTerryFull : bradleyTerryPart;
   const rated = rate(teams, { ...OPTIONS, model, rank: rows.map((r) => r.place) });
   return rows.map((r, i) => {
     const b = before[i] as PlayerRating;
