@@ -8,9 +8,10 @@ import { pointsOf, type PointsFormula } from './points-formula';
  * player's counted results and totals, and the ranking order. `buildStandings` makes it from the
  * contributions of the counted tournaments; `applyContribution` / `removeContribution` replace one
  * tournament's part and give exactly the table a rebuild would give (points are summed in hundredths,
- * integers, so the order of additions never matters). Updating one finish costs O(players of that
- * finish x their results + league players) with a small constant: a copy of the player map and one
- * merge of the order, no sort of the league.
+ * integers, so the order of additions never matters). The in-memory table's update costs a copy of
+ * the player map and one merge of the order, linear in the league with a small constant; a store
+ * keeping one record per player uses `updatePlayerStandings` (the finish's players only) and
+ * `standingSortKey` (its order as a sortable key).
  */
 
 export interface LeagueOptions {
@@ -145,27 +146,44 @@ export function removeContribution(table: StandingsTable, tournamentId: string):
   return table.tournaments[tournamentId] ? replace(table, tournamentId, undefined) : table;
 }
 
-function replace(table: StandingsTable, tournamentId: string, next: TournamentContribution | undefined): StandingsTable {
-  const before = table.tournaments[tournamentId] ?? [];
+/**
+ * R-LEAGUE-4, for a store that keeps one record per player: the new standings of the players one
+ * tournament touches, from their current records (`current`, absent for a player with none), the
+ * tournament's previous part (if any) and its new part (absent when it stops counting). The cost
+ * depends on that tournament's players only, never on the league's size; `standingSortKey` gives the
+ * order to keep them in.
+ */
+export function updatePlayerStandings(
+  current: Readonly<Record<string, PlayerStanding | undefined>>,
+  tournamentId: string,
+  previous: readonly string[],
+  next: TournamentContribution | undefined,
+  options: LeagueOptions,
+): { changed: PlayerStanding[]; removed: string[] } {
   const incoming = new Map(next?.results.map(({ playerId, ...r }) => [playerId, r]) ?? []);
-  const affected = new Set([...before, ...incoming.keys()]);
-
-  const players: Record<string, PlayerStanding> = { ...table.players };
-  const moved: PlayerStanding[] = [];
-  for (const playerId of affected) {
-    const kept = (players[playerId]?.results ?? []).filter((r) => r.tournamentId !== tournamentId);
+  const changed: PlayerStanding[] = [];
+  const removed: string[] = [];
+  for (const playerId of new Set([...previous, ...incoming.keys()])) {
+    const kept = (current[playerId]?.results ?? []).filter((r) => r.tournamentId !== tournamentId);
     const add = incoming.get(playerId);
     const results = add ? insertSorted(kept, add) : kept;
-    if (results.length === 0) {
-      delete players[playerId];
-      continue;
-    }
-    const s = standingOfResults(playerId, results, table.options);
-    players[playerId] = s;
-    moved.push(s);
+    if (results.length === 0) removed.push(playerId);
+    else changed.push(standingOfResults(playerId, results, options));
   }
-  moved.sort(cmpStanding);
+  return { changed, removed };
+}
 
+function replace(table: StandingsTable, tournamentId: string, next: TournamentContribution | undefined): StandingsTable {
+  const before = table.tournaments[tournamentId] ?? [];
+  const { changed, removed } = updatePlayerStandings(table.players, tournamentId, before, next, table.options);
+  const affected = new Set([...removed, ...changed.map((c) => c.playerId)]);
+
+  const players: Record<string, PlayerStanding> = { ...table.players };
+  for (const id of removed) delete players[id];
+  for (const c of changed) players[c.playerId] = c;
+  const moved = changed.slice().sort(cmpStanding);
+
+  // One merge of the untouched players (already in order) with the moved ones: no sort of the league.
   const order: string[] = [];
   let m = 0;
   for (const id of table.order) {
@@ -181,6 +199,27 @@ function replace(table: StandingsTable, tournamentId: string, next: TournamentCo
   else delete tournaments[tournamentId];
   return { options: table.options, tournaments, players, order };
 }
+
+const TOTAL_OFFSET = 1e15;
+const COUNT_CAP = 1e7;
+const digits = (n: number, width: number): string => String(Math.trunc(n)).padStart(width, '0');
+
+/**
+ * A string whose plain (code unit) order is the tie-breaks' order (R-LEAGUE-3): equal strings are
+ * shared places. For a store that sorts by key (an index), a place is 1 + the rows with a smaller key.
+ */
+export function standingTieKey(s: PlayerStanding): string {
+  return [
+    s.qualified ? '0' : '1',
+    digits(TOTAL_OFFSET - s.totalCentipoints, 16),
+    digits(COUNT_CAP - s.wins, 8),
+    digits(s.bestPlace, 8),
+    digits(COUNT_CAP - s.played, 8),
+  ].join('.');
+}
+
+/** The ranking order as a key: the tie key, then the player id (the order of `cmpStanding`). */
+export const standingSortKey = (s: PlayerStanding): string => `${standingTieKey(s)}#${s.playerId}`;
 
 function standingOfResults(playerId: string, results: readonly PlayerResult[], options: LeagueOptions): PlayerStanding {
   const points = results.map((r) => r.centipoints);

@@ -9,6 +9,9 @@ import {
   finishFromResults,
   removeContribution,
   standingOf,
+  standingSortKey,
+  standingTieKey,
+  updatePlayerStandings,
   standingsPage,
   standingsRows,
   standingsToCsv,
@@ -168,8 +171,30 @@ describe('standings, incremental against a rebuild', () => {
         expect(table.order).toEqual(rebuilt.order);
         expect(table).toEqual(rebuilt);
         expect(standingsRows(table)).toEqual(standingsRows(rebuilt));
+        const byKey = Object.values(table.players)
+          .map((p) => [standingSortKey(p), p.playerId] as const)
+          .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+          .map(([, id]) => id);
+        expect(byKey).toEqual(table.order);
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('standings kept as one record per player', () => {
+  it('R-LEAGUE-4: the per-player update of one finish gives the records the table holds', () => {
+    const t1 = contributionOf(finishOf('t1', ['a', 'b', 'c']), table);
+    const t2 = contributionOf(finishOf('t2', ['c', 'd']), table);
+    const t1changed = contributionOf(finishOf('t1', ['b', 'a']), table);
+    const full = applyContribution(buildStandings([t1, t2], { bestOf: 1 }), t1changed);
+    const base = buildStandings([t1, t2], { bestOf: 1 });
+    const { changed, removed } = updatePlayerStandings(base.players, 't1', ['a', 'b', 'c'], t1changed, { bestOf: 1 });
+    expect(removed).toEqual([]);
+    for (const c of changed) expect(full.players[c.playerId]).toEqual(c);
+    expect(changed.map((c) => c.playerId).sort()).toEqual(['a', 'b', 'c']);
+    expect(standingTieKey(full.players.c as never) < standingTieKey(full.players.a as never)).toBe(true);
+    const gone = updatePlayerStandings(full.players, 't2', ['c', 'd'], undefined, { bestOf: 1 });
+    expect(gone.removed.sort()).toEqual(['c', 'd']);
   });
 });
