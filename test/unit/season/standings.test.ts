@@ -20,6 +20,7 @@ import {
   type TournamentContribution,
 } from '../../../domain/season';
 import { PROPERTY_TEST } from '../../support/property';
+import { deepFreeze } from '../results/fixtures';
 import { finishOf } from './fixtures';
 
 const linear = compilePointsRule({ kind: 'linear' });
@@ -196,5 +197,15 @@ describe('standings kept as one record per player', () => {
     expect(standingTieKey(full.players.c as never) < standingTieKey(full.players.a as never)).toBe(true);
     const gone = updatePlayerStandings(full.players, 't2', ['c', 'd'], undefined, { bestOf: 1 });
     expect(gone.removed.sort()).toEqual(['c', 'd']);
+  });
+});
+
+describe('standings inputs', () => {
+  it('R-LEAGUE-4: updates leave the previous table untouched (frozen inputs)', () => {
+    const base = deepFreeze(buildStandings([contributionOf(finishOf('t1', ['a', 'b', 'c']), table)], { bestOf: 2 }));
+    const before = structuredClone(base);
+    const next = applyContribution(base, deepFreeze(contributionOf(finishOf('t2', ['c', 'a']), table)));
+    expect(removeContribution(next, 't1').order).toEqual(['c', 'a']);
+    expect(base).toEqual(before);
   });
 });
