@@ -44,16 +44,25 @@ function columnsFor(reward: BountyReward): Column[] {
  */
 export function resultsToCsv(rows: readonly ExportedResultRow[], reward: BountyReward = 'none'): string {
   const columns = columnsFor(reward);
-  return stringify(
+  return spreadsheetCsv(
+    columns.map((c) => c.header),
     rows.map((r) => columns.map((c) => c.value(r))),
+  );
+}
+
+/** A table as the CSV of the exports (results, league standings): see resultsToCsv. */
+export function spreadsheetCsv(header: readonly string[], records: readonly (readonly (string | number | boolean)[])[]): string {
+  return stringify(
+    records.map((r) => [...r]),
     {
       bom: true,
       header: true,
-      columns: columns.map((c) => c.header),
+      columns: [...header],
       record_delimiter: 'windows',
       // RFC 4180 quotes any field with CR or LF; the library quotes only the record delimiter once one is set.
       quote_record_delimiter: true,
       escape_formulas: true,
+      cast: { boolean: (b) => String(b) },
     },
   );
 }

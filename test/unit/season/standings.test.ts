@@ -116,7 +116,7 @@ describe('standings', () => {
     expect(paged).toEqual(all);
     expect(standingsPage(s, { offset: 1, limit: 2 })).toMatchObject({ total: 5, rows: [{ place: 2 }, { place: 3 }] });
     expect(standingsToCsv(all.slice(0, 2))).toBe(
-      'place,playerId,points,played,counted,wins,bestPlace,qualified\r\n1,a,10,1,1,1,1,true\r\n2,b,6,1,1,0,2,true\r\n',
+      '\uFEFFplace,playerId,points,played,counted,wins,bestPlace,qualified\r\n1,a,10,1,1,1,1,true\r\n2,b,6,1,1,0,2,true\r\n',
     );
   });
 });
