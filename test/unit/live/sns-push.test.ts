@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -74,5 +74,29 @@ describe('the SNS mobile push adapter', () => {
     expect(mock).toHaveReceivedCommandTimes(CreatePlatformEndpointCommand, 0);
     expect(snsPushConfigFromEnv({ PUSH_APNS_APPLICATION_ARN: APNS })).toEqual({ apns: APNS });
     expect(snsPushConfigFromEnv({})).toBeUndefined();
+  });
+});
+
+describe("the process's push adapter from the stack's settings", () => {
+  it('is SNS when a platform application is named, its client loaded at the first call', async () => {
+    const saved = process.env.PUSH_FCM_APPLICATION_ARN;
+    process.env.PUSH_FCM_APPLICATION_ARN = FCM;
+    try {
+      vi.resetModules();
+      const { pushAdapter } = await import('../../../functions/live/push/port');
+      const sns = pushAdapter();
+      expect(sns?.supports('fcm')).toBe(true);
+      expect(sns?.supports('apns')).toBe(false);
+      mock.on(CreatePlatformEndpointCommand).resolves({ EndpointArn: ENDPOINT });
+      expect(await sns?.register('fcm', 'token-9', 'player-9')).toBe(ENDPOINT);
+      expect(mock).toHaveReceivedCommandWith(CreatePlatformEndpointCommand, {
+        PlatformApplicationArn: FCM,
+        Token: 'token-9',
+        CustomUserData: 'player-9',
+      });
+    } finally {
+      if (saved === undefined) delete process.env.PUSH_FCM_APPLICATION_ARN;
+      else process.env.PUSH_FCM_APPLICATION_ARN = saved;
+    }
   });
 });
