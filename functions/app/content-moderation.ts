@@ -2,9 +2,13 @@ import { iso } from '../platform/domain-context';
 import { logger } from '../platform/logger';
 import { entities } from '../store/entities';
 import type { TransactPut } from '../store/entities/items';
+import { changeResultName } from '../store/result-names';
 import type { StoredTournament } from '../store/tournament-store';
 import { notifier } from '../adapters/notifications';
 import { setContentHidden, type ContentEvent, type ContentTarget } from '../../domain/moderation/content';
+import type { Context } from '../../domain/core/context';
+import { Conflict, NotFound } from './errors';
+import { writePlayerModeration } from './player-moderation';
 import { executeTournamentCommand, type TournamentCommand } from './tournament-command';
 
 /*
@@ -71,4 +75,40 @@ export async function setContentVisibility(
   );
   await tellClub(outcome.state, outcome.value, actionId);
   return outcome.value;
+}
+
+/**
+ * The operator hides a player's display name from public views (results show no name), or shows it
+ * again; the decision goes to the player's moderation record with the change (./player-moderation.ts).
+ */
+export async function setDisplayNameVisibility(userId: string, body: { hidden: boolean; reason: string }, ctx: Context) {
+  const at = iso(ctx.now);
+  const { data: player } = await entities()
+    .player.get({ userId })
+    .go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
+  if (!player) throw new NotFound('PLAYER_NOT_FOUND', 'No such player');
+  const isHidden = player.displayNameHiddenReason !== undefined;
+  if (body.hidden && isHidden) throw new Conflict('CONTENT_ALREADY_HIDDEN', 'The display name is already hidden');
+  if (!body.hidden && !isHidden) throw new Conflict('CONTENT_NOT_HIDDEN', 'The display name is not hidden');
+  await writePlayerModeration({
+    userId,
+    set: body.hidden ? { displayNameHiddenReason: body.reason, updatedAt: at } : { updatedAt: at },
+    ...(body.hidden ? {} : { remove: ['displayNameHiddenReason'] as const }),
+    unchangedSince: player.updatedAt,
+    record: {
+      actionId: ctx.newId('mod'),
+      at,
+      action: body.hidden ? 'hide' : 'restore',
+      reason: body.reason,
+      by: ctx.actor.id,
+      kind: 'display_name',
+      itemId: userId,
+    },
+  });
+  // Finished tournaments keep their players' names in one item each: the decision reaches those too.
+  const registrations = await entities()
+    .playerRegistration.query.byPlayer({ playerId: userId })
+    .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
+  await changeResultName(userId, registrations.data, body.hidden ? 'hide' : 'restore');
+  return { kind: 'display_name' as const, targetId: userId, hidden: body.hidden, reason: body.reason, by: ctx.actor.id, at };
 }

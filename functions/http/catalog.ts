@@ -1,7 +1,6 @@
 import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { entities } from '../store/entities';
-import { batchGet, readCount } from '../store/entities/items';
+import { catalogClubs, catalogPart, catalogTournaments } from '../app/catalog';
 import { PRIZE_PRESETS } from '../../domain/results';
 import * as z from '../../schemas/zod';
 import { PageQuery, page } from '../../schemas/common';
@@ -9,7 +8,6 @@ import { TournamentStatus, TournamentSummary } from '../../schemas/tournaments';
 import { CATALOGUE_NOTICE, CatalogClubsPage, CatalogClubsQuery } from '../../schemas/catalog';
 import { VERIFIED_MEANS } from '../../schemas/verification';
 import { MAX_CITY_LENGTH } from '../../schemas/limits';
-import { catalogCityPrefix, catalogPart } from '../store/club-catalog';
 
 const TAGS = ['Catalogue'];
 
@@ -29,31 +27,15 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { city, from, to, limit, cursor } = req.query;
     const scope = `catalog:${city ?? ''}:${from ?? ''}:${to ?? ''}`;
-    const start = from ?? new Date(req.now).toISOString();
-    const { tournament, club } = entities();
-    const index = tournament.query.catalog({});
-    const range = to ? index.between({ catalogKey: start }, { catalogKey: `${to}~` }) : index.gte({ catalogKey: start });
-    const { data, cursor: next } = await range
-      .where((t, { eq }) => (city ? eq(t.city, city) : ''))
-      .go({ limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null });
-    // A suspended club's tournaments are not listed (R-MOD-1); its data stays.
-    const clubIds = [...new Set(data.map((t) => t.clubId))];
-    const clubs = await batchGet(
-      clubIds.map((clubId) => ({ clubId })),
-      (keys) => club.get(keys).go({ unprocessed: 'item' }),
+    const { items, cursor: next } = await catalogTournaments(
+      { city, from, to },
+      { limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null },
+      req.now,
     );
-    const suspended = new Set(clubs.filter((c) => c.suspended).map((c) => c.clubId));
-    const items = data
-      .filter((t) => !suspended.has(t.clubId))
-      .map((t) => ({
-        tournamentId: t.tournamentId,
-        clubId: t.clubId,
-        name: t.name,
-        status: TournamentStatus.parse(t.status),
-        startAt: t.startsAt,
-        ...(t.city ? { city: t.city } : {}),
-      }));
-    return { status: 200, body: { items, nextCursor: sealCursor(next, scope) } };
+    return {
+      status: 200,
+      body: { items: items.map((t) => ({ ...t, status: TournamentStatus.parse(t.status) })), nextCursor: sealCursor(next, scope) },
+    };
   },
 });
 
@@ -73,24 +55,10 @@ export const catalogClubsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { city, verified, limit, cursor } = req.query;
     const scope = `catalog-clubs:${city ? catalogPart(city) : ''}:${verified ?? ''}`;
-    // Keeps reading past filtered-out clubs until the page is full.
-    const index = entities().club.query.catalog({});
-    const query = (city ? index.begins({ catalogKey: catalogCityPrefix(city) }) : index).where((c, { eq, ne }) =>
-      verified === 'true' ? eq(c.verificationStatus, 'verified') : verified === 'false' ? ne(c.verificationStatus, 'verified') : '',
+    const { items, cursor: next } = await catalogClubs(
+      { city, verified: verified === undefined ? undefined : verified === 'true' },
+      { limit: limit ?? 20, cursor: openCursor(cursor, scope) ?? null },
     );
-    const { data, cursor: next } = await readCount(limit ?? 20, openCursor(cursor, scope) ?? null, (n, at) =>
-      query.go({ limit: n, cursor: at }),
-    );
-    const items = data
-      .filter((c) => !c.suspended)
-      .map((c) => ({
-        clubId: c.clubId,
-        name: c.name,
-        city: c.city,
-        address: c.address,
-        ...(c.contacts ? { contacts: c.contacts } : {}),
-        verified: c.verificationStatus === 'verified',
-      }));
     return { status: 200, body: { items, nextCursor: sealCursor(next, scope), notice: CATALOGUE_NOTICE, verifiedMeans: VERIFIED_MEANS } };
   },
 });
