@@ -23,6 +23,7 @@ import type { StoredTournament } from '../store/tournament-store';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
 import { entities } from '../store/entities';
 import { clockOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
+import { rearmLevelEnd } from '../app/jobs/schedules';
 import { commandOf } from './tournament-support';
 import { Id } from '../../schemas/common';
 import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
@@ -160,6 +161,8 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     }
     if (!loaded) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const clock = await clockOf(loaded.state);
+    // A running clock whose level end was never armed (or an older one was) is armed again.
+    await rearmLevelEnd(loaded.state);
     const body = stateBody(loaded.state, clock, req.now);
     const headers = { 'cache-control': 'no-store', etag: `"${loaded.state.version}"` };
     // The version names the stored clock, but a level end that has passed shows before its job stores
