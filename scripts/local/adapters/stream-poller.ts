@@ -10,6 +10,7 @@ import {
   type _Record as StreamsRecord,
   type AttributeValue as StreamsAttributeValue,
 } from '@aws-sdk/client-dynamodb-streams';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { logger } from '../../../functions/platform/logger';
 import { isEventInsert } from '../../../functions/adapters/stream/filter';
@@ -51,6 +52,8 @@ export interface LocalStreamPoller {
 }
 
 const ERROR_BACKOFF_MS = 1_000;
+/** Each DynamoDB (Streams) call of the poller: GetRecords answers at once, with records or without. */
+const CALL_TIMEOUT_MS = 5_000;
 const MAX_RETRY_DELAY_MS = 2_000;
 /** GetRecords' own maximum: a pass reads a shard in as few calls as it can. */
 const GET_RECORDS_LIMIT = 1_000;
@@ -137,6 +140,14 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
 
   const clientConfig = {
     region: opts.region ?? process.env.AWS_REGION ?? 'eu-central-1',
+    // A hung DynamoDB must end in an error the loop retries: without a limit a call that is never answered
+    // holds the poller (and every record written since) until the process ends.
+    requestHandler: new NodeHttpHandler({
+      connectionTimeout: CALL_TIMEOUT_MS,
+      requestTimeout: CALL_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      socketTimeout: CALL_TIMEOUT_MS,
+    }),
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   };
   const dynamo = new DynamoDBClient(clientConfig);
