@@ -110,7 +110,8 @@ export function acknowledgeNagFindings(stack: SportPokerStack): void {
   const connections = wildcardFinding(stack, stack.live.connectionsArn);
   for (const { role } of [stack.live.handler, stack.projections.consumer]) ack(role, connections, NAG_REASONS[CONNECTIONS_FINDING]);
   const schedules = wildcardFinding(stack, stack.scheduling.schedulesArn);
-  for (const { role } of [...stack.functions.all, stack.scheduling.jobs]) ack(role, schedules, NAG_REASONS[SCHEDULES_FINDING]);
+  for (const { role } of [...stack.functions.all, stack.scheduling.jobs, stack.projections.consumer])
+    ack(role, schedules, NAG_REASONS[SCHEDULES_FINDING]);
   ack(stack.verification.worker.role, wildcardFinding(stack, stack.verification.ssmKeysArn), NAG_REASONS[SSM_KEYS_FINDING]);
   for (const queue of [stack.scheduling.deadLetters, stack.verification.failures, stack.projections.deadLetters])
     ack(queue, 'AwsSolutions-SQS3', NAG_REASONS['AwsSolutions-SQS3']);

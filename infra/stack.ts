@@ -85,6 +85,10 @@ export class SportPokerStack extends Stack {
     // Live updates: the consumer fans each committed event out to the subscribed connections.
     this.live = new LiveApi(this, 'Live', { config, data: this.data, identity: this.identity });
     for (const [k, v] of Object.entries(this.live.environment)) this.projections.consumer.fn.addEnvironment(k, v);
+    // The stream is the scheduling outbox: the consumer makes and drops the schedules committed events call for.
+    for (const [k, v] of Object.entries(this.scheduling.environment)) this.projections.consumer.fn.addEnvironment(k, v);
+    this.scheduling.grantScheduling(this.projections.consumer.fn);
+    this.projections.consumer.fn.node.addDependency(this.scheduling.jobs.fn);
     this.live.grantPost(this.projections.consumer.fn);
 
     this.functions = new ApiFunctions(this, 'Functions', {
@@ -93,7 +97,7 @@ export class SportPokerStack extends Stack {
       identity: this.identity,
       corsOrigins,
       cursorSecret: this.cursorKey.value,
-      // Any route that changes a tournament's status schedules or cancels its jobs.
+      // A clock read arms a lost level end again; the jobs a route's events call for come from the stream.
       extraEnvironment: this.scheduling.environment,
     });
     for (const f of this.functions.all) {
@@ -132,6 +136,10 @@ export class SportPokerStack extends Stack {
     this.alarms.watchApplicationMetric(
       'TournamentEventUndecodable',
       'a tournament event could not be decoded: reads of that tournament stop until it is repaired',
+    );
+    this.alarms.watchApplicationMetric(
+      'SchedulingFailed',
+      'EventBridge Scheduler refused or missed a schedule; the stream retries the event and the next clock read re-arms a level end',
     );
     // Outages answer 503 and clients retry: alarm when it lasts, not on one blip.
     this.alarms.watchApplicationMetric(

@@ -8,7 +8,7 @@ import { entities } from '../store/entities';
 import { executeTournamentCommand, type CommandResult, type TournamentCommand } from './tournament-command';
 import { jobContext } from './jobs/context';
 import type { LevelEndPayload } from './jobs/payloads';
-import { levelEndJobName, pendingLevelEndName, syncLevelEnd } from './jobs/schedules';
+import { rearmLevelEnd } from './jobs/schedules';
 
 /** R-CLK-1..5: the server's clock. Staff commands and the scheduled level end take the same path. */
 
@@ -32,18 +32,26 @@ export async function clockOf(state: StoredTournament, structureId?: string): Pr
   return { timer: initialTimer(), structure: await structureForTournament(state.clubId, state.settings.blindStructureId) };
 }
 
+/** The clock a read shows; a running clock whose level end was never armed (or an older one was) is armed again. */
+export async function clockForRead(state: StoredTournament): Promise<Clock> {
+  const clock = await clockOf(state);
+  await rearmLevelEnd(state);
+  return clock;
+}
+
 export type ClockCommand = (timer: TimerState, structure: BlindStructure, now: number) => ClockResult;
 
 /**
- * One staff command on the clock: the pure domain command under the tournament's version check, then
- * the pending level end replaced (R-CLK-5). Audited: the log keeps each command with who gave it.
+ * One staff command on the clock: the pure domain command under the tournament's version check. The
+ * stream consumer replaces the pending level end from the committed event (R-CLK-5, app/jobs/schedules.ts).
+ * Audited: the log keeps each command with who gave it.
  */
 export async function runClockCommand(
   command: TournamentCommand,
   clockCommand: ClockCommand,
   structureId?: string,
 ): Promise<CommandResult<ClockEvents, Clock>> {
-  const result = await executeTournamentCommand<ClockEvents, { previousJob: string | null; clock: Clock }>(command, async (state, ctx) => {
+  return executeTournamentCommand<ClockEvents, Clock>(command, async (state, ctx) => {
     if (state.status !== 'running') {
       throw conflict('TOURNAMENT_NOT_RUNNING', `The clock runs while the tournament runs (status ${state.status})`);
     }
@@ -53,19 +61,17 @@ export async function runClockCommand(
     // The forced-bet count is carried and dead stacks that have posted everything go out (R-NOSHOW-2).
     const stored = storeTimer({ ...state, clock, updatedAt: ctx.now }, r.timer, clock.structure, ctx);
     const next = stored.state.clock as Clock;
-    return { state: stored.state, events: [...events, ...stored.events], value: { previousJob: pendingLevelEndName(state), clock: next } };
+    return { state: stored.state, events: [...events, ...stored.events], value: next };
   });
-  await syncLevelEnd(result.state, result.value.previousJob);
-  return { ...result, value: result.value.clock };
 }
 
 export type LevelEndOutcome = 'advanced' | 'stale' | 'not_due';
 
 /**
  * R-CLK-5: a scheduled level end, applied with domain `onLevelEnd` under the version check:
- * - advanced: every level end up to now is stored and the next end scheduled;
+ * - advanced: every level end up to now is stored (the stream consumer schedules the next end);
  * - stale (the clock moved on, was paused, or the tournament stopped): nothing changes; the pending
- *   job of the current state is scheduled again in case an earlier scheduling was lost;
+ *   job of the current state is armed again if an earlier scheduling was lost (rearmLevelEnd);
  * - not_due (early delivery): nothing changes; `dueAt` says when the end is.
  * A duplicate delivery finds the level already moved and is stale, so at-least-once delivery is harmless.
  */
@@ -84,9 +90,7 @@ export async function applyLevelEnd(
     const stored = storeTimer({ ...state, clock: state.clock, updatedAt: now }, r.timer, state.clock.structure, ctx);
     return { state: stored.state, events: [...r.events, ...stored.events], value: { outcome: 'advanced', dueAt: now } };
   });
-  const { outcome } = result.value;
-  if (outcome === 'advanced') await syncLevelEnd(result.state, levelEndJobName(job.tournamentId, job));
-  if (outcome === 'stale') await syncLevelEnd(result.state, null);
+  if (result.value.outcome === 'stale') await rearmLevelEnd(result.state);
   return result;
 }
 

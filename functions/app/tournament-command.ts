@@ -2,13 +2,13 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Context } from '../../domain/core/context';
 import { mutateTournament, type StoredTournament } from '../store/tournament-store';
 import { forDecision } from './frozen-state';
-import { publishTournamentEvents } from './tournament-events';
 
 /*
  * The one path of a command on a tournament: load it (warm cache, then the log), hand the pure decision
  * the state, append what it decided as the next event under the version check (deciding again on a lost
- * race), publish the events, and answer what was decided. Use cases (functions/app/...) call it; routes
- * and jobs call the use cases.
+ * race), and answer what was decided. What the events mean elsewhere (the jobs a status change calls for,
+ * players' notifications, the by-player index) is derived from the log by the stream consumer
+ * (functions/projections). Use cases (functions/app/...) call it; routes and jobs call the use cases.
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -53,13 +53,11 @@ export async function executeTournamentCommand<E extends FloorEvent, V>(
   decide: (state: StoredTournament, ctx: Context) => Decision<E, V> | Promise<Decision<E, V>>,
   options: CommandOptions<E, V> = {},
 ): Promise<CommandResult<E, V>> {
-  const result = await mutateTournament<E, Decision<E, V>>(
+  return mutateTournament<E, Decision<E, V>>(
     command.clubId,
     command.tournamentId,
     (state) => decide(forDecision(state), command.ctx),
     command.expectedVersion,
     options.companions,
   );
-  await publishTournamentEvents(result.state, result.events);
-  return result;
 }

@@ -21,7 +21,7 @@ import { problem } from '../platform/problem';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { findTournamentState } from '../app/tournaments/queries';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
-import { clockOf, clubNameOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
+import { clockForRead, clubNameOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
 import { Id } from '../../schemas/common';
 import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
@@ -143,7 +143,7 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     }
     if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    const clock = await clockOf(state);
+    const clock = await clockForRead(state);
     const body = stateBody(state, clock, req.now);
     const headers = { 'cache-control': 'no-store', etag: `"${state.version}"` };
     // The version names the stored clock, but a level end that has passed shows before its job stores

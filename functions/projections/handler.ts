@@ -2,6 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger';
+import { flushMetrics } from '../platform/metrics';
 import { projectStreamRecords } from './consume';
 
 /**
@@ -10,6 +11,7 @@ import { projectStreamRecords } from './consume';
  * that only those are retried (ReportBatchItemFailures); the event source mapping bisects and sends what
  * still fails to the DLQ.
  */
-export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => projectStreamRecords(event.Records)).use(
-  injectLambdaContext(logger, { resetKeys: true }),
-);
+export const handler = middy(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => projectStreamRecords(event.Records))
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  // ProjectionFailed, SchedulingFailed: counted per batch, watched by alarms (infra/stack.ts).
+  .use(flushMetrics());

@@ -7,6 +7,7 @@ import { notifyTournamentEvents } from '../adapters/notifications/tournament-not
 import { playerRows, touchedPlayers, type PlayerRegistrationRow } from './player-registrations';
 import { namesAtFinish } from './result-names';
 import { fanOutEvent } from '../live/fan-out';
+import { syncTournamentJobs } from '../app/jobs/schedules';
 
 export interface ProjectedEvent {
   clubId: string;
@@ -84,9 +85,10 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
 
 /**
  * What one committed event means outside its tournament: the by-player index rows of the players it
- * touched (my registrations), their R-REG-1 schedules, and the players' notifications. Each part is
- * idempotent: rows are guarded by version, schedule updates by registration id, notifications have ids
- * derived from the event.
+ * touched (my registrations), their R-REG-1 schedules, the players' notifications, and the jobs it calls
+ * for (level ends, the no-show run, the reminder). Each part is idempotent: rows are guarded by version,
+ * schedule updates by registration id, notifications have ids derived from the event, jobs have names
+ * that say what they are.
  */
 export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
@@ -94,6 +96,7 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   await refreshSchedules(p, touched);
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
   await namesAtFinish(p);
+  await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });
   // Live updates last: their version mark then means the projections above are done too.
   await fanOutEvent(p);
 }

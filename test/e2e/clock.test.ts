@@ -191,7 +191,8 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     expectProblem(await api.call('GET', `${path}/clock`), 404, 'CLUB_NOT_FOUND');
     expect((await api.call('GET', `${path}/clock`, { token: dealer })).body.clock.status).toBe('not_started');
     expect((await api.call('POST', `${path}/start`, { token: owner })).status).toBe(200);
-    // Starting the tournament scheduled the no-show run (the tournament routes publish the status change).
+    // Starting the tournament scheduled the no-show run (the stream consumer, from the status change).
+    await api.streams?.drain();
     expect((await pendingSchedules(tid)).some((n) => n.startsWith('noshow-'))).toBe(true);
 
     expectProblem(await api.call('POST', `${path}/clock/start`, { token: dealer }), 403, 'FORBIDDEN');
@@ -233,6 +234,7 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     const paused = await api.call('POST', `${path}/clock/pause`, { token: manager });
     expect(paused.status).toBe(200);
     expect(paused.body.clock.status).toBe('paused');
+    await api.streams?.drain();
     expect(await pendingSchedules(tid).then((ns) => ns.filter((n) => n.startsWith('lvl-')))).toEqual([]);
     await sleep(2_500);
     const still = (await api.call('GET', `${path}/clock`, { token: dealer })).body;
@@ -287,6 +289,7 @@ describe('the clock runs by itself (R-CLK-5) through a break that opens the add-
     expect(over.status, JSON.stringify(over.body)).toBe(200);
     expectProblem(await api.call('GET', `${path}/clock`), 404, 'CLUB_NOT_FOUND');
     expect((await api.call('GET', `${path}/clock`, { token: dealer })).status).toBe(200);
+    await api.streams?.drain();
     expect(await pendingSchedules(tid)).toEqual([]);
   });
 });
@@ -376,6 +379,23 @@ describe('clock commands over HTTP (R-CLK-3)', () => {
     expectProblem(await api.call('POST', `${path}/resume`, { token: owner }), 409, 'CLOCK_NOT_PAUSED');
   });
 
+  it('R-CLK-5: a level end lost for good (its schedule and the mark of it gone) is armed again by the next read of the clock', async () => {
+    const other = await tournament({});
+    const otherPath = `/v1/clubs/${clubId}/tournaments/${other}/clock`;
+    expect((await api.call('POST', `${otherPath}/start`, { token: manager })).status).toBe(200);
+    await api.streams?.drain();
+    const [armed, ...more] = (await pendingSchedules(other)).filter((n) => n.startsWith('lvl-'));
+    expect(armed).toBeDefined();
+    expect(more).toEqual([]);
+    // What a create that failed every retry leaves: no schedule, no mark.
+    await new LocalScheduler().cancel(armed!);
+    await entities().armedLevelEnd.delete({ tournamentId: other }).go();
+    expect((await pendingSchedules(other)).filter((n) => n.startsWith('lvl-'))).toEqual([]);
+    const read = await api.call('GET', otherPath);
+    expect(read.status).toBe(200);
+    expect((await pendingSchedules(other)).filter((n) => n.startsWith('lvl-'))).toEqual([armed]);
+  });
+
   it('R-CLK-3: the clock runs only while the tournament runs', async () => {
     const announced = await tournament({}, { start: false });
     const res = await api.call('POST', `/v1/clubs/${clubId}/tournaments/${announced}/clock/start`, { token: owner });
@@ -402,7 +422,9 @@ describe('no-shows processed by the floor (R-NOSHOW-2)', () => {
     // Registered before the start, a no-show is in play from the start; registered later, from the run.
     expect((await api.call('POST', `${path}/start`, { token: owner })).status).toBe(200);
     expect((await api.call('POST', `${path}/registrations`, { token: owner, body: { playerId: 'absent-p' } })).status).toBe(201);
-    // The floor acts before the scheduler would: take the scheduled run away.
+    // The floor acts before the scheduler would: take the scheduled run away (once the stream has made it).
+    await api.streams?.drain();
+    expect(await pendingSchedules(tid)).toContain(noShowJobName(tid));
     await new LocalScheduler().cancel(noShowJobName(tid));
     await sleep(Math.max(0, lateRegEndsAt - Date.now()) + 50);
     const run = await api.call('POST', `${path}/no-shows/process`, { token: manager });

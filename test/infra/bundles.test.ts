@@ -228,7 +228,7 @@ describe('what the bundles leave out', () => {
  * modules imported for their effect are listed there and must stay in the bundles that import them.
  */
 describe('what the bundles keep', () => {
-  it('keeps the modules imported for their effect (the zod set-up) and the scheduling that follows a status change', async () => {
+  it('keeps the modules imported for their effect (the zod set-up) and the scheduling a clock read repairs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bundles-kept-'));
     try {
       const { metafile } = await build({
@@ -237,7 +237,7 @@ describe('what the bundles keep', () => {
       });
       const output = Object.entries(metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
       const kept = (path: string) => output?.inputs[path]?.bytesInOutput ?? 0;
-      // A status change schedules its jobs from the command path itself (functions/app/tournament-events.ts).
+      // A read of a running clock arms a lost level end again (rearmLevelEnd, functions/app/jobs/schedules.ts).
       expect(kept('functions/app/jobs/schedules.ts')).toBeGreaterThan(0);
       // zod's set-up: zod-to-openapi's `.openapi()` on every schema (the route modules call it at import).
       expect(kept('schemas/zod.ts')).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { SportPokerStack, type SportPokerStackProps } from '../../infra/stack';
 import { parseStage, type Stage } from '../../infra/stage-config';
 import { addNagChecks, NAG_REASONS, SCHEDULES_FINDING } from '../../infra/nag-acknowledgements';
 import { SCHEDULE_ACTIONS } from '../../infra/scheduling';
+import { SCHEDULING_FAILED } from '../../functions/app/jobs/schedules';
 import { parseRegistryProvider } from '../../infra/verification';
 import type { ServiceFunction } from '../../infra/functions';
 import { CORS_ALLOW_HEADERS } from '../../infra/api';
@@ -378,10 +379,10 @@ describe('scheduler', () => {
     expect(statementsOf(dev, dev.stack.scheduling.role)).toEqual([]);
   });
 
-  it("lets the API functions and the jobs function manage schedules of the stage's group only, and pass the role to the scheduler only", () => {
+  it("lets the API functions, the jobs function and the stream consumer manage schedules of the stage's group only, and pass the role to the scheduler only", () => {
     const schedules = arnOf('scheduler', ':schedule/sport-poker-dev/*');
     const roleArn = { 'Fn::GetAtt': [logicalId(dev, dev.stack.scheduling.role), 'Arn'] };
-    for (const f of [...dev.stack.functions.all, dev.stack.scheduling.jobs]) {
+    for (const f of [...dev.stack.functions.all, dev.stack.scheduling.jobs, dev.stack.projections.consumer]) {
       const statements = statementsOf(dev, f.role);
       const scheduling = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('scheduler:')));
       expect(scheduling, f.label).toEqual([{ Effect: 'Allow', Action: [...SCHEDULE_ACTIONS].sort(), Resource: schedules }]);
@@ -536,8 +537,8 @@ describe('alarms', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Period: 300 });
     // Errors and throttles of each function; three queues; the API; the projections consumer's iterator age;
-    // two application metrics.
-    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 4) + 3 + 1 + 1 + 2);
+    // three application metrics.
+    dev.template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (GROUPS.length + 4) + 3 + 1 + 1 + 3);
   });
 
   it('alarms on an undecodable tournament event at once, and on an outage that lasts three periods', () => {
@@ -550,6 +551,27 @@ describe('alarms', () => {
       Dimensions: [{ Name: 'service', Value: 'sport-poker' }],
     });
     expect(app('DependencyUnavailable')).toMatchObject({ Threshold: 0, EvaluationPeriods: 3, DatapointsToAlarm: 3 });
+  });
+
+  it('alarms on the first schedule EventBridge Scheduler refused (SchedulingFailed), which the functions that schedule count', () => {
+    const topic = { Ref: logicalId(dev, dev.stack.alarms.topic) };
+    const found = find(dev, 'SportPoker', SCHEDULING_FAILED, { Name: 'service', Value: 'sport-poker' });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Statistic: 'Sum',
+      AlarmActions: [topic],
+      OKActions: [topic],
+    });
+    // The stream consumer makes the schedules (the outbox): it has the scheduler's settings (its grants: above).
+    const consumer = dev.resources[logicalId(dev, dev.stack.projections.consumer.fn)]!;
+    expect((consumer.Properties.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+      SCHEDULER: 'aws',
+      SCHEDULE_GROUP: expect.anything(),
+    });
   });
 
   it('notifies an SNS topic encrypted with a rotated key that CloudWatch may use; email only when asked', () => {
@@ -836,7 +858,7 @@ describe('cdk-nag (AWS Solutions)', () => {
     expect([...acknowledged.get('AwsSolutions-L1')!].sort()).toEqual(paths(fns.map((f) => f.fn)));
     expect([...acknowledged.get('AwsSolutions-IAM5[Resource::*]')!].sort()).toEqual(paths(fns.map((f) => f.role)));
     expect([...acknowledged.get(SCHEDULES_FINDING)!].sort()).toEqual(
-      paths([...dev.stack.functions.all, dev.stack.scheduling.jobs].map((f) => f.role)),
+      paths([...dev.stack.functions.all, dev.stack.scheduling.jobs, dev.stack.projections.consumer].map((f) => f.role)),
     );
     expect([...acknowledged.get('AwsSolutions-SQS3')!].sort()).toEqual(
       paths([dev.stack.scheduling.deadLetters, dev.stack.verification.failures, dev.stack.projections.deadLetters]),

@@ -18,7 +18,7 @@ import { startStreamPoller } from '../support/stream-poller';
 import type { LocalStreamPoller } from '../../scripts/local/adapters/stream-poller';
 import { runJob } from '../../functions/jobs/run-job';
 import type { JobDeps } from '../../functions/jobs/context';
-import { levelEndJobName, noShowJobName, scheduleTournamentJobs } from '../../functions/app/jobs/schedules';
+import { levelEndJobName, noShowJobName, syncTournamentJobs } from '../../functions/app/jobs/schedules';
 import { handler as jobsLambda } from '../../functions/jobs/handler';
 import { lambdaContext } from '../../scripts/local/http-adapter';
 import { checkIn, createTournament, openRegistration, register, startTournament, changeStatus } from '../../domain/tournaments';
@@ -50,10 +50,14 @@ const STRUCTURE: BlindStructure = {
   ],
 };
 
+/** Jobs made (replaced or created) and cancelled, in order. */
 class RecordingScheduler implements SchedulerPort {
   scheduled: ScheduledJob[] = [];
   cancelled: string[] = [];
   async schedule(job: ScheduledJob) {
+    this.scheduled.push(job);
+  }
+  async create(job: ScheduledJob) {
     this.scheduled.push(job);
   }
   async cancel(name: string) {
@@ -120,6 +124,10 @@ async function runningTournament(
   let state: StoredTournament = { ...r.state, version: 1 };
   if (opts.clock !== false) state = { ...state, clock: { timer: start(initialTimer(), STRUCTURE, T0).timer, structure: STRUCTURE } };
   await createTournamentItem(state);
+  // The stream consumer arms what the new tournament wants (tested below); each test looks at what follows.
+  await streams.drain();
+  recorder.scheduled = [];
+  recorder.cancelled = [];
   return state;
 }
 
@@ -150,7 +158,9 @@ beforeAll(async () => {
   resetDynamo();
   streams = await startStreamPoller(tableName);
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // What the previous test committed is scheduled through its recorder, not this one's.
+  await streams.drain();
   now = T0;
   recorder = new RecordingScheduler();
   useScheduler(recorder);
@@ -174,9 +184,12 @@ describe('level-end job (R-CLK-5)', () => {
     const after = await stored(t);
     expect(after.version).toBe(2);
     expect(after.clock?.timer).toMatchObject({ status: 'running', levelIndex: 1, levelStartedAt: T0 + 60_000, revision: 1 });
+    // The stream consumer arms the next level end from the committed event and drops the one that fired.
+    await streams.drain();
     expect(recorder.scheduled).toEqual([
       { name: levelEndJobName(t.id, { revision: 1, levelIndex: 1 }), at: T0 + 120_000, payload: levelEnd(t, 1, 1) },
     ]);
+    expect(recorder.cancelled).toEqual([levelEndJobName(t.id, { revision: 1, levelIndex: 0 })]);
     // Every registered player (checked in or not) learns the new level.
     for (const p of [players.p1, players.p3]) {
       const feed = await drainedFeed(p, { limit: 10, cursor: null, now });
@@ -192,6 +205,7 @@ describe('level-end job (R-CLK-5)', () => {
     const t = await runningTournament();
     now = T0 + 61_000;
     expect(await runJob(levelEnd(t, 1, 0), deps())).toBe('advanced');
+    await streams.drain();
     const once = await loadTournament(clubId, t.id);
     now = T0 + 62_000;
     expect(await runJob(levelEnd(t, 1, 0), deps())).toBe('stale');
@@ -199,11 +213,8 @@ describe('level-end job (R-CLK-5)', () => {
     expect(twice?.state.version).toBe(once?.state.version);
     expect(JSON.parse(JSON.stringify(twice?.state))).toEqual(JSON.parse(JSON.stringify(once?.state)));
     expect((await drainedFeed(players.p1, { limit: 10, cursor: null, now })).items).toHaveLength(1);
-    // The stale run only makes sure the current level end is still scheduled.
-    expect(recorder.scheduled.map((j) => j.name)).toEqual([
-      levelEndJobName(t.id, { revision: 1, levelIndex: 1 }),
-      levelEndJobName(t.id, { revision: 1, levelIndex: 1 }),
-    ]);
+    // The stale run only makes sure the current level end is armed: it is, so nothing is sent twice.
+    expect(recorder.scheduled.map((j) => j.name)).toEqual([levelEndJobName(t.id, { revision: 1, levelIndex: 1 })]);
   });
 
   it('R-CLK-5: a stale delivery (the clock was paused since) changes nothing and schedules nothing', async () => {
@@ -218,7 +229,10 @@ describe('level-end job (R-CLK-5)', () => {
     const after = await loadTournament(clubId, t.id);
     expect(after?.state.version).toBe(before?.state.version);
     expect(after?.state.clock?.timer).toEqual(before?.state.clock?.timer);
+    await streams.drain();
     expect(recorder.scheduled).toEqual([]);
+    // The pause dropped the level end it had pending.
+    expect(recorder.cancelled).toEqual([levelEndJobName(t.id, { revision: 1, levelIndex: 0 })]);
   });
 
   it('R-CLK-5: an early delivery (EventBridge fires within the minute) waits for the level end, then applies it', async () => {
@@ -266,6 +280,7 @@ describe('level-end job (R-CLK-5)', () => {
     });
     now = T0 + 2 * MIN;
     expect(await runJob(levelEnd(t, 1, 0), deps())).toBe('stale');
+    await streams.drain();
     expect(recorder.scheduled).toEqual([]);
     expect(await runJob({ ...levelEnd(t, 1, 0), tournamentId: 'trn_nope' }, deps())).toBe('gone');
     expect(await runJob({ kind: 'level-end', clubId }, deps())).toBe('invalid');
@@ -324,12 +339,31 @@ describe('no-show job (R-NOSHOW-1, R-NOSHOW-2)', () => {
     expect(await runJob(noShows(t), deps())).toBe('nothing_to_do');
   });
 
-  it('scheduleTournamentJobs: the no-show run while registration is open or running; nothing once over', async () => {
+  it('syncTournamentJobs: the no-show run while registration is open or running; nothing once over, nor a level end', async () => {
     const t = await runningTournament();
-    await scheduleTournamentJobs({ ...t, status: 'registration_open' });
+    await syncTournamentJobs({ before: undefined, after: { ...t, status: 'registration_open' }, at: T0 });
     expect(recorder.scheduled).toEqual([{ name: noShowJobName(t.id), at: T0 + 10 * MIN, payload: noShows(t) }]);
-    await scheduleTournamentJobs({ ...t, status: 'cancelled' });
-    expect(recorder.cancelled).toEqual([noShowJobName(t.id), levelEndJobName(t.id, { revision: 1, levelIndex: 0 })]);
+    await syncTournamentJobs({ before: t, after: { ...t, status: 'cancelled' }, at: T0 });
+    expect(recorder.cancelled).toEqual([levelEndJobName(t.id, { revision: 1, levelIndex: 0 }), noShowJobName(t.id)]);
+  });
+
+  it('a new tournament gets what it wants from the stream: its level end and its no-show run', async () => {
+    const t = await runningTournament();
+    // The fixture drained and forgot what its creation armed: replay that event's effects on a fresh tournament instead.
+    const fresh = { ...t, id: `${t.id}-again` };
+    await syncTournamentJobs({ before: undefined, after: fresh, at: T0 });
+    expect(recorder.scheduled).toEqual([
+      {
+        name: levelEndJobName(fresh.id, { revision: 1, levelIndex: 0 }),
+        at: T0 + MIN,
+        payload: { ...levelEnd(t, 1, 0), tournamentId: fresh.id },
+      },
+      { name: noShowJobName(fresh.id), at: T0 + 10 * MIN, payload: { ...noShows(t), tournamentId: fresh.id } },
+    ]);
+    // The same event again: the level end is armed already, the no-show run is the same job.
+    recorder.scheduled = [];
+    await syncTournamentJobs({ before: undefined, after: fresh, at: T0 });
+    expect(recorder.scheduled.map((j) => j.name)).toEqual([noShowJobName(fresh.id)]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   DeleteItemCommand,
   DescribeTableCommand,
   PutItemCommand,
+  TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue as SdkAttributeValue,
   type DynamoDBClient,
@@ -192,6 +193,29 @@ describe('local stream poller', () => {
     running.push(poller);
     await poller.drain(30_000);
     expect(calls.flat().map(skOf)).toEqual(before.map((i) => i.sk.S));
+  });
+
+  it('hands over what is written after it idled on an empty stream by a transaction (an iterator DynamoDB Local then calls trimmed)', async () => {
+    const tableName = await newTable();
+    const { poller, calls } = recordingPoller(tableName, () => undefined, { idleIntervalMs: 20 });
+    // Several passes over the empty shard, each ending on an iterator with nothing behind it.
+    for (let i = 0; i < 3; i++) await poller.drain(30_000);
+    const items = [event('club#c1#t#t9', 1), event('club#c1#t#t9', 2)];
+    await client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          { Put: { TableName: tableName, Item: { pk: { S: 'club#c1#t#t9' }, sk: { S: 'meta' } } } },
+          ...items.map((Item) => ({ Put: { TableName: tableName, Item } })),
+        ],
+      }),
+    );
+    await poller.drain(30_000);
+    expect(calls.flat().map(skOf)).toEqual(items.map((i) => i.sk.S));
+    // And on: the shard is still read.
+    const later = event('club#c1#t#t9', 3);
+    await put(tableName, later);
+    await poller.drain(30_000);
+    expect(calls.flat().map(skOf)).toEqual([...items, later].map((i) => i.sk.S));
   });
 
   it('retries from the record the handler reports, never the ones before it, and logs the retry', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CreateScheduleCommand, DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
 import type { CreateScheduleCommandInput, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { ScheduledJob, SchedulerPort } from './port';
@@ -46,6 +47,12 @@ export function atExpression(at: number, now: number): string {
 const errorName = (e: unknown): string | undefined => (e as { name?: string } | null)?.name;
 
 /**
+ * CreateSchedule's idempotency token for a job name (64 hex digits fit its `[a-zA-Z0-9-_]{1,64}`): a create
+ * sent again, by the SDK's retry or a redelivered stream record, is the same request to the service.
+ */
+export const clientTokenOf = (name: string): string => createHash('sha256').update(name).digest('hex');
+
+/**
  * EventBridge Scheduler: one one-time schedule per job, deleted by the service after it fires. Its
  * precision is one minute (a schedule at 1:00:45 may fire from 1:00:00), so the job handlers tolerate
  * early delivery.
@@ -82,6 +89,15 @@ export class AwsScheduler implements SchedulerPort {
       await this.client.send(new CreateScheduleCommand(this.createInput(job)));
     } catch (e) {
       // A concurrent writer created the same name between our delete and create: same job, keep it.
+      if (errorName(e) !== 'ConflictException') throw e;
+    }
+  }
+
+  /** A schedule of that name already there (ConflictException) is this job: names say what they schedule. */
+  async create(job: ScheduledJob): Promise<void> {
+    try {
+      await this.client.send(new CreateScheduleCommand({ ...this.createInput(job), ClientToken: clientTokenOf(job.name) }));
+    } catch (e) {
       if (errorName(e) !== 'ConflictException') throw e;
     }
   }

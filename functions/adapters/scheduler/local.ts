@@ -25,6 +25,22 @@ export class LocalScheduler implements SchedulerPort {
     if (canceled) throw new Error(`local scheduler: could not schedule ${job.name}`);
   }
 
+  async create(job: ScheduledJob): Promise<void> {
+    if ((await entities().scheduleName.get({ name: job.name }).go({ consistent: true })).data) return;
+    const dueAt = new Date(job.at).toISOString();
+    const slot = slotOf(dueAt, job.name);
+    const { canceled } = await store()
+      .transaction.write(({ schedule, scheduleName }) => [
+        schedule.put({ slot, name: job.name, dueAt, payload: job.payload, attempts: 0 }).commit(),
+        scheduleName.create({ name: job.name, slot }).commit(),
+      ])
+      .go();
+    // Refused because a concurrent writer made that name meanwhile: the same job, kept.
+    if (canceled && !(await entities().scheduleName.get({ name: job.name }).go({ consistent: true })).data) {
+      throw new Error(`local scheduler: could not create ${job.name}`);
+    }
+  }
+
   async cancel(name: string): Promise<void> {
     const { data: lookup } = await entities().scheduleName.get({ name }).go();
     if (!lookup) return;

@@ -15,6 +15,11 @@ export interface ScheduledJob {
 export interface SchedulerPort {
   /** Creates the job, replacing any pending job of the same name. */
   schedule(job: ScheduledJob): Promise<void>;
+  /**
+   * Creates the job unless one of that name is pending, which is then kept: for names that say what the
+   * job is (a level end names its revision and level), so a second create is the same job, not a new one.
+   */
+  create(job: ScheduledJob): Promise<void>;
   /** Deletes the pending job of that name; an unknown name is not an error. */
   cancel(name: string): Promise<void>;
 }

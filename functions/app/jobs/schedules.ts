@@ -3,14 +3,21 @@ import type { LevelEndJob } from '../../../domain/clock';
 import { jobName, scheduler } from '../../adapters/scheduler';
 import type { ScheduledJob } from '../../adapters/scheduler';
 import { logger } from '../../platform/logger';
+import { count } from '../../platform/metrics';
+import { entities } from '../../store/entities';
 import type { StoredTournament } from '../../store/tournament-store';
 import type { LevelEndPayload, NoShowsPayload } from './payloads';
-import { syncStartingSoon } from '../../live/push/starting-soon';
+import { startingSoonJobOf } from '../../live/push/starting-soon';
 
 /*
- * Which jobs a tournament has pending, derived from its stored state alone. Level-end names carry the
- * timer's (revision, level), so each names exactly one level end (see docs/decisions/clock.md): a
- * schedule written late by a slower writer can only ever be a stale job, never hide the current one.
+ * Which jobs a tournament has pending, derived from its stored state alone, and how they follow its
+ * committed events. Level-end names carry the timer's (revision, level), so each names exactly one level
+ * end (see docs/decisions/clock.md): a schedule written late by a slower writer can only ever be a stale
+ * job, never hide the current one, and creating one twice is the same job.
+ *
+ * The table's stream is the outbox: the stream consumer (functions/projections) makes and drops the
+ * schedules an event calls for, and a scheduler failure fails that record, so the stream delivers it
+ * again. Each failure counts `SchedulingFailed` (an alarm watches it, infra/stack.ts).
  */
 
 export const levelEndJobName = (tournamentId: string, job: { revision: number; levelIndex: number }): string =>
@@ -18,11 +25,15 @@ export const levelEndJobName = (tournamentId: string, job: { revision: number; l
 
 export const noShowJobName = (tournamentId: string): string => jobName('noshow', tournamentId);
 
-/** The level-end job this state wants, or null (not started, paused, finished, not running). */
-export function levelEndJobOf(state: StoredTournament): ScheduledJob | null {
+/** The metric of a schedule the scheduler refused or never answered. */
+export const SCHEDULING_FAILED = 'SchedulingFailed';
+
+function pendingOf(state: StoredTournament): LevelEndJob | null {
   if (!state.clock || state.status !== 'running') return null;
-  const pending: LevelEndJob | null = pendingLevelEnd(state.clock.timer, state.clock.structure);
-  if (!pending) return null;
+  return pendingLevelEnd(state.clock.timer, state.clock.structure);
+}
+
+function levelEndJobFor(state: StoredTournament, pending: LevelEndJob): ScheduledJob {
   const payload: LevelEndPayload = {
     kind: 'level-end',
     clubId: state.clubId,
@@ -33,6 +44,12 @@ export function levelEndJobOf(state: StoredTournament): ScheduledJob | null {
   return { name: levelEndJobName(state.id, pending), at: pending.at, payload };
 }
 
+/** The level-end job this state wants, or null (not started, paused, finished, not running). */
+export function levelEndJobOf(state: StoredTournament): ScheduledJob | null {
+  const pending = pendingOf(state);
+  return pending ? levelEndJobFor(state, pending) : null;
+}
+
 /** The no-show job (R-NOSHOW-1): from the opening of registration until the tournament ends. */
 export function noShowJobOf(state: StoredTournament): ScheduledJob | null {
   if (state.status !== 'registration_open' && state.status !== 'running') return null;
@@ -40,38 +57,88 @@ export function noShowJobOf(state: StoredTournament): ScheduledJob | null {
   return { name: noShowJobName(state.id), at: state.settings.lateRegEndsAt, payload };
 }
 
+type LevelEndMark = { revision: number; levelIndex: number };
+const olderThan = (a: LevelEndMark, b: LevelEndMark): boolean =>
+  a.revision < b.revision || (a.revision === b.revision && a.levelIndex < b.levelIndex);
+
 /**
- * After a write that may have moved the clock: replace the level end the previous state had pending
- * (its name, or null) by the one the written state has. Scheduling failures are logged, not thrown:
- * the write has happened, the clock reads right from time alone, and the next command repairs it.
+ * Arms the level end the state wants unless it, or a later one, is armed already (the armed-level-end
+ * item): a redelivered event sends nothing, a state older than what is armed changes nothing. The mark
+ * is written after the scheduler took the job, so a failed create leaves it behind. Throws what the
+ * scheduler throws. Answers whether a job was sent.
  */
-export async function syncLevelEnd(state: StoredTournament, previous: string | null): Promise<void> {
-  const next = levelEndJobOf(state);
+async function armLevelEnd(state: StoredTournament): Promise<boolean> {
+  const pending = pendingOf(state);
+  if (!pending) return false;
+  const { data: armed } = await entities().armedLevelEnd.get({ tournamentId: state.id }).go({ consistent: true });
+  if (armed && !olderThan(armed, pending)) return false;
+  const job = levelEndJobFor(state, pending);
+  await scheduler().create(job);
+  const { revision, levelIndex } = pending;
+  // A refused condition is a later level end armed meanwhile: it stays.
+  await entities()
+    .armedLevelEnd.put({ tournamentId: state.id, name: job.name, revision, levelIndex })
+    .where(
+      (a, { notExists, lt, eq }) =>
+        `${notExists(a.revision)} OR ${lt(a.revision, revision)} OR (${eq(a.revision, revision)} AND ${lt(a.levelIndex, levelIndex)})`,
+    )
+    .go({ returnOnConditionCheckFailure: true });
+  return true;
+}
+
+/** A job whose name stays while its time may move (the no-show run, the reminder): replaced when it moved, dropped when no longer wanted. */
+async function follow(was: ScheduledJob | null, wanted: ScheduledJob | null): Promise<void> {
+  if (wanted && (was?.name !== wanted.name || was.at !== wanted.at)) await scheduler().schedule(wanted);
+  else if (!wanted && was) await scheduler().cancel(was.name);
+}
+
+/** One committed event of a tournament: the state before it (none for the first) and after, and when it was committed. */
+export interface TournamentChange {
+  before: StoredTournament | undefined;
+  after: StoredTournament;
+  at: number;
+}
+
+/**
+ * The schedules one committed event calls for, made by the stream consumer: the level end the clock now
+ * wants armed (also when the event did not move the clock, which re-arms one lost earlier) and the one
+ * it had dropped; the no-show run (R-NOSHOW-1) and the players' reminder when the status or the times
+ * moved them. Idempotent by event version: a create that meets its name is success, so is a delete that
+ * finds nothing. A scheduler failure is counted and thrown, so that the record is delivered again.
+ */
+export async function syncTournamentJobs({ before, after, at }: TournamentChange): Promise<void> {
   try {
-    if (previous && previous !== next?.name) await scheduler().cancel(previous);
-    if (next && next.name !== previous) await scheduler().schedule(next);
+    // The new level end first: a failure in between leaves a stale job (harmless), never none.
+    await armLevelEnd(after);
+    const dropped = before ? levelEndJobOf(before) : null;
+    if (dropped && dropped.name !== levelEndJobOf(after)?.name) await scheduler().cancel(dropped.name);
+    await follow(before ? noShowJobOf(before) : null, noShowJobOf(after));
+    await follow(before ? startingSoonJobOf(before, at) : null, startingSoonJobOf(after, at));
   } catch (e) {
-    logger.error('level end not scheduled', { tournamentId: state.id, error: (e as Error).message });
+    count(SCHEDULING_FAILED);
+    logger.warn('scheduling failed; the event is delivered again', { tournamentId: after.id, error: (e as Error).message });
+    throw e;
   }
 }
 
-export const pendingLevelEndName = (state: StoredTournament): string | null => levelEndJobOf(state)?.name ?? null;
+/** Level ends this container has seen armed, per tournament: a clock screen polling a running clock costs no read for it. */
+const seenArmed = new Map<string, string>();
+const MAX_SEEN = 1_000;
 
 /**
- * Schedules (or cancels) what a tournament's status calls for: the no-show run at the end of late
- * registration while registration is open or the tournament runs, nothing once it is finished or
- * cancelled. The tournament routes call it after open-registration, start, finish and cancel (the
- * command path does so on `tournament.status_changed`, app/tournament-events.ts). Idempotent.
+ * On a read of a running clock (and a level-end job that found its level gone): arms the level end again
+ * when none is armed for it, or an older one is (a create that failed every retry of its event). Never
+ * throws: the clock reads right from time alone, and the failure is counted.
  */
-export async function scheduleTournamentJobs(state: StoredTournament): Promise<void> {
-  const noShow = noShowJobOf(state);
-  if (noShow) await scheduler().schedule(noShow);
-  else await scheduler().cancel(noShowJobName(state.id));
-  // The players' reminder 30 minutes before the start, while registration is open.
-  await syncStartingSoon(state);
-  if (state.status === 'finished' || state.status === 'cancelled') {
-    // The clock stops with the tournament: drop the level end it had pending.
-    const stopped = state.clock ? pendingLevelEnd(state.clock.timer, state.clock.structure) : null;
-    if (stopped) await scheduler().cancel(levelEndJobName(state.id, stopped));
+export async function rearmLevelEnd(state: StoredTournament): Promise<void> {
+  const job = levelEndJobOf(state);
+  if (!job || seenArmed.get(state.id) === job.name) return;
+  try {
+    if (await armLevelEnd(state)) logger.warn('level end armed again', { tournamentId: state.id, job: job.name });
+    if (seenArmed.size >= MAX_SEEN) seenArmed.clear();
+    seenArmed.set(state.id, job.name);
+  } catch (e) {
+    count(SCHEDULING_FAILED);
+    logger.error('level end not armed again', { tournamentId: state.id, error: (e as Error).message });
   }
 }

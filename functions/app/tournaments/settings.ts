@@ -5,7 +5,6 @@ import { holdAfterWrite } from '../../../domain/tournaments/money-hold';
 import { randomSecret } from '../../platform/ids';
 import type { Prefetched } from '../../platform/prefetch';
 import { createTournamentItem, type StoredTournament } from '../../store/tournament-store';
-import { publishTournamentEvents } from '../tournament-events';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 import { moneyQueueCompanions, putMoneyQueueItem, withMoneyHold } from './money-review';
 import { structureToFreeze, withFrozenStructure } from './structure';
@@ -24,7 +23,7 @@ export async function announceTournament(
   ctx: Context,
   prefetched: Prefetched,
 ): Promise<StoredTournament> {
-  const { state, events } = createTournament({ clubId: club.clubId, clubCurrency: club.currency, settings }, ctx);
+  const { state } = createTournament({ clubId: club.clubId, clubCurrency: club.currency, settings }, ctx);
   // R-LIFE-2: the structure is frozen with the other settings from the announcement on.
   // R-MYS-2: a mystery prize table is committed (hashes of the table and of a secret seed) as it is announced.
   const announced = withMysteryCommitment({ ...state, version: 1 }, randomSecret(), ctx.now);
@@ -33,7 +32,6 @@ export async function announceTournament(
   const held = holdAfterWrite(stored, ctx.now) as typeof stored;
   await createTournamentItem(held, club.city);
   await putMoneyQueueItem(held);
-  await publishTournamentEvents(held, events);
   return held;
 }
 

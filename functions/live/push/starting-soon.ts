@@ -23,16 +23,6 @@ export function startingSoonJobOf(state: StoredTournament, now: number): Schedul
   return { name: startingSoonJobName(state.id), at, payload };
 }
 
-/**
- * After a status change: schedule the reminder while registration is open; a reminder still ahead is
- * cancelled once the tournament starts early, finishes or is cancelled. One that has passed is left alone.
- */
-export async function syncStartingSoon(state: StoredTournament, now: number = Date.now()): Promise<void> {
-  const job = startingSoonJobOf(state, now);
-  if (job) await scheduler().schedule(job);
-  else if (state.settings.startAt - STARTING_SOON_MS > now) await scheduler().cancel(startingSoonJobName(state.id));
-}
-
 export type StartingSoonOutcome = 'notified' | 'stale' | 'not_open' | 'gone';
 
 /**

@@ -9,6 +9,7 @@ import { Service, type EntityConfiguration } from 'electrodb';
 import { dynamo } from '../client';
 import { config } from '../../platform/config';
 import { apiKeyEntity } from './api-key';
+import { armedLevelEndEntity } from './armed-level-end';
 import { blindStructureEntity } from './blind-structure';
 import { clubEntity } from './club';
 import { memberEntity } from './member';
@@ -33,6 +34,7 @@ function build(c: EntityConfiguration) {
       notification: notificationEntity(c),
       schedule: scheduleEntity(c),
       scheduleName: scheduleNameEntity(c),
+      armedLevelEnd: armedLevelEndEntity(c),
       tournament: tournamentEntity(c),
       playerRegistration: playerRegistrationEntity(c),
       tournamentEvent: tournamentEventEntity(c),

@@ -24,6 +24,11 @@ export class RecordingScheduler implements SchedulerPort {
     this.pending.set(job.name, job);
   }
 
+  async create(job: ScheduledJob): Promise<void> {
+    this.count();
+    if (!this.pending.has(job.name)) this.pending.set(job.name, job);
+  }
+
   async cancel(name: string): Promise<void> {
     this.count();
     this.pending.delete(name);

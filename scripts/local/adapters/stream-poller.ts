@@ -10,6 +10,7 @@ import {
   type _Record as StreamsRecord,
   type AttributeValue as StreamsAttributeValue,
 } from '@aws-sdk/client-dynamodb-streams';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { logger } from '../../../functions/platform/logger';
 import { isEventInsert } from '../../../functions/adapters/stream/filter';
@@ -51,6 +52,8 @@ export interface LocalStreamPoller {
 }
 
 const ERROR_BACKOFF_MS = 1_000;
+/** Each DynamoDB (Streams) call of the poller: GetRecords answers at once, with records or without. */
+const CALL_TIMEOUT_MS = 5_000;
 const MAX_RETRY_DELAY_MS = 2_000;
 /** GetRecords' own maximum: a pass reads a shard in as few calls as it can. */
 const GET_RECORDS_LIMIT = 1_000;
@@ -137,6 +140,14 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
 
   const clientConfig = {
     region: opts.region ?? process.env.AWS_REGION ?? 'eu-central-1',
+    // A hung DynamoDB must end in an error the loop retries: without a limit a call that is never answered
+    // holds the poller (and every record written since) until the process ends.
+    requestHandler: new NodeHttpHandler({
+      connectionTimeout: CALL_TIMEOUT_MS,
+      requestTimeout: CALL_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      socketTimeout: CALL_TIMEOUT_MS,
+    }),
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   };
   const dynamo = new DynamoDBClient(clientConfig);
@@ -262,8 +273,17 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
   /** Reads one shard until it has nothing more; returns how many records it read. */
   async function readShard(arn: string, shard: ShardState): Promise<number> {
     let read = 0;
+    /** A fresh iterator was taken for a refused one and has not read since: refused again, the shard is gone. */
+    let renewed = false;
     while (!stopped) {
-      shard.iterator ??= await freshIterator(arn, shard);
+      try {
+        shard.iterator ??= await freshIterator(arn, shard);
+      } catch (e) {
+        if (!(e instanceof ResourceNotFoundException)) throw e;
+        // The shard aged out of the stream (24 h): nothing more to read from it.
+        shard.done = true;
+        return read;
+      }
       if (!shard.iterator) {
         shard.done = true;
         return read;
@@ -272,17 +292,24 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
       try {
         out = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: GET_RECORDS_LIMIT }));
       } catch (e) {
-        if (e instanceof ExpiredIteratorException) {
+        const refused = e instanceof ExpiredIteratorException || e instanceof TrimmedDataAccessException;
+        if (refused && !renewed) {
+          // An iterator DynamoDB no longer takes (expired after 15 minutes, or, on DynamoDB Local, "trimmed"
+          // though the shard is listed and its records kept, as after an empty read or an outage): resume
+          // from the last record read. Marking the shard done here would drop every record written to it since.
           shard.iterator = undefined;
+          renewed = true;
           continue;
         }
         if (e instanceof ResourceNotFoundException || e instanceof TrimmedDataAccessException) {
           // The shard aged out of the stream (24 h): nothing more to read from it.
+          logger.warn('stream shard is gone; reading on from its children', { tableName, shardId: shard.id });
           shard.done = true;
           return read;
         }
         throw e;
       }
+      renewed = false;
       const records = out.Records ?? [];
       // Filtered on keys and event name first, as the AWS mapping does: images of other items are never
       // converted (nor need to be convertible).

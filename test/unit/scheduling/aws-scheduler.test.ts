@@ -9,7 +9,7 @@ import {
   SchedulerClient,
   ValidationException,
 } from '@aws-sdk/client-scheduler';
-import { AwsScheduler, atExpression, awsSchedulerConfigFromEnv } from '../../../functions/adapters/scheduler/aws';
+import { AwsScheduler, atExpression, awsSchedulerConfigFromEnv, clientTokenOf } from '../../../functions/adapters/scheduler/aws';
 import type { AwsSchedulerConfig } from '../../../functions/adapters/scheduler/aws';
 
 const cfg: AwsSchedulerConfig = {
@@ -66,6 +66,23 @@ describe('the EventBridge Scheduler adapter (R-CLK-5)', () => {
   it('R-CLK-5: a schedule of that name created meanwhile counts as scheduled (ConflictException)', async () => {
     mock.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }));
     await expect(scheduler().schedule(job)).resolves.toBeUndefined();
+  });
+
+  it('R-CLK-5: create sends one CreateSchedule with a ClientToken of the name, no delete; a schedule of that name is success', async () => {
+    mock.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }));
+    await expect(scheduler().create(job)).resolves.toBeUndefined();
+    const token = clientTokenOf(job.name);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(clientTokenOf(job.name)).toBe(token);
+    expect(clientTokenOf('lvl-trn_01abc-r3-l5')).not.toBe(token);
+    expect(mock.calls().map((c) => c.args[0].constructor.name)).toEqual(['CreateScheduleCommand']);
+    expect(mock.commandCalls(CreateScheduleCommand)[0]?.args[0].input).toEqual({
+      ...scheduler().createInput(job),
+      ClientToken: token,
+    });
+    mock.reset();
+    mock.on(CreateScheduleCommand).rejects(new ValidationException({ message: 'bad', Message: 'bad', $metadata: {} }));
+    await expect(scheduler().create(job)).rejects.toThrow('bad');
   });
 
   it('other failures are thrown, so that the caller sees them', async () => {

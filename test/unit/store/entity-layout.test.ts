@@ -126,6 +126,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     keys: { pk: 'schedule#job', sk: 'schedule', ...identity('scheduleName') },
   },
   {
+    name: 'armed level end',
+    entity: 'armedLevelEnd',
+    record: { tournamentId: 't1', name: 'lvl-t1-r2-l3', revision: 2, levelIndex: 3 },
+    keys: { pk: 'schedule#armed#t1', sk: 'level-end', ...identity('armedLevelEnd') },
+  },
+  {
     name: 'listed tournament root',
     entity: 'tournament',
     record: {
