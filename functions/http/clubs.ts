@@ -6,7 +6,6 @@ import { Club, CreateClubBody, UpdateClubBody } from '../../schemas/clubs';
 import { club, ALL_STAFF } from '../platform/authorization';
 
 // Other routes read the club through these.
-export { clubItemKey, loadClub } from '../app/clubs';
 
 const TAGS = ['Clubs'];
 

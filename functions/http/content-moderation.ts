@@ -1,8 +1,7 @@
 import { defineRoute } from '../platform/route';
 import type { RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
-import { problem } from '../platform/problem';
-import { entities, store } from '../store/entities';
+import { entities } from '../store/entities';
 import type { StoredTournament } from '../store/tournament-store';
 import { notFound } from '../../domain/core/errors';
 import { prizeRowTarget, type ContentTarget } from '../../domain/moderation/content';
@@ -11,9 +10,8 @@ import { TournamentParams } from '../../schemas/tournaments';
 import { PlayerParams } from '../../schemas/players';
 import { ModerationNotice, MysteryDrawParams, PrizeRowParams, VisibilityBody, VisibilityResult } from '../../schemas/content-moderation';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { setContentVisibility } from '../app/content-moderation';
+import { setContentVisibility, setDisplayNameVisibility } from '../app/content-moderation';
 import { commandOf } from './tournament-support';
-import { changeResultName } from '../store/result-names';
 import { club, FLOOR } from '../platform/authorization';
 
 /*
@@ -106,50 +104,10 @@ export const setDisplayNameVisibilityRoute = /* @__PURE__ */ defineRoute({
   body: VisibilityBody,
   responses,
   problems: [409, 422],
-  handle: async (req) => {
-    const userId = req.params.playerId;
-    const ctx = domainContext(req, 'operator');
-    const at = iso(req.now);
-    const { data: player } = await entities()
-      .player.get({ userId })
-      .go({ attributes: ['userId', 'displayNameHiddenReason', 'updatedAt'] });
-    if (!player) throw problem(404, 'PLAYER_NOT_FOUND', 'No such player');
-    const isHidden = player.displayNameHiddenReason !== undefined;
-    if (req.body.hidden && isHidden) throw problem(409, 'CONTENT_ALREADY_HIDDEN', 'The display name is already hidden');
-    if (!req.body.hidden && !isHidden) throw problem(409, 'CONTENT_NOT_HIDDEN', 'The display name is not hidden');
-    const { canceled } = await store()
-      .transaction.write(({ player: players, moderation }) => [
-        (req.body.hidden
-          ? players.patch({ userId }).set({ displayNameHiddenReason: req.body.reason, updatedAt: at })
-          : players.patch({ userId }).set({ updatedAt: at }).remove(['displayNameHiddenReason'])
-        )
-          .where((p, { eq }) => eq(p.updatedAt, player.updatedAt))
-          .commit(),
-        moderation
-          .create({
-            targetKey: `player#${userId}`,
-            actionId: ctx.newId('mod'),
-            at,
-            action: req.body.hidden ? 'hide' : 'restore',
-            reason: req.body.reason,
-            by: ctx.actor.id,
-            kind: 'display_name',
-            itemId: userId,
-          })
-          .commit(),
-      ])
-      .go();
-    if (canceled) throw problem(409, 'CONFLICT', 'The player changed meanwhile; retry');
-    // Finished tournaments keep their players' names in one item each: the decision reaches those too.
-    const registrations = await entities()
-      .playerRegistration.query.byPlayer({ playerId: userId })
-      .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
-    await changeResultName(userId, registrations.data, req.body.hidden ? 'hide' : 'restore');
-    return {
-      status: 200,
-      body: { kind: 'display_name' as const, targetId: userId, hidden: req.body.hidden, reason: req.body.reason, by: ctx.actor.id, at },
-    };
-  },
+  handle: async (req) => ({
+    status: 200,
+    body: await setDisplayNameVisibility(req.params.playerId, req.body, domainContext(req, 'operator')),
+  }),
 });
 
 /** The club reads why the operator acted on its content (and on the club itself): newest first. */

@@ -27,7 +27,7 @@ import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../do
 import { DELETED_PLAYER_NAME } from './players';
 import { resultNames, resultNamesKey } from '../store/result-names';
 import { idField, prefetchedItem, type Prefetched } from '../platform/prefetch';
-import { clubItemKey } from './clubs';
+import { clubItemKey } from '../app/clubs';
 import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Knockouts and results'];

@@ -10,7 +10,7 @@ import { registeringPlayerItems, registerPlayer, unregisterPlayer } from '../app
 import { registrationAnswer } from './registrations';
 import { idField, prefetchedItem } from '../platform/prefetch';
 import { clubOpenToPlayers, myRegistration, myRegistrationsPage } from '../app/my-registrations';
-import { clubItemKey } from './clubs';
+import { clubItemKey } from '../app/clubs';
 import { commandOf } from './tournament-support';
 
 const TAGS = ['Players'];

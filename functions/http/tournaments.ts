@@ -7,7 +7,7 @@ import { announceTournament, editTournamentSettings } from '../app/tournaments/s
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import * as z from '../../schemas/zod';
 import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, UpdateTournamentBody } from '../../schemas/tournaments';
-import { clubItemKey, loadClub } from './clubs';
+import { clubItemKey, loadClub } from '../app/clubs';
 import { commandOf, createInput, patchInput, tournamentView, versioned } from './tournament-support';
 import { idField } from '../platform/prefetch';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
