@@ -1,3 +1,4 @@
+import type { PageRequest } from './page';
 import { iso } from '../platform/domain-context';
 import { logger } from '../platform/logger';
 import { entities } from '../store/entities';
@@ -111,4 +112,22 @@ export async function setDisplayNameVisibility(userId: string, body: { hidden: b
     .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] });
   await changeResultName(userId, registrations.data, body.hidden ? 'hide' : 'restore');
   return { kind: 'display_name' as const, targetId: userId, hidden: body.hidden, reason: body.reason, by: ctx.actor.id, at };
+}
+
+/** The operator's decisions about a club and its content, newest first; the cursor is the store's. */
+export async function moderationNotices(clubId: string, page: PageRequest) {
+  const { data, cursor } = await entities()
+    .moderation.query.primary({ targetKey: `club#${clubId}` })
+    .go({ order: 'desc', limit: page.limit, cursor: page.cursor });
+  const items = data.map((m) => ({
+    noticeId: m.actionId,
+    at: m.at,
+    action: m.action,
+    kind: m.kind ?? 'club',
+    ...(m.tournamentId ? { tournamentId: m.tournamentId } : {}),
+    ...(m.itemId ? { targetId: m.itemId } : {}),
+    reason: m.reason,
+    by: m.by,
+  }));
+  return { items, cursor };
 }

@@ -1,8 +1,7 @@
 import { defineRoute } from '../platform/route';
 import type { RouteRequest } from '../platform/route';
 import { domainContext, iso } from '../platform/domain-context';
-import { entities } from '../store/entities';
-import type { StoredTournament } from '../store/tournament-store';
+import type { FloorTournament as StoredTournament } from '../../domain/floor/aggregate';
 import { notFound } from '../../domain/core/errors';
 import { prizeRowTarget, type ContentTarget } from '../../domain/moderation/content';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
@@ -10,7 +9,7 @@ import { TournamentParams } from '../../schemas/tournaments';
 import { PlayerParams } from '../../schemas/players';
 import { ModerationNotice, MysteryDrawParams, PrizeRowParams, VisibilityBody, VisibilityResult } from '../../schemas/content-moderation';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { setContentVisibility, setDisplayNameVisibility } from '../app/content-moderation';
+import { moderationNotices, setContentVisibility, setDisplayNameVisibility } from '../app/content-moderation';
 import { commandOf } from './tournament-support';
 import { club, FLOOR } from '../platform/authorization';
 
@@ -123,19 +122,10 @@ export const listModerationNoticesRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of notices', schema: page(ModerationNotice) } },
   handle: async (req) => {
     const scope = `moderation-notices:${req.params.clubId}`;
-    const { data, cursor } = await entities()
-      .moderation.query.primary({ targetKey: `club#${req.params.clubId}` })
-      .go({ order: 'desc', limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null });
-    const items = data.map((m) => ({
-      noticeId: m.actionId,
-      at: m.at,
-      action: m.action,
-      kind: m.kind ?? 'club',
-      ...(m.tournamentId ? { tournamentId: m.tournamentId } : {}),
-      ...(m.itemId ? { targetId: m.itemId } : {}),
-      reason: m.reason,
-      by: m.by,
-    }));
+    const { items, cursor } = await moderationNotices(req.params.clubId, {
+      limit: req.query.limit ?? 20,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+    });
     return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
   },
 });

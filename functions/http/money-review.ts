@@ -1,13 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { defineRoute } from '../platform/route';
-import { iso } from '../platform/domain-context';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { config } from '../platform/config';
-import { dynamo } from '../store/client';
 import { page, PageQuery } from '../../schemas/common';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
 import { MoneyReviewDecisionBody, MoneyReviewQueueItem } from '../../schemas/money-review';
-import { QUEUE_PK, decideMoneyReview } from '../app/tournaments/money-review';
+import { decideMoneyReview, moneyReviewQueue } from '../app/tournaments/money-review';
 import { commandOf, tournamentView, versioned } from './tournament-support';
 
 /**
@@ -35,27 +31,8 @@ export const listMoneyReviewsRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'A page of held tournaments', schema: MoneyReviewPage } },
   handle: async (req) => {
     const scope = 'money-reviews';
-    const start = openCursor(req.query.cursor, scope);
-    const out = await dynamo().doc.send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': QUEUE_PK },
-        Limit: req.query.limit ?? 20,
-        ...(start ? { ExclusiveStartKey: JSON.parse(start) as Record<string, unknown> } : {}),
-      }),
-    );
-    const items = (out.Items ?? [])
-      .map((i) => ({
-        clubId: String(i.clubId),
-        tournamentId: String(i.tournamentId),
-        name: String(i.name),
-        since: iso(Number(i.since)),
-        items: JSON.parse(String(i.items)) as { field: string; fragment: string; reason: string }[],
-      }))
-      .sort((a, b) => a.since.localeCompare(b.since));
-    const next = out.LastEvaluatedKey ? JSON.stringify(out.LastEvaluatedKey) : null;
-    return { status: 200, body: { items, nextCursor: sealCursor(next, scope) } };
+    const { items, cursor } = await moneyReviewQueue({ limit: req.query.limit ?? 20, cursor: openCursor(req.query.cursor, scope) ?? null });
+    return { status: 200, body: { items, nextCursor: sealCursor(cursor, scope) } };
   },
 });
 

@@ -1,4 +1,4 @@
-import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../platform/config';
 import { dynamo } from '../../store/client';
 import type { Context } from '../../../domain/core/context';
@@ -10,6 +10,7 @@ import type { TransactPut } from '../../store/entities/items';
 import { notifier } from '../../adapters/notifications';
 import { clubStaffToTell } from '../content-moderation';
 import type { StoredTournament } from '../../store/tournament-store';
+import type { Page, PageRequest } from '../page';
 import { executeTournamentCommand, type Decision, type FloorEvent, type TournamentCommand } from '../tournament-command';
 
 /**
@@ -50,6 +51,37 @@ export function moneyQueueCompanions(next: StoredTournament): TransactItem[] {
 export async function putMoneyQueueItem(t: StoredTournament): Promise<void> {
   const [item] = moneyQueueCompanions(t);
   if (item?.Put) await dynamo().doc.send(new PutCommand(item.Put));
+}
+
+export interface HeldTournament {
+  clubId: string;
+  tournamentId: string;
+  name: string;
+  since: string;
+  items: { field: string; fragment: string; reason: string }[];
+}
+
+/** A page of the queue, oldest hold first within the page. The cursor is DynamoDB's last key as JSON. */
+export async function moneyReviewQueue(page: PageRequest): Promise<Page<HeldTournament>> {
+  const out = await dynamo().doc.send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': QUEUE_PK },
+      Limit: page.limit,
+      ...(page.cursor ? { ExclusiveStartKey: JSON.parse(page.cursor) as Record<string, unknown> } : {}),
+    }),
+  );
+  const items = (out.Items ?? [])
+    .map((i) => ({
+      clubId: String(i.clubId),
+      tournamentId: String(i.tournamentId),
+      name: String(i.name),
+      since: iso(Number(i.since)),
+      items: JSON.parse(String(i.items)) as HeldTournament['items'],
+    }))
+    .sort((a, b) => a.since.localeCompare(b.since));
+  return { items, cursor: out.LastEvaluatedKey ? JSON.stringify(out.LastEvaluatedKey) : null };
 }
 
 type Change<V> = (s: StoredTournament, ctx: Context) => Promise<Decision<FloorEvent, V>>;
