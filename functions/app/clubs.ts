@@ -23,6 +23,23 @@ export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_
 }
 
 /** Registers a club; the actor becomes its owner, in the same transaction. */
+/**
+ * Whether the club's public pages are up: a suspended or unknown club shows nothing to the public and takes
+ * no registration from the app. `prefetched` may carry the club item read with the authorization.
+ */
+export async function clubListed(clubId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<boolean> {
+  const item = prefetchedItem(prefetched, clubItemKey(clubId));
+  const club =
+    item === undefined
+      ? (
+          await entities()
+            .club.get({ clubId })
+            .go({ attributes: ['suspended'] })
+        ).data
+      : item && { suspended: item.suspended === true };
+  return Boolean(club && !club.suspended);
+}
+
 export async function registerClub(input: NewClub, ctx: Context): Promise<Club> {
   const club = createClub(input, ctx);
   // The club and its first owner appear together or not at all.

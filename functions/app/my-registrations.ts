@@ -69,19 +69,6 @@ export async function myRegistrationsPage(
   return { items, cursor: index.cursor };
 }
 
-/** Whether the club takes registrations from the app: a suspended or unknown club's tournaments are not there. */
-export async function clubOpenToPlayers(clubId: string, clubRead: Record<string, unknown> | null | undefined): Promise<boolean> {
-  const club =
-    clubRead === undefined
-      ? (
-          await entities()
-            .club.get({ clubId })
-            .go({ attributes: ['suspended'] })
-        ).data
-      : clubRead && { suspended: clubRead.suspended === true };
-  return Boolean(club && !club.suspended);
-}
-
 /** The caller's own registration by id, wherever it is. */
 export async function myRegistration(playerId: string, registrationId: string) {
   const row = (await playerRegistrations(playerId)).find((r) => r.registrationId === registrationId);

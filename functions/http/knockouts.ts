@@ -1,9 +1,9 @@
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
-import { entities } from '../store/entities';
-import { batchGet } from '../store/entities/items';
-import { requireTournament, type StoredTournament } from '../store/tournament-store';
-import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty, type ResultRow } from '../../domain/results';
+import type { FloorTournament as StoredTournament } from '../../domain/floor/aggregate';
+import { tournamentState } from '../app/tournaments/queries';
+import { namedResultRows, resultNamesRead } from '../app/tournaments/results';
+import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty } from '../../domain/results';
 import { bountySettings } from '../../domain/floor/knockouts';
 import { entryBounties, knockoutBounties, mysteryTableView, progressiveOf, type MysteryTableView } from '../../domain/floor/bounties';
 import { floorResults, floorStandings } from '../../domain/floor/results';
@@ -25,9 +25,8 @@ import {
 import { commandOf, tournamentView, versioned } from './tournament-support';
 import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
 import { DELETED_PLAYER_NAME } from './players';
-import { resultNames, resultNamesKey } from '../store/result-names';
-import { idField, prefetchedItem, type Prefetched } from '../platform/prefetch';
-import { clubItemKey } from '../app/clubs';
+import { idField, type Prefetched } from '../platform/prefetch';
+import { clubItemKey, clubListed } from '../app/clubs';
 import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Knockouts and results'];
@@ -78,7 +77,7 @@ export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: { 200: { description: 'Knockouts', schema: KnockoutList } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const bounties = knockoutBounties(state);
     const items = Object.values(state.knockouts?.knockouts ?? {})
       .sort((a, b) => a.eliminationNumber - b.eliminationNumber || a.at - b.at)
@@ -167,48 +166,16 @@ export const standingsRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: { 200: { description: 'Standings', schema: Standings } },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     return versioned(200, state.version, { version: state.version, ...floorStandings(state) });
   },
 });
-
-/**
- * Names for the rows: from the tournament's names item once the stream consumer wrote it at the finish
- * (read with the authorization, see the route's prefetch), else from the players' profiles.
- */
-async function withNames(rows: readonly ResultRow[], publicView: boolean, namesItem: Record<string, unknown> | null | undefined) {
-  const kept = resultNames(namesItem, { publicView, erasedName: DELETED_PLAYER_NAME });
-  const names = kept ?? new Map<string, string>();
-  const ids = kept ? [] : [...new Set(rows.map((r) => r.playerId))];
-  const profiles =
-    ids.length > 0
-      ? await batchGet(
-          ids.map((userId) => ({ userId })),
-          (keys) =>
-            entities()
-              .player.get(keys)
-              .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }),
-        )
-      : [];
-  // R-MOD-1: a display name the operator hid is not shown to the public.
-  for (const p of profiles) if (!(publicView && p.displayNameHiddenReason !== undefined)) names.set(p.userId, p.displayName);
-  return rows.map((r) => ({ ...r, ...(names.has(r.playerId) ? { displayName: names.get(r.playerId) } : {}) }));
-}
 
 /** Who may read results: the club's staff always; anyone once the tournament is finished, unless the club keeps them private. */
 async function resultsVisible(state: StoredTournament, staff: boolean, prefetched: Prefetched): Promise<boolean> {
   if (staff) return true;
   if (state.status !== 'finished' || !state.settings.resultsPublic || tournamentHidden(state.contentModeration)) return false;
-  const item = prefetchedItem(prefetched, clubItemKey(state.clubId));
-  const data =
-    item === undefined
-      ? (
-          await entities()
-            .club.get({ clubId: state.clubId })
-            .go({ attributes: ['suspended'] })
-        ).data
-      : item && { suspended: item.suspended === true };
-  return Boolean(data && !data.suspended);
+  return clubListed(state.clubId, prefetched);
 }
 
 export const resultsRoute = /* @__PURE__ */ defineRoute({
@@ -227,10 +194,10 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
   prefetch: ({ params }) => {
     const clubId = idField(params, 'clubId');
     const tournamentId = idField(params, 'tournamentId');
-    return clubId && tournamentId ? [resultNamesKey(clubId, tournamentId), clubItemKey(clubId)] : [];
+    return clubId && tournamentId ? [resultNamesRead(clubId, tournamentId), clubItemKey(clubId)] : [];
   },
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     if (!(await resultsVisible(state, Boolean(req.club), req.prefetched))) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const final = state.results !== undefined;
     const all = state.results?.rows ?? floorResults(state);
@@ -239,7 +206,13 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
     const rows = req.club ? all : publicResultRows(all, state.contentModeration, draws);
     const bounty = bountySettings(state);
     const reward = bountyReward(bounty);
-    const named = await withNames(rows, !req.club, prefetchedItem(req.prefetched, resultNamesKey(state.clubId, state.id)));
+    const named = await namedResultRows(rows, {
+      clubId: state.clubId,
+      tournamentId: state.id,
+      publicView: !req.club,
+      erasedName: DELETED_PLAYER_NAME,
+      prefetched: req.prefetched,
+    });
     if (req.query.format === 'csv') {
       return {
         status: 200,
@@ -289,7 +262,7 @@ export const bountiesRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'Bounties per entry', schema: EntryBounties } },
   problems: [409],
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const p = progressiveOf(state);
     if (!p) throw problem(409, 'BOUNTY_NOT_PROGRESSIVE', 'This tournament has no accumulating progressive bounty (R-BTY-3)');
     const items = entryBounties(state, p).map((e) => ({ ...e, status: e.status as 'active' | 'busted' }));
@@ -322,14 +295,11 @@ export const mysteryTableRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The mystery prize table', schema: MysteryTable } },
   problems: [409],
   handle: async (req) => {
-    const { state } = await requireTournament(req.params.clubId, req.params.tournamentId);
+    const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const staff = Boolean(req.club);
     if (!staff) {
       // The public sees the table and its commitment of a listed club; what is left and the draws with the results.
-      const { data } = await entities()
-        .club.get({ clubId: state.clubId })
-        .go({ attributes: ['suspended'] });
-      if (!data || data.suspended || tournamentHidden(state.contentModeration))
+      if (!(await clubListed(state.clubId)) || tournamentHidden(state.contentModeration))
         throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     }
     if (bountySettings(state).type !== 'mystery')

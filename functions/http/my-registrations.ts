@@ -8,9 +8,9 @@ import { MAX_CURSOR_LENGTH } from '../../schemas/limits';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registeringPlayerItems, registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
 import { registrationAnswer } from './registrations';
-import { idField, prefetchedItem } from '../platform/prefetch';
-import { clubOpenToPlayers, myRegistration, myRegistrationsPage } from '../app/my-registrations';
-import { clubItemKey } from '../app/clubs';
+import { idField } from '../platform/prefetch';
+import { myRegistration, myRegistrationsPage } from '../app/my-registrations';
+import { clubItemKey, clubListed } from '../app/clubs';
 import { commandOf } from './tournament-support';
 
 const TAGS = ['Players'];
@@ -76,8 +76,7 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const { clubId, tournamentId } = req.body;
-    if (!(await clubOpenToPlayers(clubId, prefetchedItem(req.prefetched, clubItemKey(clubId)))))
-      throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    if (!(await clubListed(clubId, req.prefetched))) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     return registrationAnswer(
       201,
       await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched),
