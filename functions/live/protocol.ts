@@ -3,7 +3,7 @@ import { HttpProblem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { addSubscriptions, getConnection, putConnection, removeConnection, type LiveCaller } from './connections';
 import { liveGateway, type LiveGateway } from './gateway';
-import { checkTopic, type Refusal } from './topic-access';
+import { checkTopic } from './topic-access';
 import { liveNow } from './live-clock';
 import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topicKey } from './topics';
 
@@ -96,15 +96,15 @@ export async function receive(connectionId: string, body: string, gateway: LiveG
     return;
   }
   const now = liveNow();
-  const fresh = [...adding.values()];
-  const refusals = await Promise.all(fresh.map((topic) => checkTopic(connection.caller, topic, now)));
-  const refused = refusals.findIndex((r) => r !== undefined);
-  if (refused >= 0) {
-    const refusal = refusals[refused] as Refusal;
-    logger.info('live subscription refused', { connectionId, topic: fresh[refused]?.kind, code: refusal.code, reason: refusal.reason });
-    await removeConnection(connectionId);
-    await gateway.close(connectionId, refusal.code, refusal.reason);
-    return;
+  // One topic at a time, stopping at the first refusal: a message of made-up topics costs one read.
+  for (const topic of adding.values()) {
+    const refusal = await checkTopic(connection.caller, topic, now);
+    if (refusal) {
+      logger.info('live subscription refused', { connectionId, topic: topic.kind, code: refusal.code, reason: refusal.reason });
+      await removeConnection(connectionId);
+      await gateway.close(connectionId, refusal.code, refusal.reason);
+      return;
+    }
   }
   if ((await addSubscriptions(connectionId, connection.caller, keys, MAX_TOPICS)) === 'full') {
     await tooMany();
