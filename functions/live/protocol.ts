@@ -3,7 +3,7 @@ import { HttpProblem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { addSubscriptions, getConnection, putConnection, removeConnection, type LiveCaller } from './connections';
 import { liveGateway, type LiveGateway } from './gateway';
-import { checkTopic } from './topic-access';
+import { firstRefusal } from './topic-access';
 import { liveNow } from './live-clock';
 import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topicKey } from './topics';
 
@@ -95,16 +95,12 @@ export async function receive(connectionId: string, body: string, gateway: LiveG
     await tooMany();
     return;
   }
-  const now = liveNow();
-  // One topic at a time, stopping at the first refusal: a message of made-up topics costs one read.
-  for (const topic of adding.values()) {
-    const refusal = await checkTopic(connection.caller, topic, now);
-    if (refusal) {
-      logger.info('live subscription refused', { connectionId, topic: topic.kind, code: refusal.code, reason: refusal.reason });
-      await removeConnection(connectionId);
-      await gateway.close(connectionId, refusal.code, refusal.reason);
-      return;
-    }
+  const refusal = await firstRefusal(connection.caller, adding.values(), liveNow());
+  if (refusal) {
+    logger.info('live subscription refused', { connectionId, code: refusal.code, reason: refusal.reason });
+    await removeConnection(connectionId);
+    await gateway.close(connectionId, refusal.code, refusal.reason);
+    return;
   }
   if ((await addSubscriptions(connectionId, connection.caller, keys, MAX_TOPICS)) === 'full') {
     await tooMany();

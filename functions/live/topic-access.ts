@@ -74,23 +74,51 @@ async function standingRefusal(caller: LiveCaller, topic: Topic): Promise<Refusa
  * (R-MOD-1); the staff one, like the staff's GET, with TOURNAMENT_NOT_FOUND. A public topic may be held
  * before the start (a screen set up early): it carries messages only while the tournament runs.
  */
-async function existenceRefusal(topic: Topic): Promise<Refusal | undefined> {
+async function existenceRefusal(topic: Topic, loads: TournamentLoads): Promise<Refusal | undefined> {
   if (topic.kind === 'player') return undefined;
-  const loaded = await loadTournament(topic.clubId, topic.tournamentId, { consistent: topic.kind === 'staff' });
+  const id = `${topic.clubId}/${topic.tournamentId}`;
+  let load = loads.get(id);
+  if (!load) loads.set(id, (load = loadTournament(topic.clubId, topic.tournamentId, { consistent: topic.kind === 'staff' })));
+  const loaded = await load;
   if (topic.kind === 'tournament' && (!loaded || tournamentHidden(loaded.state.contentModeration)))
     return refusal(CLOSE.notFound, topic, 'CLUB_NOT_FOUND');
   if (!loaded) return refusal(CLOSE.notFound, topic, 'TOURNAMENT_NOT_FOUND');
   return undefined;
 }
 
+/** Tournaments read for one subscribe: a tournament's public and staff topics read it once. */
+type TournamentLoads = Map<string, ReturnType<typeof loadTournament>>;
+
 /**
  * May this caller subscribe to the topic now? A staff or player topic needs a token that has not expired,
  * the standing the REST route asks for, and a topic that exists for the caller. Answers the refusal, or
  * undefined when allowed.
  */
-export async function checkTopic(caller: LiveCaller, topic: Topic, now: number = liveNow()): Promise<Refusal | undefined> {
+export async function checkTopic(
+  caller: LiveCaller,
+  topic: Topic,
+  now: number = liveNow(),
+  loads: TournamentLoads = new Map(),
+): Promise<Refusal | undefined> {
   if (topic.kind !== 'tournament' && tokenExpired(caller, now)) return refusal(CLOSE.unauthenticated, topic, 'TOKEN_EXPIRED');
-  return (await standingRefusal(caller, topic)) ?? (await existenceRefusal(topic));
+  return (await standingRefusal(caller, topic)) ?? (await existenceRefusal(topic, loads));
+}
+
+/**
+ * The first refusal among the topics of one subscribe, checked one at a time so that a message of
+ * made-up topics costs one read; the club's standing and each tournament are read once for the message.
+ */
+export async function firstRefusal(caller: LiveCaller, topics: Iterable<Topic>, now: number = liveNow()): Promise<Refusal | undefined> {
+  const loads: TournamentLoads = new Map();
+  const staffOf = new Set<string>();
+  for (const topic of topics) {
+    // A club whose staff topic passed the role check passes it for its other tournaments in this message.
+    const known = topic.kind === 'staff' && staffOf.has(topic.clubId) && !tokenExpired(caller, now);
+    const refused = known ? await existenceRefusal(topic, loads) : await checkTopic(caller, topic, now, loads);
+    if (refused) return refused;
+    if (topic.kind === 'staff') staffOf.add(topic.clubId);
+  }
+  return undefined;
 }
 
 /**

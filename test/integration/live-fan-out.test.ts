@@ -212,6 +212,22 @@ describe('access on each delivery, through the API Gateway adapter', () => {
   });
 });
 
+describe('the topic cap', () => {
+  it(`holds at ${MAX_TOPICS} topics per connection when two subscribes race on it`, async () => {
+    const id = `tablet-${randomUUID()}`;
+    await putConnection(id, ANONYMOUS);
+    const topics = (from: number) => Array.from({ length: 15 }, (_, i) => `tournament/club_cap/trn_${from + i}`);
+    const outcomes = await Promise.all([
+      addSubscriptions(id, ANONYMOUS, topics(0), MAX_TOPICS),
+      addSubscriptions(id, ANONYMOUS, topics(100), MAX_TOPICS),
+    ]);
+    expect(outcomes.sort()).toEqual(['added', 'full']);
+    expect((await getConnection(id))?.topics).toHaveLength(15);
+    const stored = await Promise.all([...topics(0), ...topics(100)].map((t) => subscribersOf(t)));
+    expect(stored.flat()).toHaveLength(15);
+  });
+});
+
 describe('push as a notification channel', () => {
   const note = (type: string, id: string): PlayerNotification => ({
     id,
