@@ -50,7 +50,7 @@ export interface LiveOptions {
   /** Something may have been missed on a topic: read its REST view again. */
   onGap?: (topic: LiveTopic) => void;
   onState?: (state: LiveState) => void;
-  /** The server refused a topic (4401, 4403): the subscription stops, it is not retried. */
+  /** The server refused a topic (4401, 4403, 4404): the subscription stops, it is not retried. */
   onRefused?: (code: number, reason: string) => void;
   WebSocket?: SocketConstructor;
   /** Keep-alive under API Gateway's 10-minute idle limit; default 9 minutes. */
@@ -124,7 +124,7 @@ export function subscribeLive(opts: LiveOptions): LiveSubscription {
     s.onerror = () => undefined;
     s.onclose = (ev) => {
       clearInterval(ping);
-      if (ev.code === 4401 || ev.code === 4403) return refuse(ev.code, ev.reason);
+      if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) return refuse(ev.code, ev.reason);
       if (stopped) return setState('closed');
       setState('connecting');
       setTimeout(() => void connect(), backoff);

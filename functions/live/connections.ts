@@ -18,6 +18,15 @@ export interface LiveCaller {
   kind: 'user' | 'anonymous';
   userId?: string;
   operator?: boolean;
+  /** When the token the connection opened with expires (epoch seconds, the JWT's `exp`). */
+  expiresAt?: number;
+}
+
+/** One subscription as the fan-out reads it: the connection and who opened it (kept with the subscription). */
+export interface LiveSubscriber {
+  connectionId: string;
+  /** Absent on a subscription written before callers were kept with it: read from the connection then. */
+  caller?: LiveCaller;
 }
 
 export interface LiveConnection {
@@ -56,25 +65,42 @@ export async function getConnection(connectionId: string): Promise<LiveConnectio
   return { connectionId, caller: Item.caller as LiveCaller, topics: (Item.topics as string[] | undefined) ?? [] };
 }
 
-/** Adds topics to a connection: the subscription items, then the list on the connection (for $disconnect). */
-export async function addSubscriptions(connectionId: string, topics: readonly string[]): Promise<void> {
+/**
+ * Adds topics to a connection: the list on the connection first (for $disconnect), on condition that it
+ * stays within `max` topics, then the subscription items with the caller, so the fan-out checks access
+ * without reading the connection. `full` when the connection would hold more than `max` (two subscribes
+ * racing on one connection included) or is gone; nothing is written then.
+ */
+export async function addSubscriptions(
+  connectionId: string,
+  caller: LiveCaller,
+  topics: readonly string[],
+  max: number,
+): Promise<'added' | 'full'> {
   const fresh = [...new Set(topics)];
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return 'added';
+  if (fresh.length > max) return 'full';
+  try {
+    await dynamo().doc.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: connectionPk(connectionId), sk: 'c' },
+        UpdateExpression: 'SET topics = list_append(if_not_exists(topics, :none), :t)',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(topics) OR size(topics) <= :room)',
+        ExpressionAttributeValues: { ':t': fresh, ':none': [], ':room': max - fresh.length },
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return 'full';
+    throw e;
+  }
   const expiresAt = nowSec() + CONNECTION_TTL_SEC;
   await writeAll(
     fresh.map((topic) => ({
-      PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', [TTL_ATTRIBUTE]: expiresAt } },
+      PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', caller, [TTL_ATTRIBUTE]: expiresAt } },
     })),
   );
-  await dynamo().doc.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: connectionPk(connectionId), sk: 'c' },
-      UpdateExpression: 'SET topics = list_append(if_not_exists(topics, :none), :t)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': fresh, ':none': [] },
-    }),
-  );
+  return 'added';
 }
 
 /** Removes a connection and its subscriptions ($disconnect, or a 410 from the gateway). */
@@ -86,9 +112,14 @@ export async function removeConnection(connectionId: string): Promise<void> {
   await dynamo().doc.send(new DeleteCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' } }));
 }
 
-/** The connections subscribed to a topic now (eventually consistent: a subscription a moment old may be missed). */
+/** The ids of the connections subscribed to a topic now. */
 export async function subscribersOf(topic: string): Promise<string[]> {
-  const out: string[] = [];
+  return (await subscriptionsOf(topic)).map((s) => s.connectionId);
+}
+
+/** The subscriptions of a topic now, each with the caller that made it. */
+export async function subscriptionsOf(topic: string): Promise<LiveSubscriber[]> {
+  const out: LiveSubscriber[] = [];
   let start: Record<string, unknown> | undefined;
   const now = nowSec();
   do {
@@ -97,14 +128,17 @@ export async function subscribersOf(topic: string): Promise<string[]> {
         TableName: table(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': topicPk(topic) },
-        ProjectionExpression: 'sk, #ttl',
+        ProjectionExpression: 'sk, caller, #ttl',
         // A subscription made a moment before the event counts (its 'subscribed' answer has gone out).
         ConsistentRead: true,
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    for (const item of page.Items ?? []) if (Number(item[TTL_ATTRIBUTE]) >= now) out.push(String(item.sk));
+    for (const item of page.Items ?? []) {
+      if (Number(item[TTL_ATTRIBUTE]) < now) continue;
+      out.push({ connectionId: String(item.sk), ...(item.caller ? { caller: item.caller as LiveCaller } : {}) });
+    }
     start = page.LastEvaluatedKey;
   } while (start);
   return out;

@@ -1,8 +1,10 @@
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
-import { lastFannedOut, markFannedOut, removeConnection, subscribersOf } from './connections';
+import { getConnection, lastFannedOut, markFannedOut, removeConnection, subscriptionsOf, type LiveSubscriber } from './connections';
 import { liveGateway, type LiveGateway } from './gateway';
-import { liveMessages, type LiveEvent } from './messages';
+import { liveMessages, type LiveEvent, type LiveMessage } from './messages';
+import { deliveryRefusal, type Refusal } from './topic-access';
+import { liveNow } from './live-clock';
 import { topicKey } from './topics';
 
 /** Posts in flight at once: PostToConnection has no batch call, so a batch is this many in parallel. */
@@ -15,6 +17,40 @@ export interface FanOutReport {
   gone: number;
   failed: number;
   skipped: boolean;
+  /** Connections closed because their access to a staff or player topic ended (token, membership, account). */
+  revoked?: number;
+}
+
+/** Runs `fn` over `items`, PARALLEL at a time. */
+async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(fn));
+}
+
+/**
+ * The subscribers of staff and player topics whose access has ended since they subscribed, with the
+ * refusal to close them with. A check that fails on our side (an outage) holds that frame back and
+ * closes nothing: a live frame is a hint, and the next event checks again.
+ */
+async function revokedSubscribers(
+  targets: readonly { m: LiveMessage; subscribers: LiveSubscriber[] }[],
+  report: FanOutReport,
+): Promise<{ refused: Map<string, Refusal>; unchecked: Set<string> }> {
+  const refused = new Map<string, Refusal>();
+  const unchecked = new Set<string>();
+  const now = liveNow();
+  const checks = targets.flatMap(({ m, subscribers }) => (m.topic.kind === 'tournament' ? [] : subscribers.map((s) => ({ m, s }))));
+  await inBatches(checks, async ({ m, s }) => {
+    try {
+      const caller = s.caller ?? (await getConnection(s.connectionId))?.caller ?? { kind: 'anonymous' };
+      const refusal = await deliveryRefusal(caller, m.topic, now);
+      if (refusal) refused.set(s.connectionId, refusal);
+    } catch (e) {
+      unchecked.add(s.connectionId);
+      report.failed++;
+      logger.warn('live access not checked; frame held back', { connectionId: s.connectionId, error: (e as Error).message });
+    }
+  });
+  return { refused, unchecked };
 }
 
 /**
@@ -31,15 +67,23 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
   if (messages.length === 0) return report;
   // A few topic reads at a time: a draw has a message per seated player, and thousands of reads at once
   // only time out and make the stream retry the whole record.
-  const targets: { m: (typeof messages)[number]; connections: string[] }[] = [];
+  const targets: { m: LiveMessage; subscribers: LiveSubscriber[] }[] = [];
   for (let i = 0; i < messages.length; i += PARALLEL) {
     targets.push(
       ...(await Promise.all(
-        messages.slice(i, i + PARALLEL).map(async (m) => ({ m, connections: await subscribersOf(topicKey(m.topic)) })),
+        messages.slice(i, i + PARALLEL).map(async (m) => ({ m, subscribers: await subscriptionsOf(topicKey(m.topic)) })),
       )),
     );
   }
-  const posts = targets.flatMap(({ m, connections }) => {
+  if (targets.every((t) => t.subscribers.length === 0)) return report;
+  if ((await lastFannedOut(p.clubId, p.tournamentId)) >= p.version) return { ...report, skipped: true };
+  // Access to staff and player topics is checked on each delivery, not only at subscribe: a connection
+  // whose access ended is closed as its subscribe would be refused now, and gets no frame of this event.
+  const { refused, unchecked } = await revokedSubscribers(targets, report);
+  const posts = targets.flatMap(({ m, subscribers }) => {
+    const connections = subscribers
+      .map((s) => s.connectionId)
+      .filter((id) => !refused.has(id) && !(m.topic.kind !== 'tournament' && unchecked.has(id)));
     if (connections.length === 0) return [];
     let frame = JSON.stringify({
       type: 'event',
@@ -63,25 +107,30 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
     }
     return connections.map((connectionId) => ({ connectionId, frame }));
   });
-  // No subscriber: no reads or writes beyond the topic queries.
-  if (posts.length === 0) return report;
-  if ((await lastFannedOut(p.clubId, p.tournamentId)) >= p.version) return { ...report, skipped: true };
   const gone = new Set<string>();
-  for (let i = 0; i < posts.length; i += PARALLEL) {
-    await Promise.all(
-      posts.slice(i, i + PARALLEL).map(async ({ connectionId, frame }) => {
-        try {
-          if ((await gateway.post(connectionId, frame)) === 'gone') gone.add(connectionId);
-          else report.sent++;
-        } catch (e) {
-          report.failed++;
-          logger.warn('live message not delivered', { connectionId, version: p.version, error: (e as Error).message });
-        }
-      }),
-    );
-  }
+  await inBatches(posts, async ({ connectionId, frame }) => {
+    try {
+      if ((await gateway.post(connectionId, frame)) === 'gone') gone.add(connectionId);
+      else report.sent++;
+    } catch (e) {
+      report.failed++;
+      logger.warn('live message not delivered', { connectionId, version: p.version, error: (e as Error).message });
+    }
+  });
   report.gone = gone.size;
   for (const connectionId of gone) await removeConnection(connectionId);
+  if (refused.size > 0) {
+    report.revoked = refused.size;
+    await inBatches([...refused], async ([connectionId, refusal]) => {
+      logger.info('live access ended; connection closed', { connectionId, code: refusal.code, reason: refusal.reason });
+      await removeConnection(connectionId);
+      try {
+        await gateway.close(connectionId, refusal.code, refusal.reason);
+      } catch (e) {
+        logger.warn('live connection not closed', { connectionId, error: (e as Error).message });
+      }
+    });
+  }
   if (report.failed > 0) count('LiveMessageFailed', report.failed);
   await markFannedOut(p.clubId, p.tournamentId, p.version);
   return report;

@@ -5,6 +5,7 @@ import type { LoggedEvent } from '../store/tournament-log';
 import type { Patch } from '../store/state-patch';
 import { playerRows, touchedPlayers } from '../projections/player-registrations';
 import type { Topic } from './topics';
+import { tournamentHidden } from '../../domain/moderation/content';
 
 /** What one committed event means on the live topics: pure, from the event and the states around it. */
 export interface LiveEvent {
@@ -143,13 +144,14 @@ function playerMessages(p: LiveEvent): LiveMessage[] {
 
 /**
  * The messages of one event: the public topic while the tournament is on the public clock (running, or
- * the event that ended its run), the staff topic for every event, and each concerned player's own topic.
+ * the event that ended its run, and not hidden by the operator), the staff topic for every event, and each concerned player's own topic.
  */
 export function liveMessages(p: LiveEvent): LiveMessage[] {
   const { clubId, tournamentId } = p;
   const types = p.event.events.map((e) => e.type);
   const out: LiveMessage[] = [];
-  const onPublicClock = p.after.status === 'running' || p.before?.status === 'running';
+  // R-MOD-1: a tournament the operator hid is on no public view, its live topic included (the public clock answers 404).
+  const onPublicClock = (p.after.status === 'running' || p.before?.status === 'running') && !tournamentHidden(p.after.contentModeration);
   const seatingChanged = types.some((t) => t.startsWith('seating.'));
   if (onPublicClock && types.some(isPublic)) {
     out.push({

@@ -3,7 +3,8 @@ import { HttpProblem } from '../platform/problem';
 import { logger } from '../platform/logger';
 import { addSubscriptions, getConnection, putConnection, removeConnection, type LiveCaller } from './connections';
 import { liveGateway, type LiveGateway } from './gateway';
-import { checkTopic } from './topic-access';
+import { firstRefusal } from './topic-access';
+import { liveNow } from './live-clock';
 import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topicKey } from './topics';
 
 /**
@@ -11,8 +12,9 @@ import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topic
  * behind the local `ws` server:
  * - connect: subprotocols `sport-poker.v1` and, for a signed-in caller, `bearer.<jwt>` (the token never
  *   goes in the URL, which proxies and access logs keep); without a token the caller is anonymous;
- * - `{"action":"subscribe","topics":[...]}`: every topic is checked first; one refused topic closes the
- *   connection with 4401/4403 and a reason, and nothing is subscribed or sent;
+ * - `{"action":"subscribe","topics":[...]}`: every topic is checked first (the token's expiry, the
+ *   caller's standing, that the tournament exists and is visible to the caller); one refused topic closes
+ *   the connection with 4401/4403/4404 and a reason, and nothing is subscribed or sent;
  * - a malformed message gets an error frame and the connection stays.
  */
 
@@ -37,7 +39,15 @@ export async function openConnection(connectionId: string, headers: Record<strin
   if (bearer !== undefined) {
     try {
       const principal = await authenticate({ authorization: `Bearer ${bearer}` });
-      if (principal.kind === 'user') caller = { kind: 'user', userId: principal.userId, operator: principal.operator };
+      if (principal.kind === 'user') {
+        const exp = principal.claims.exp;
+        caller = {
+          kind: 'user',
+          userId: principal.userId,
+          operator: principal.operator,
+          ...(typeof exp === 'number' ? { expiresAt: exp } : {}),
+        };
+      }
     } catch (e) {
       if (e instanceof HttpProblem && e.status < 500) return { ok: false, status: e.status, code: e.code, message: e.message };
       throw e;
@@ -75,21 +85,27 @@ export async function receive(connectionId: string, body: string, gateway: LiveG
     await gateway.close(connectionId, 4401, 'UNAUTHENTICATED: unknown connection');
     return;
   }
-  for (const topic of message.topics) {
-    const refusal = await checkTopic(connection.caller, topic);
-    if (refusal) {
-      logger.info('live subscription refused', { connectionId, topic: topic.kind, code: refusal.code });
-      await removeConnection(connectionId);
-      await gateway.close(connectionId, refusal.code, refusal.reason);
-      return;
-    }
-  }
-  const keys = message.topics.map(topicKey).filter((k) => !connection.topics.includes(k));
-  if (new Set([...connection.topics, ...keys]).size > MAX_TOPICS) {
-    await gateway.post(connectionId, errorFrame('TOO_MANY_TOPICS', `A connection holds at most ${MAX_TOPICS} topics`));
+  const tooMany = () => gateway.post(connectionId, errorFrame('TOO_MANY_TOPICS', `A connection holds at most ${MAX_TOPICS} topics`));
+  // The topics this message adds, once each: those the connection holds were checked when it took them.
+  const adding = new Map(message.topics.map((t) => [topicKey(t), t]));
+  for (const held of connection.topics) adding.delete(held);
+  const keys = [...adding.keys()];
+  // Counted before anything is read: a connection at its cap costs no tournament reads.
+  if (connection.topics.length + keys.length > MAX_TOPICS) {
+    await tooMany();
     return;
   }
-  await addSubscriptions(connectionId, keys);
+  const refusal = await firstRefusal(connection.caller, adding.values(), liveNow());
+  if (refusal) {
+    logger.info('live subscription refused', { connectionId, code: refusal.code, reason: refusal.reason });
+    await removeConnection(connectionId);
+    await gateway.close(connectionId, refusal.code, refusal.reason);
+    return;
+  }
+  if ((await addSubscriptions(connectionId, connection.caller, keys, MAX_TOPICS)) === 'full') {
+    await tooMany();
+    return;
+  }
   await gateway.post(connectionId, JSON.stringify({ type: 'subscribed', topics: message.topics }));
 }
 

@@ -43,5 +43,8 @@ export const LIVE_PROTOCOL = 'sport-poker.v1';
 /** A client offers its token as a second subprotocol `bearer.<jwt>` (JWT characters are all token characters). */
 export const BEARER_PROTOCOL_PREFIX = 'bearer.';
 
-/** Close codes (4000-4999 are the application's own, RFC 6455 §7.4.2). */
-export const CLOSE = { unauthenticated: 4401, forbidden: 4403 } as const;
+/**
+ * Close codes (4000-4999 are the application's own, RFC 6455 §7.4.2), after the HTTP status the REST
+ * route would answer: not signed in or the token expired, not allowed, no such topic for this caller.
+ */
+export const CLOSE = { unauthenticated: 4401, forbidden: 4403, notFound: 4404 } as const;

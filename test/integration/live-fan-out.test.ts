@@ -2,11 +2,20 @@ import { beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { resetConfig } from '../../functions/platform/config';
 import { AwsLiveGateway } from '../../functions/live/aws-gateway';
-import { addSubscriptions, getConnection, putConnection, subscribersOf } from '../../functions/live/connections';
+import { addSubscriptions, getConnection, putConnection, subscribersOf, type LiveCaller } from '../../functions/live/connections';
+import { MAX_TOPICS } from '../../functions/live/topics';
+import { useLiveClock } from '../../functions/live/live-clock';
+import { LIVE_ACCESS_TTL_MS } from '../../functions/live/access-cache';
+import { entities } from '../../functions/store/entities';
 import { fanOutEvent } from '../../functions/live/fan-out';
 import type { LiveEvent } from '../../functions/live/messages';
 import type { StoredTournament } from '../../functions/store/tournament-store';
@@ -34,6 +43,31 @@ beforeAll(async () => {
   resetConfig();
 });
 beforeEach(() => mock.reset());
+
+const ANONYMOUS: LiveCaller = { kind: 'anonymous' };
+const subscribe = (connectionId: string, topic: string, caller: LiveCaller = ANONYMOUS) =>
+  addSubscriptions(connectionId, caller, [topic], MAX_TOPICS);
+
+/** A club with one staff member in the table: staff topics are checked against it on each delivery. */
+async function clubWithStaff(clubId: string, userId: string): Promise<void> {
+  const at = new Date().toISOString();
+  await entities()
+    .club.put({
+      clubId,
+      name: 'Live Club',
+      city: 'Kazan',
+      address: 'Baumana st., 10',
+      legalForm: 'ul',
+      inn: '7736207543',
+      ogrn: '1027700229193',
+      attestation: { statement: 'lawful', attestedBy: userId, attestedAt: at },
+      createdBy: userId,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .go();
+  await entities().member.put({ clubId, userId, role: 'dealer', addedBy: userId, addedAt: at }).go();
+}
 
 /** A running tournament with nobody in it: the event concerns the public and staff topics only. */
 function event(clubId: string, tournamentId: string, version: number): LiveEvent {
@@ -72,11 +106,14 @@ describe('fan-out of a committed event', () => {
       string,
       string,
     ];
-    for (const id of [screen, closed, floor, elsewhere]) await putConnection(id, { kind: 'anonymous' });
-    await addSubscriptions(screen, [`tournament/${clubId}/${tournamentId}`]);
-    await addSubscriptions(closed, [`tournament/${clubId}/${tournamentId}`]);
-    await addSubscriptions(floor, [`staff/${clubId}/${tournamentId}`]);
-    await addSubscriptions(elsewhere, [`tournament/${clubId}/another`]);
+    const dealer: LiveCaller = { kind: 'user', userId: 'dealer-1' };
+    await clubWithStaff(clubId, 'dealer-1');
+    for (const id of [screen, closed, elsewhere]) await putConnection(id, ANONYMOUS);
+    await putConnection(floor, dealer);
+    await subscribe(screen, `tournament/${clubId}/${tournamentId}`);
+    await subscribe(closed, `tournament/${clubId}/${tournamentId}`);
+    await subscribe(floor, `staff/${clubId}/${tournamentId}`, dealer);
+    await subscribe(elsewhere, `tournament/${clubId}/another`);
     mock.on(PostToConnectionCommand).resolves({});
     mock
       .on(PostToConnectionCommand, { ConnectionId: closed })
@@ -118,11 +155,76 @@ describe('fan-out of a committed event', () => {
 
   it('logs a failed post and goes on: the version lets the client catch up', async () => {
     const id = `c-${randomUUID()}`;
-    await putConnection(id, { kind: 'anonymous' });
-    await addSubscriptions(id, ['tournament/club_f/trn_f']);
+    await putConnection(id, ANONYMOUS);
+    await subscribe(id, 'tournament/club_f/trn_f');
     mock.on(PostToConnectionCommand).rejects(new Error('throttled'));
     expect(await fanOutEvent(event('club_f', 'trn_f', 1), gateway)).toEqual({ sent: 0, gone: 0, failed: 1, skipped: false });
     expect(await getConnection(id)).toBeDefined();
+  });
+});
+
+describe('access on each delivery, through the API Gateway adapter', () => {
+  it('a removed member is told in a closed frame and disconnected once the TTL has passed', async () => {
+    const clubId = `club_${randomUUID().slice(0, 8)}`;
+    const tournamentId = 'trn_rev';
+    const caller: LiveCaller = { kind: 'user', userId: 'dealer-2' };
+    await clubWithStaff(clubId, 'dealer-2');
+    const id = `floor-${randomUUID()}`;
+    await putConnection(id, caller);
+    await subscribe(id, `staff/${clubId}/${tournamentId}`, caller);
+    mock.on(PostToConnectionCommand).resolves({});
+    mock.on(DeleteConnectionCommand).resolves({});
+    let now = Date.now();
+    useLiveClock(() => now);
+    try {
+      expect(await fanOutEvent(event(clubId, tournamentId, 1), gateway)).toMatchObject({ sent: 1 });
+      await entities().member.delete({ clubId, userId: 'dealer-2' }).go();
+      // Within the TTL the verdict read for the first frame still holds.
+      now += LIVE_ACCESS_TTL_MS - 1_000;
+      expect(await fanOutEvent(event(clubId, tournamentId, 2), gateway)).toMatchObject({ sent: 1 });
+      mock.resetHistory();
+      now += 2_000;
+      expect(await fanOutEvent(event(clubId, tournamentId, 3), gateway)).toMatchObject({ sent: 0, revoked: 1 });
+      expect(frameTo(id)).toEqual({ type: 'closed', code: 4403, reason: 'FORBIDDEN: staff topic refused (CLUB_NOT_FOUND)' });
+      expect(mock.commandCalls(DeleteConnectionCommand).map((c) => c.args[0].input.ConnectionId)).toEqual([id]);
+      expect(await subscribersOf(`staff/${clubId}/${tournamentId}`)).toEqual([]);
+    } finally {
+      useLiveClock(undefined);
+    }
+  });
+
+  it('a connection whose token expired gets no staff frame and is closed with 4401 TOKEN_EXPIRED', async () => {
+    const clubId = `club_${randomUUID().slice(0, 8)}`;
+    const caller: LiveCaller = { kind: 'user', userId: 'dealer-3', expiresAt: Math.floor(Date.now() / 1000) + 60 };
+    await clubWithStaff(clubId, 'dealer-3');
+    const id = `floor-${randomUUID()}`;
+    await putConnection(id, caller);
+    await subscribe(id, `staff/${clubId}/trn_exp`, caller);
+    mock.on(PostToConnectionCommand).resolves({});
+    mock.on(DeleteConnectionCommand).resolves({});
+    useLiveClock(() => Date.now() + 61_000);
+    try {
+      expect(await fanOutEvent(event(clubId, 'trn_exp', 1), gateway)).toMatchObject({ sent: 0, revoked: 1 });
+      expect(frameTo(id)).toEqual({ type: 'closed', code: 4401, reason: 'UNAUTHENTICATED: staff topic refused (TOKEN_EXPIRED)' });
+    } finally {
+      useLiveClock(undefined);
+    }
+  });
+});
+
+describe('the topic cap', () => {
+  it(`holds at ${MAX_TOPICS} topics per connection when two subscribes race on it`, async () => {
+    const id = `tablet-${randomUUID()}`;
+    await putConnection(id, ANONYMOUS);
+    const topics = (from: number) => Array.from({ length: 15 }, (_, i) => `tournament/club_cap/trn_${from + i}`);
+    const outcomes = await Promise.all([
+      addSubscriptions(id, ANONYMOUS, topics(0), MAX_TOPICS),
+      addSubscriptions(id, ANONYMOUS, topics(100), MAX_TOPICS),
+    ]);
+    expect(outcomes.sort()).toEqual(['added', 'full']);
+    expect((await getConnection(id))?.topics).toHaveLength(15);
+    const stored = await Promise.all([...topics(0), ...topics(100)].map((t) => subscribersOf(t)));
+    expect(stored.flat()).toHaveLength(15);
   });
 });
 
