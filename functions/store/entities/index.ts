@@ -11,6 +11,7 @@ import { config } from '../../platform/config';
 import { apiKeyEntity } from './api-key';
 import { blindStructureEntity } from './blind-structure';
 import { clubEntity } from './club';
+import { erasureEntity } from './erasure';
 import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
@@ -30,6 +31,7 @@ function build(c: EntityConfiguration) {
       blindStructure: blindStructureEntity(c),
       moderation: moderationEntity(c),
       player: playerEntity(c),
+      erasure: erasureEntity(c),
       notification: notificationEntity(c),
       schedule: scheduleEntity(c),
       scheduleName: scheduleNameEntity(c),
