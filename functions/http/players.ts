@@ -9,7 +9,14 @@ import { entities } from '../store/entities';
 import { conditionRefused, type TransactPut } from '../store/entities/items';
 import { assertAdult } from '../../domain/players/age';
 import { CreatePlayerBody, DeletedAccount, ErasureInProgress, Me, Player, UpdateMeBody } from '../../schemas/players';
-import { DELETED_PLAYER_NAME, ERASED_FIELDS, ERASURE_REQUEST_BUDGET_MS, keptRecords, requestErasure } from '../app/erasure';
+import {
+  DELETED_PLAYER_NAME,
+  ERASED_FIELDS,
+  ERASURE_ANSWER_MARGIN_MS,
+  ERASURE_REQUEST_BUDGET_MS,
+  keptRecords,
+  requestErasure,
+} from '../app/erasure';
 
 const TAGS = ['Players'];
 
@@ -138,7 +145,7 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const started = await requestErasure(userId, req.now, erasureBudget());
+    const started = await requestErasure(userId, req.now, erasureBudget(req.remainingMs?.()));
     if (started.kind === 'no_profile') throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
     if (started.kind === 'erased') throw deleted();
     // The profile was read and erased by the use case: a deleted account with steps left may go on.
@@ -171,10 +178,15 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
-/** The request's working time; ERASURE_REQUEST_BUDGET_MS shortens it (the reliability tests leave work to the job). */
-const erasureBudget = (): number => {
-  const ms = Number(process.env.ERASURE_REQUEST_BUDGET_MS);
-  return Number.isFinite(ms) && ms >= 0 && process.env.ERASURE_REQUEST_BUDGET_MS !== '' ? ms : ERASURE_REQUEST_BUDGET_MS;
+/**
+ * The request's working time: what the function has left but a margin for the last pass and the answer,
+ * at least ERASURE_REQUEST_BUDGET_MS; env ERASURE_REQUEST_BUDGET_MS sets it (the reliability tests leave work to the job).
+ */
+const erasureBudget = (remainingMs = 0): number => {
+  const set = process.env.ERASURE_REQUEST_BUDGET_MS;
+  const ms = Number(set);
+  if (set !== undefined && set !== '' && Number.isFinite(ms) && ms >= 0) return ms;
+  return Math.max(ERASURE_REQUEST_BUDGET_MS, Math.min(remainingMs, 60_000) - ERASURE_ANSWER_MARGIN_MS);
 };
 
 export const playerRoutes = [createPlayerRoute, getMeRoute, updateMeRoute, deleteMeRoute];
