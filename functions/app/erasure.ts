@@ -34,6 +34,8 @@ export const ERASURE_REQUEST_BUDGET_MS = 4_000;
 export const ERASURE_ANSWER_MARGIN_MS = 5_000;
 /** How long one run of the job works (the jobs function times out at 120 s). */
 export const ERASURE_JOB_BUDGET_MS = 60_000;
+/** Between runs of the job while steps remain. */
+const JOB_PAUSE_MS = 1_000;
 /** When the job looks in after a request that may yet finish alone (or die half-way). */
 const SAFETY_NET_MS = 60_000;
 
@@ -136,11 +138,16 @@ export async function continueErasure(userId: string, deadline: number): Promise
   const left = progressOf(userId, record).left;
   await eachBounded(left, STEP_PARALLEL, async (step) => {
     if (Date.now() >= deadline) return;
-    if (await STEPS[step](userId, deadline))
-      await entities()
-        .erasure.update({ userId })
-        .add({ done: [step] })
-        .go();
+    try {
+      if (await STEPS[step](userId, deadline))
+        await entities()
+          .erasure.update({ userId })
+          .add({ done: [step] })
+          .go();
+    } catch (e) {
+      // An overloaded or failing store leaves the step to the next run: the request still answers (202).
+      logger.warn('erasure step left for later', { userId, step, error: (e as Error).message });
+    }
   });
   const after = await readErasure(userId);
   if (!after) return undefined;
@@ -226,7 +233,8 @@ export async function runErasureJob(job: { userId: string }, now: number): Promi
   const progress = await continueErasure(job.userId, now + ERASURE_JOB_BUDGET_MS);
   if (!progress) return 'no_erasure';
   if (progress.finished) return 'erased';
-  await scheduleJob(job.userId, Date.now());
+  // Steps that failed (not only ran out of time) are tried again after a pause.
+  await scheduleJob(job.userId, Date.now() + JOB_PAUSE_MS);
   return 'continues';
 }
 
