@@ -108,8 +108,9 @@ export class SportPokerStack extends Stack {
     this.verification.grantEnqueue(this.functions.byGroup.verification);
     // The clock screen opens its live socket on the WebSocket API (and lets it through its CSP).
     this.functions.byGroup.clock.fn.addEnvironment('LIVE_URL', this.live.url);
-    // Devices are registered by the players function; pushes go out from the stream consumer.
-    grantPush(pushApplications ?? {}, [this.functions.byGroup.players, this.projections.consumer]);
+    // Devices are registered by the players function; pushes go out from the stream consumer; an erasure the
+    // jobs function finishes unregisters the phones it removes.
+    grantPush(pushApplications ?? {}, [this.functions.byGroup.players, this.projections.consumer, this.scheduling.jobs]);
 
     this.api = new PublicApi(this, 'Api', { config, functions: this.functions, identity: this.identity, corsOrigins });
 

@@ -51,3 +51,6 @@ export const MAX_HAND_RECORD_ID_LENGTH = 200;
 export const MAX_HAND_SEAT_NAME_LENGTH = 60;
 export const MAX_HAND_SEED_LENGTH = 500;
 export const MAX_HAND_ACTIONS = 1000;
+
+/** The phones one account gets pushes on: the domain's limit (domain/players/devices.ts), named here for the contract. */
+export { MAX_DEVICES_PER_ACCOUNT } from '../domain/players/devices';

@@ -98,3 +98,23 @@ export const DeletedAccount = z
     }),
   })
   .openapi('DeletedAccount');
+
+export const ErasureStep = z.enum(['feed', 'idempotency', 'devices', 'memberships', 'results', 'duplicate']).openapi('ErasureStep', {
+  description:
+    'feed: the notifications; idempotency: the stored answers of my requests; devices: phones and push tokens; memberships: ' +
+    'the name on club staff lists; results: the name in results; duplicate: the name in Duplicate events',
+});
+
+export const ErasureInProgress = z
+  .object({
+    userId: Id,
+    deletedAt: Timestamp,
+    state: z.literal('in_progress'),
+    done: z.array(ErasureStep),
+    left: z
+      .array(ErasureStep)
+      .openapi({ description: 'finished in the background within minutes; DELETE /v1/me again continues it at once' }),
+  })
+  .openapi('ErasureInProgress', {
+    description: 'The profile is erased and the account closed; the remaining personal data is being erased (R-PD-1)',
+  });

@@ -252,8 +252,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1)
-         * @description Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1). Access: user.
+         * Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1). 202 while the rest of my personal data is still being erased; sent again, it continues
+         * @description Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1). 202 while the rest of my personal data is still being erased; sent again, it continues. Access: user.
          */
         delete: operations["deleteMe"];
         options?: never;
@@ -337,14 +337,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My phones registered for pushes
-         * @description My phones registered for pushes. Access: user.
+         * My phones registered for pushes (at most 20), in the order of their ids
+         * @description My phones registered for pushes (at most 20), in the order of their ids. Access: user.
          */
         get: operations["listDevices"];
         put?: never;
         /**
-         * Register this phone for pushes; the same token again is the same device
-         * @description Register this phone for pushes; the same token again is the same device. Access: user.
+         * Register this phone for pushes; the same token again is the same device. An account keeps at most 20: one more removes the least recently registered. A token registered by another account moves here (that account is told in its feed)
+         * @description Register this phone for pushes; the same token again is the same device. An account keeps at most 20: one more removes the least recently registered. A token registered by another account moves here (that account is told in its feed). Access: user.
          */
         post: operations["registerDevice"];
         delete?: never;
@@ -2339,6 +2339,25 @@ export interface components {
                 records: string;
             };
         };
+        /** @description The profile is erased and the account closed; the remaining personal data is being erased (R-PD-1) */
+        ErasureInProgress: {
+            userId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            deletedAt: string;
+            /** @enum {string} */
+            state: "in_progress";
+            done: components["schemas"]["ErasureStep"][];
+            /** @description finished in the background within minutes; DELETE /v1/me again continues it at once */
+            left: components["schemas"]["ErasureStep"][];
+        };
+        /**
+         * @description feed: the notifications; idempotency: the stored answers of my requests; devices: phones and push tokens; memberships: the name on club staff lists; results: the name in results; duplicate: the name in Duplicate events
+         * @enum {string}
+         */
+        ErasureStep: "feed" | "idempotency" | "devices" | "memberships" | "results" | "duplicate";
         MyRegistration: {
             clubId: string;
             tournamentId: string;
@@ -2402,15 +2421,17 @@ export interface components {
              * @example 2026-11-29T18:00:00.000Z
              */
             at: string;
-            clubId: string;
-            tournamentId: string;
+            /** @description absent on a notice about the account itself (device.moved) */
+            clubId?: string;
+            /** @description absent on a notice about the account itself (device.moved) */
+            tournamentId?: string;
             title: string;
             data: {
                 [key: string]: unknown;
             };
         };
         /** @description What happened; clients show unknown types by their title */
-        NotificationType: ("level.started" | "break.started" | "break.ended" | "registration.no_show" | "registration.absent") | string;
+        NotificationType: ("level.started" | "break.started" | "break.ended" | "registration.no_show" | "registration.absent" | "device.moved") | string;
         Device: {
             deviceId: string;
             platform: components["schemas"]["PushPlatform"];
@@ -5437,6 +5458,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAccount"];
                 };
             };
+            /** @description The account is closed; the erasure goes on */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureInProgress"];
+                };
+            };
             /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
             400: {
                 headers: {
@@ -6062,14 +6092,17 @@ export interface operations {
     };
     listDevices: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Oldest first */
+            /** @description A page of devices */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6077,6 +6110,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Device"][];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6127,6 +6161,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6199,7 +6242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying */

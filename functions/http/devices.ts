@@ -1,14 +1,17 @@
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { problem } from '../platform/problem';
-import * as z from '../../schemas/zod';
+import { openCursor, sealCursor } from '../platform/cursor';
+import { PageQuery, page } from '../../schemas/common';
 import { Device, DeviceBody, DeviceParams, PushPreferences } from '../../schemas/devices';
-import { deleteDevice, deviceIdOf, pushSettings, putDevice, setMuted } from '../live/push/devices';
+import { MAX_DEVICES_PER_ACCOUNT } from '../../schemas/limits';
+import { deleteDevice, deviceIdOf, isDeviceListKey, listDevices, pushSettings, registerDevice, setMuted } from '../live/push/devices';
 import { pushAdapter } from '../live/push/port';
 
 /*
  * The phones a player gets pushes on (seat, waitlist promotion, start in 30 minutes, results) and the
  * kinds turned off. The token is handed to the push service and kept for re-registration; it is never
- * shown back.
+ * shown back. A token belongs to one account: registered from another, it moves there (the old account is
+ * told in its feed), and an account keeps its MAX_DEVICES_PER_ACCOUNT most recently registered phones.
  */
 
 const TAGS = ['Players'];
@@ -29,11 +32,13 @@ export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
   access: { kind: 'user' },
   method: 'POST',
   path: '/v1/me/devices',
-  summary: 'Register this phone for pushes; the same token again is the same device',
+  summary:
+    `Register this phone for pushes; the same token again is the same device. An account keeps at most ${MAX_DEVICES_PER_ACCOUNT}: ` +
+    'one more removes the least recently registered. A token registered by another account moves here (that account is told in its feed)',
   tags: TAGS,
   body: DeviceBody,
   responses: { 201: { description: 'The device', schema: Device } },
-  problems: [422],
+  problems: [409, 422],
   handle: async (req) => {
     const playerId = me(req);
     const adapter = pushAdapter();
@@ -46,7 +51,9 @@ export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
       endpoint,
       registeredAt: new Date(req.now).toISOString(),
     };
-    await putDevice(playerId, device, req.body.token);
+    const { evicted } = await registerDevice(playerId, device, req.body.token);
+    // The phones that made room get no more pushes; their tokens were this account's.
+    await Promise.all(evicted.map((d) => adapter.unregister(d.endpoint).catch(() => undefined)));
     return { status: 201, body: view(device) };
   },
 });
@@ -56,10 +63,25 @@ export const listDevicesRoute = /* @__PURE__ */ defineRoute({
   access: { kind: 'user' },
   method: 'GET',
   path: '/v1/me/devices',
-  summary: 'My phones registered for pushes',
+  summary: `My phones registered for pushes (at most ${MAX_DEVICES_PER_ACCOUNT}), in the order of their ids`,
   tags: TAGS,
-  responses: { 200: { description: 'Oldest first', schema: z.object({ items: z.array(Device) }) } },
-  handle: async (req) => ({ status: 200, body: { items: (await pushSettings(me(req))).devices.map(view) } }),
+  query: PageQuery,
+  responses: { 200: { description: 'A page of devices', schema: page(Device) } },
+  handle: async (req) => {
+    const playerId = me(req);
+    const scope = `devices:${playerId}`;
+    const opened = openCursor(req.query.cursor, scope);
+    let after: unknown;
+    try {
+      after = opened === undefined ? undefined : JSON.parse(opened);
+    } catch {
+      after = null;
+    }
+    if (after !== undefined && !isDeviceListKey(playerId, after))
+      throw problem(400, 'CURSOR_INVALID', 'The cursor is not valid for this list');
+    const { devices, next } = await listDevices(playerId, req.query.limit ?? MAX_DEVICES_PER_ACCOUNT, after);
+    return { status: 200, body: { items: devices.map(view), nextCursor: sealCursor(next && JSON.stringify(next), scope) } };
+  },
 });
 
 export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
@@ -74,9 +96,11 @@ export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const removed = await deleteDevice(me(req), req.params.deviceId);
     if (!removed) throw problem(404, 'DEVICE_NOT_FOUND', 'No such device of yours');
-    await pushAdapter()
-      ?.unregister(removed.endpoint)
-      .catch(() => undefined);
+    // A token that moved to another account since is theirs: its endpoint stays.
+    if (removed.tokenOwned)
+      await pushAdapter()
+        ?.unregister(removed.endpoint)
+        .catch(() => undefined);
     return { status: 204 };
   },
 });

@@ -5,15 +5,18 @@ import { emptySchedule } from '../store/player-schedule';
 import { defineRoute } from '../platform/route';
 import { iso } from '../platform/domain-context';
 import { problem } from '../platform/problem';
-import { purgeIdempotencyRecords, userScope } from '../platform/idempotency';
 import { entities } from '../store/entities';
 import { conditionRefused, type TransactPut } from '../store/entities/items';
 import { assertAdult } from '../../domain/players/age';
-import { CreatePlayerBody, DeletedAccount, Me, Player, UpdateMeBody } from '../../schemas/players';
-import { changeResultName } from '../store/result-names';
-import { pseudonymiseInDuplicateEvents } from '../store/duplicate-players';
-import { forgetDevices } from '../live/push/devices';
-import { pushAdapter } from '../live/push/port';
+import { CreatePlayerBody, DeletedAccount, ErasureInProgress, Me, Player, UpdateMeBody } from '../../schemas/players';
+import {
+  DELETED_PLAYER_NAME,
+  ERASED_FIELDS,
+  ERASURE_ANSWER_MARGIN_MS,
+  ERASURE_REQUEST_BUDGET_MS,
+  keptRecords,
+  requestErasure,
+} from '../app/erasure';
 
 const TAGS = ['Players'];
 
@@ -124,78 +127,49 @@ export const updateMeRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
-/** What an erased profile shows where other people see players (results, seat lists). */
-export const DELETED_PLAYER_NAME = 'Deleted player';
-const ERASED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'] as const;
-/** Feed items deleted at a time when an account is deleted. */
-const FEED_DELETES = 16;
+export { DELETED_PLAYER_NAME } from '../app/erasure';
 
 export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'deleteMe',
-  access: { kind: 'user', whileSuspended: true },
+  // An erasure left unfinished is continued by the same request: the route tells a closed account (410) itself.
+  access: { kind: 'user', whileSuspended: true, accountReadByRoute: true },
   method: 'DELETE',
   path: '/v1/me',
   summary:
-    'Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1)',
+    'Withdraw consent and delete my player account: personal fields are erased, the name pseudonymised; the records the law keeps (fee operations, settlements, registrations) stay, by player id only (R-PD-1). 202 while the rest of my personal data is still being erased; sent again, it continues',
   tags: TAGS,
-  responses: { 200: { description: 'What was erased and what remains', schema: DeletedAccount } },
+  responses: {
+    200: { description: 'What was erased and what remains', schema: DeletedAccount },
+    202: { description: 'The account is closed; the erasure goes on', schema: ErasureInProgress },
+  },
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const { data: current } = await entities().player.get({ userId }).go();
-    if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
-    const at = iso(req.now);
-    try {
-      await entities()
-        .player.patch({ userId })
-        .set({ displayName: DELETED_PLAYER_NAME, adult: true, consentWithdrawnAt: at, deletedAt: at, updatedAt: at })
-        .remove([...ERASED_FIELDS])
-        .where((p, { notExists }) => notExists(p.deletedAt))
-        .go();
-    } catch (e) {
-      if (conditionRefused(e)) throw deleted();
-      throw e;
+    const started = await requestErasure(userId, req.now, erasureBudget(req.remainingMs?.()));
+    if (started.kind === 'no_profile') throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
+    if (started.kind === 'erased') throw deleted();
+    // The profile was read and erased by the use case: a deleted account with steps left may go on.
+    req.accountChecked = true;
+    const { progress } = started;
+    if (!progress.finished) {
+      return {
+        status: 202,
+        body: { userId, deletedAt: progress.deletedAt, state: 'in_progress', done: progress.done, left: progress.left },
+      };
     }
-    // The feed is no record the law keeps: it goes (it would expire anyway).
-    const notifications = entities().notification;
-    const feed = await notifications.query
-      .primary({ playerId: userId })
-      .go({ pages: 'all', attributes: ['playerId', 'at', 'notificationId'] });
-    for (let i = 0; i < feed.data.length; i += FEED_DELETES) {
-      await Promise.all(feed.data.slice(i, i + FEED_DELETES).map((n) => notifications.delete(n).go()));
-    }
-    // The stored answers of the person's own POSTs (the sign-up's holds the whole profile) go as well.
-    await purgeIdempotencyRecords(userScope(userId));
-    // The phones registered for pushes (their tokens are personal data) go, at the push service too.
-    for (const endpoint of await forgetDevices(userId))
-      await pushAdapter()
-        ?.unregister(endpoint)
-        .catch(() => undefined);
-    const [registrations, memberships] = await Promise.all([
-      entities()
-        .playerRegistration.query.byPlayer({ playerId: userId })
-        .go({ pages: 'all', attributes: ['clubId', 'tournamentId'] }),
-      entities().member.query.byUser({ userId }).go({ pages: 'all' }),
-    ]);
-    // A club's staff list names its members: the name the owner typed goes from each membership; the role stays.
-    await Promise.all(memberships.data.map((m) => entities().member.patch({ clubId: m.clubId, userId }).remove(['displayName']).go()));
-    // Results keep the names of their players in one item per tournament: the erased name goes from each.
-    await changeResultName(userId, registrations.data, 'erase');
-    // Duplicate events hold the name the floor typed: it becomes the pseudonym there too.
-    await pseudonymiseInDuplicateEvents(userId, DELETED_PLAYER_NAME);
+    const kept = await keptRecords(userId);
     return {
       status: 200,
       body: {
         userId,
-        deletedAt: at,
+        deletedAt: progress.deletedAt,
         erased: [...ERASED_FIELDS],
         pseudonymised: { displayName: DELETED_PLAYER_NAME },
         kept: {
           adult: true,
-          consentAt: current.consentAt,
-          consentWithdrawnAt: at,
-          registrations: registrations.data.length,
-          memberships: memberships.data.map((m) => ({ clubId: m.clubId, role: m.role })),
+          consentAt: started.consentAt,
+          consentWithdrawnAt: progress.deletedAt,
+          ...kept,
           records:
             "Fee operations, settlements, registrations, entries and results in the clubs' tournaments are kept as the law requires; they reference the player id only.",
         },
@@ -203,5 +177,16 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
     };
   },
 });
+
+/**
+ * The request's working time: what the function has left but a margin for the last pass and the answer,
+ * at least ERASURE_REQUEST_BUDGET_MS; env ERASURE_REQUEST_BUDGET_MS sets it (the reliability tests leave work to the job).
+ */
+const erasureBudget = (remainingMs = 0): number => {
+  const set = process.env.ERASURE_REQUEST_BUDGET_MS;
+  const ms = Number(set);
+  if (set !== undefined && set !== '' && Number.isFinite(ms) && ms >= 0) return ms;
+  return Math.max(ERASURE_REQUEST_BUDGET_MS, Math.min(remainingMs, 60_000) - ERASURE_ANSWER_MARGIN_MS);
+};
 
 export const playerRoutes = [createPlayerRoute, getMeRoute, updateMeRoute, deleteMeRoute];

@@ -5,11 +5,13 @@ import { runLevelEnd } from './level-end';
 import { runNoShows } from './no-shows';
 import { runStartingSoon } from '../live/push/starting-soon';
 import { JobPayload } from '../app/jobs/payloads';
+import { runErasureJob } from '../app/erasure';
 
 export type JobOutcome =
   | Awaited<ReturnType<typeof runLevelEnd>>
   | Awaited<ReturnType<typeof runNoShows>>
   | Awaited<ReturnType<typeof runStartingSoon>>
+  | Awaited<ReturnType<typeof runErasureJob>>
   | 'invalid';
 
 /**
@@ -24,6 +26,7 @@ export async function runJob(payload: unknown, deps: JobDeps = defaultJobDeps())
     return 'invalid';
   }
   const job = parsed.data;
+  if (job.kind === 'erasure') return runErasureJob(job, deps.now());
   logger.appendKeys({ job: job.kind, tournamentId: job.tournamentId });
   try {
     const outcome =

@@ -100,6 +100,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
         baseUrl: `${proto}://${host}`,
         prefetched,
         accountChecked: !(access.kind === 'user' && access.accountReadByRoute === true),
+        remainingMs: () => request.context.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
       };
       resolved.set(event, { route, req });
 

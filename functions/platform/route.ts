@@ -33,6 +33,8 @@ export interface RouteRequest<P, Q, B> {
   prefetched: Prefetched;
   /** For `accountReadByRoute` routes: false until the route has checked the caller's account. */
   accountChecked: boolean;
+  /** Milliseconds left before the function times out (Lambda's context); a route doing long work sizes it by this. */
+  remainingMs?: () => number;
 }
 
 export interface RouteResult {

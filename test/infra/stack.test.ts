@@ -783,8 +783,8 @@ describe('live API (WebSocket)', () => {
     dev.template.hasOutput('LiveUrl', {});
   });
 
-  it('gives the players function and the consumer the push applications from context, endpoints of those only', () => {
-    for (const f of [custom.stack.functions.byGroup.players, custom.stack.projections.consumer]) {
+  it('gives the players function, the consumer and the jobs (erasures) the push applications from context, endpoints of those only', () => {
+    for (const f of [custom.stack.functions.byGroup.players, custom.stack.projections.consumer, custom.stack.scheduling.jobs]) {
       expect(fnProps(custom, f).Environment.Variables).toMatchObject({
         PUSH_APNS_APPLICATION_ARN: PUSH_APNS,
         PUSH_FCM_APPLICATION_ARN: PUSH_FCM,

@@ -21,7 +21,7 @@ import type { LiveEvent } from '../../functions/live/messages';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 import { PushChannel } from '../../functions/live/push/channel';
 import { RecordingPushAdapter } from '../../scripts/local/adapters/push-recorder';
-import { deviceIdOf, putDevice, setMuted } from '../../functions/live/push/devices';
+import { deviceIdOf, registerDevice, setMuted } from '../../functions/live/push/devices';
 import type { PlayerNotification } from '../../functions/adapters/notifications/port';
 
 /*
@@ -247,7 +247,7 @@ describe('push as a notification channel', () => {
       ['apns', 'apns-token-0123456789abcdef'],
       ['fcm', 'fcm-token-0123456789abcdef'],
     ] as const) {
-      await putDevice(
+      await registerDevice(
         player,
         {
           deviceId: deviceIdOf(platform, token),

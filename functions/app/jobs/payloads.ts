@@ -23,7 +23,10 @@ export const StartingSoonPayload = z.object({
   startAt: z.number().int().nonnegative(),
 });
 
-export const JobPayload = z.discriminatedUnion('kind', [LevelEndPayload, NoShowsPayload, StartingSoonPayload]);
+/** An account's erasure (R-PD-1) to continue (functions/app/erasure.ts). */
+export const ErasurePayload = z.object({ kind: z.literal('erasure'), userId: z.string().min(1) });
+
+export const JobPayload = z.discriminatedUnion('kind', [LevelEndPayload, NoShowsPayload, StartingSoonPayload, ErasurePayload]);
 
 export type LevelEndPayload = z.infer<typeof LevelEndPayload>;
 export type NoShowsPayload = z.infer<typeof NoShowsPayload>;

@@ -12,6 +12,7 @@ import { apiKeyEntity } from './api-key';
 import { armedLevelEndEntity } from './armed-level-end';
 import { blindStructureEntity } from './blind-structure';
 import { clubEntity } from './club';
+import { erasureEntity } from './erasure';
 import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
@@ -31,6 +32,7 @@ function build(c: EntityConfiguration) {
       blindStructure: blindStructureEntity(c),
       moderation: moderationEntity(c),
       player: playerEntity(c),
+      erasure: erasureEntity(c),
       notification: notificationEntity(c),
       schedule: scheduleEntity(c),
       scheduleName: scheduleNameEntity(c),

@@ -14,8 +14,9 @@ export const notificationEntity = (config: EntityConfiguration) =>
         at: { type: 'string', required: true, readOnly: true },
         notificationId: { type: 'string', required: true, readOnly: true },
         type: { type: 'string', required: true },
-        clubId: { type: 'string', required: true },
-        tournamentId: { type: 'string', required: true },
+        /** Absent on a notice about the account itself (a phone moved to another account). */
+        clubId: { type: 'string' },
+        tournamentId: { type: 'string' },
         title: { type: 'string', required: true },
         data: { type: 'any', required: true },
         /** Epoch seconds: the table's TTL attribute. */

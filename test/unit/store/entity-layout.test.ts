@@ -98,6 +98,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     keys: { pk: 'player#p1', sk: 'profile', ...identity('player') },
   },
   {
+    name: 'erasure',
+    entity: 'erasure',
+    record: { userId: 'p1', requestedAt: at, finishedAt: at },
+    keys: { pk: 'player#p1', sk: 'erasure', ...identity('erasure') },
+  },
+  {
     name: 'notification',
     entity: 'notification',
     record: {
