@@ -191,6 +191,7 @@ const EDGE: Record<string, Limit> = {
   'StaffRole.options.length': maxItems(StaffRole.options.length, 'DuplicateDeckAccessInput.roles'),
   MAX_BUSTS_PER_KNOCKOUT: maxItems(edge.MAX_BUSTS_PER_KNOCKOUT, 'RecordKnockout.busted', 'RecordKnockout.busts'),
   MAX_DUPLICATE_PLAYERS: maxItems(edge.MAX_DUPLICATE_PLAYERS, 'CreateDuplicateEvent.players'),
+  'MAX_DUPLICATE_PLAYERS (screen pages)': maximum(edge.MAX_DUPLICATE_PLAYERS, 'getDuplicateScreen.query.page'),
   MAX_DUPLICATE_NAME_LENGTH: maxLength(edge.MAX_DUPLICATE_NAME_LENGTH, 'CreateDuplicateEvent.name'),
   MAX_DUPLICATE_PLAYER_NAME_LENGTH: maxLength(edge.MAX_DUPLICATE_PLAYER_NAME_LENGTH, 'CreateDuplicateEvent.players[].name'),
   MAX_DUPLICATE_TABLES: maximum(edge.MAX_DUPLICATE_TABLES, '*.path.table'),
