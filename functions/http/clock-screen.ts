@@ -21,12 +21,12 @@ export { screenLang, type ScreenLang };
  */
 
 const STYLE = `
-body{grid-template-columns:minmax(0,1.55fr) minmax(0,1fr);grid-template-rows:auto minmax(0,1fr) minmax(0,.3fr) auto;
+body{grid-template-columns:minmax(0,1.55fr) minmax(0,1fr);grid-template-rows:auto minmax(0,1fr) minmax(0,.45fr) auto;
 grid-template-areas:"head head" "clock side" "prizes side" "news news"}
 .clock{grid-area:clock;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center}
 .clock>div{width:100%;white-space:nowrap;overflow:hidden}
 .level{font-size:4.4rem;font-size:min(11cqh,7cqw);font-weight:700;letter-spacing:.1rem;text-transform:uppercase;color:var(--accent)}
-.time{font-size:13rem;font-size:min(40cqh,23cqw);font-weight:800;line-height:1;letter-spacing:-.2rem}
+.time{font-size:13rem;font-size:min(38cqh,23cqw);font-weight:800;line-height:1.25;letter-spacing:-.2rem}
 .blinds{font-size:6rem;font-size:min(17cqh,10cqw);font-weight:800}
 .ante{font-size:3.4rem;font-size:min(9cqh,6cqw);color:var(--muted);min-height:1.15em}
 .side{grid-area:side;display:grid;grid-template-columns:repeat(2,minmax(0,1fr));grid-template-rows:repeat(4,minmax(0,1fr)) minmax(0,2.1fr);gap:1rem;min-height:0}
@@ -48,7 +48,7 @@ font-size:2.2rem;font-size:min(17cqh,5.4cqw);white-space:nowrap}
 .prizes li{max-width:100%;overflow-wrap:anywhere}
 .prizes li[hidden]{display:none}
 .prizes li b{color:var(--hot);margin-right:.5em}
-.news{grid-area:news;font-size:2.6rem;font-weight:600;color:var(--hot);padding:.6rem 1.4rem;overflow-wrap:anywhere;max-height:9rem;container-type:normal}
+.news{grid-area:news;font-size:2.2rem;font-weight:600;color:var(--hot);padding:.6rem 1.4rem;overflow-wrap:anywhere;max-height:7rem;container-type:normal}
 .news:empty{display:none}
 .paused .time{color:var(--hot)}
 .brk .clock{background:var(--brk)}

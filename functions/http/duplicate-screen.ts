@@ -26,8 +26,8 @@ export const DuplicateScreenQuery = ScreenQuery.extend({
 
 const REFRESH_SEC = 15;
 /** Rows that fit at TV size: the standings and the seating each page on their own. */
-const STANDINGS_PER_PAGE = 12;
-const TABLES_PER_PAGE = 6;
+const STANDINGS_PER_PAGE = 8;
+const TABLES_PER_PAGE = 2;
 
 const LABELS = {
   en: {
@@ -101,22 +101,23 @@ type Labels = (typeof LABELS)[ScreenLang];
 type Standings = ReturnType<typeof standingsView>;
 
 const STYLE = `
-body{grid-template-columns:repeat(var(--cols),minmax(0,1fr));grid-template-rows:auto minmax(0,1fr)}
-body.one{--cols:1}body.two{--cols:2}body.three{--cols:3}
+body{grid-template-rows:auto minmax(0,1fr)}
+body.one{grid-template-columns:minmax(0,1fr)}body.two{grid-template-columns:minmax(0,1.7fr) minmax(0,1fr)}
+body.three{grid-template-columns:minmax(0,1fr) minmax(0,1.3fr) minmax(0,.9fr)}
 header{grid-area:auto;grid-column:1/-1}
 .panel{display:flex;flex-direction:column;gap:.6rem}
 h2{font-size:2.4rem;font-weight:700;color:var(--accent);overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:2rem}
+table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:1.7rem}
 th,td{padding:.35rem .5rem;border-bottom:.1rem solid var(--line);text-align:left;overflow-wrap:anywhere;vertical-align:top}
-th{font-size:1.5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04rem;font-weight:600}
+th{font-size:1.2rem;color:var(--muted);font-weight:600}
 td.n,th.n{text-align:right}
 tr.out td{color:var(--muted)}
 .c{display:inline-block;background:#fff;color:#111;border-radius:.3rem;padding:0 .3rem;margin:0 .1rem;font-weight:700;border:.1rem solid var(--line)}
 .r{color:#c0172d}
 .board{font-size:3rem}
-.seat{display:inline-block;margin-right:1.2rem;white-space:nowrap}
+.seats{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.2rem 1rem}.seat{overflow-wrap:anywhere}
 .seat b{color:var(--muted);margin-right:.4rem}
-.commit,.page{font-size:1.4rem;color:var(--muted);overflow-wrap:anywhere}
+.commit,.page{font-size:1.2rem;color:var(--muted);overflow-wrap:anywhere}
 `;
 
 const SUITS: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -141,16 +142,16 @@ function renderStandings(ev: DuplicateEvent, view: Standings, t: Labels, n: (v: 
     )
     .join('');
   const head = [
-    ['n', t.place, 7],
-    ['', t.player, 25],
-    ['', t.tableSeat, 12],
+    ['n', t.place, 8],
+    ['', t.player, 28],
+    ['', t.tableSeat, 11],
     ['n', t.chips, 12],
     ['n', t.points, 10],
     ['n', t.total, 10],
-    ['n', t.carry, 12],
-    ['', t.state, 12],
+    ['n', t.carry, 11],
+    ['', t.state, 10],
   ] as const;
-  const ths = head.map(([cls, label, w]) => `<th class="${cls}" style-w="${w}">${esc(label)}</th>`).join('');
+  const ths = head.map(([cls, label]) => `<th class="${cls}">${esc(label)}</th>`).join('');
   const cols = head.map(([, , w]) => `<col style-w="${w}">`).join('');
   return {
     html:
@@ -170,7 +171,7 @@ function renderSeating(ev: DuplicateEvent, t: Labels, n: (v: number) => string, 
   const rows = shown.rows
     .map(
       (tb) =>
-        `<tr><td class="n">${n(tb.table)}</td><td>${tb.seats.map((p, i) => `<span class="seat"><b>${n(i + 1)}</b>${name(p)}</span>`).join(' ')}</td></tr>`,
+        `<tr><td class="n">${n(tb.table)}</td><td><div class="seats">${tb.seats.map((p, i) => `<span class="seat"><b>${n(i + 1)}</b>${name(p)}</span>`).join('')}</div></td></tr>`,
     )
     .join('');
   return {

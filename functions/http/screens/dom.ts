@@ -39,7 +39,7 @@ export function fitBox(el: HTMLElement, minPx: number): void {
  * page every `everyMs` (from the first again after the last). A list that fits whole stands still. The
  * list's `data-page` says which page of how many shows ("2/3"), for a page indicator and for tests.
  */
-export function pager(list: HTMLElement, everyMs: number): { layout(): void } {
+export function pager(list: HTMLElement, everyMs: number, onPage?: () => void): { layout(): void } {
   let start = 0;
   let end = 0;
   let pages = 1;
@@ -57,6 +57,7 @@ export function pager(list: HTMLElement, everyMs: number): { layout(): void } {
     if (breaks.indexOf(start) < 0) start = 0;
     end = fill(rows, start);
     list.setAttribute('data-page', `${breaks.indexOf(start) + 1}/${pages}`);
+    if (onPage) onPage();
   }
   // Shows rows from `first` while they fit (one at least); answers the index after the last shown.
   function fill(rows: HTMLElement[], first: number): number {
