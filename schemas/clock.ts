@@ -169,6 +169,11 @@ export const ClockBoard = z
       .nullable()
       .openapi({ description: 'the next break after the current level; null when none is left' }),
     prizes: z.array(ClockPrize).openapi({ description: "the tournament's prize rows (a preset cut to the field)" }),
+    startingStack: z.number().int(),
+    rebuys: z.number().int().openapi({ description: 'rebuys taken so far (cancelled ones not)' }),
+    addOns: z.number().int().openapi({ description: 'add-ons taken so far (cancelled ones not)' }),
+    upcoming: z.array(ClockLevel).openapi({ description: 'the levels after the current one, the next first: at most 3' }),
+    announcement: z.string().nullable().openapi({ description: 'the line the floor put on the screen (putAnnouncement); null when none' }),
   })
   .openapi('ClockBoard', { description: 'What the clock screen shows beside the clock' });
 

@@ -849,6 +849,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/announcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a line on the clock screen (replacing the one there). Checked like other texts people read (R-MONEY-2); a text the checker would hold for review is refused, as a screen cannot wait for an operator
+         * @description Put a line on the clock screen (replacing the one there). Checked like other texts people read (R-MONEY-2); a text the checker would hold for review is refused, as a screen cannot wait for an operator. Roles: owner, manager.
+         */
+        put: operations["putAnnouncement"];
+        post?: never;
+        /**
+         * Take the line off the clock screen (none there: nothing changes)
+         * @description Take the line off the clock screen (none there: nothing changes). Roles: owner, manager.
+         */
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments/{tournamentId}/screen": {
         parameters: {
             query?: never;
@@ -857,8 +881,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock
-         * @description The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock. Roles: owner, manager, dealer, cashier.
+         * The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, the next levels and break, the field, chips in play, rebuys and add-ons, prizes, the floor’s announcement, the time of day). Public while the tournament runs, like the clock
+         * @description The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, the next levels and break, the field, chips in play, rebuys and add-ons, prizes, the floor’s announcement, the time of day). Public while the tournament runs, like the clock. Roles: owner, manager, dealer, cashier.
          */
         get: operations["getClockScreen"];
         put?: never;
@@ -2901,6 +2925,15 @@ export interface components {
             } | null;
             /** @description the tournament's prize rows (a preset cut to the field) */
             prizes: components["schemas"]["ClockPrize"][];
+            startingStack: number;
+            /** @description rebuys taken so far (cancelled ones not) */
+            rebuys: number;
+            /** @description add-ons taken so far (cancelled ones not) */
+            addOns: number;
+            /** @description the levels after the current one, the next first: at most 3 */
+            upcoming: components["schemas"]["ClockLevel"][];
+            /** @description the line the floor put on the screen (putAnnouncement); null when none */
+            announcement: string | null;
         };
         /** @description R-PRZ-1: a non-monetary prize for places placeFrom..placeTo (equal for one place) */
         ClockPrize: {
@@ -2926,6 +2959,25 @@ export interface components {
         ClockAddTime: {
             /** @description seconds to add to the current level (negative: take away); the time left stays within the level */
             seconds: number;
+        };
+        AnnouncementState: {
+            tournamentId: string;
+            version: number;
+            announcement: components["schemas"]["Announcement"];
+        };
+        Announcement: {
+            text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            at: string;
+            /** @description who put it up */
+            by: string;
+        } | null;
+        AnnouncementInput: {
+            /** @description one line for the TV; the domain checks the length */
+            text: string;
         };
         NoShowsResult: {
             tournamentId: string;
@@ -9289,11 +9341,230 @@ export interface operations {
             };
         };
     };
+    putAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description The announcement now and the tournament version */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementState"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement now and the tournament version */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementState"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getClockScreen: {
         parameters: {
             query?: {
-                /** @description the labels' language; default from Accept-Language, else English */
+                /** @description the page's language; default from Accept-Language, else English */
                 lang?: "ru" | "en";
+                /** @description dark (the default) or light, for a bright room */
+                theme?: "dark" | "light";
             };
             header?: never;
             path: {
@@ -16450,6 +16721,12 @@ export interface operations {
             query?: {
                 round?: number;
                 hand?: number;
+                /** @description the page's language; default from Accept-Language, else English */
+                lang?: "ru" | "en";
+                /** @description dark (the default) or light, for a bright room */
+                theme?: "dark" | "light";
+                /** @description which page of the standings and tables (the page moves to the next one itself) */
+                page?: number;
             };
             header?: never;
             path: {

@@ -86,6 +86,15 @@ export function clockView(stored: TimerState, structure: BlindStructure, now: nu
   };
 }
 
+/** The levels after the current one, the next first: at most `count` (a screen shows what is coming). */
+export function upcomingLevels(stored: TimerState, structure: BlindStructure, now: number, count: number): LevelView[] {
+  const timer = advanceTo(stored, structure, now).timer;
+  if (timer.status === 'finished') return [];
+  const out: LevelView[] = [];
+  for (let i = timer.levelIndex + 1; i <= lastLevelIndex(structure) && out.length < count; i++) out.push(levelView(timer, structure, i));
+  return out;
+}
+
 /**
  * Playing time the clock has counted so far along the structure: full durations of the levels before
  * the current one plus the time into it. Equals the running time since the start when nobody moved levels.

@@ -3,6 +3,7 @@ import type { SeatingState } from '../seating';
 import type { KnockoutsState, MysteryCommitment, ResultRow } from '../results';
 import type { BlindStructure, ForcedBetsLedger, TimerState } from '../clock';
 import type { ContentModeration } from '../moderation/content';
+import type { Announcement } from './announcement';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -24,4 +25,6 @@ export type FloorTournament = Tournament & {
   results?: { rows: ResultRow[]; computedAt: number };
   /** R-MOD-1: what the operator has hidden from public view, with the reasons. */
   contentModeration?: ContentModeration;
+  /** The line the floor puts on the clock screen (announcement.ts). */
+  announcement?: Announcement;
 };

@@ -1,131 +1,92 @@
-import { createHash } from 'node:crypto';
 import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/clock';
 import { defineRoute } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
 import { problem } from '../platform/problem';
-import { loadTournament } from '../store/tournament-store';
+import { findTournamentState } from '../app/tournaments/queries';
 import { tournamentHidden } from '../../domain/moderation/content';
-import { DATA_BLOCKS, GROUP, LABELS, type ScreenLang, type ScreenLabels, type ScreenLive } from './screens/clock-page';
+import { DATA_BLOCKS, GROUP, LABELS, type ScreenLabels, type ScreenLive } from './screens/clock-page';
+import type { ScreenTheme } from './screens/layout';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
+import { dataBlock, esc, liveUrl, screenLang, screenQueryShape, screenResponse, type ScreenLang } from './screen-page';
 
-export type { ScreenLang };
+export { screenLang, type ScreenLang };
 
 /*
  * The clock screen: an HTML page that a tournament director puts on a TV, with its script served by this
  * API too (no fonts, scripts or styles from elsewhere). The script (screens/clock.browser.ts) follows the
- * public clock GET next to the page (`./clock`) and the live socket.
+ * public clock GET next to the page (`./clock`) and the live socket. Its layout is the screens' shared
+ * one (screens/layout.ts): the clock on the left, the field's figures and the next levels on the right,
+ * the prizes under the clock and the floor's announcement across the bottom.
  */
 
-/** `?lang` wins; else the first of ru/en in Accept-Language by weight; else English. */
-export function screenLang(query: string | undefined, acceptLanguage: string | undefined): ScreenLang {
-  if (query === 'ru' || query === 'en') return query;
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((l) => l.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { tag } of ranked) {
-    if (tag === 'ru' || tag.startsWith('ru-')) return 'ru';
-    if (tag === 'en' || tag.startsWith('en-')) return 'en';
-  }
-  return 'en';
-}
-
-// Sized in rem where 1rem is 1% of a 16:9 screen's width, so 1920x1080 and 1280x720 look the same.
 const STYLE = `
-html{font-size:min(1vw,1.7778vh)}
-*{box-sizing:border-box;margin:0;padding:0}
-body{height:100vh;overflow:hidden;display:grid;grid-template-rows:auto 1fr auto;gap:1.2rem;padding:1.6rem 2.2rem;
-background:#0c1f17;color:#f4f1e8;font-family:system-ui,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;font-variant-numeric:tabular-nums}
-header{display:flex;align-items:baseline;gap:2rem;border-bottom:.15rem solid #2f5d46;padding-bottom:.8rem}
-.club{font-size:2.4rem;color:#c9b26b;white-space:nowrap}
-.tn{font-size:2.8rem;font-weight:700;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.status{font-size:2.4rem;font-weight:700;color:#0c1f17;background:#f5c542;border-radius:.6rem;padding:.2rem 1.2rem}
-.status:empty{display:none}
-main{display:grid;grid-template-columns:minmax(0,2.1fr) minmax(0,1fr);gap:2rem;min-height:0}
-.clock{display:flex;flex-direction:column;align-items:center;justify-content:center;background:#10291f;border-radius:1.2rem;min-height:0}
-.clock>div{width:100%;padding:0 2rem;text-align:center;white-space:nowrap;overflow:hidden}
-.level{font-size:4.6rem;font-weight:700;letter-spacing:.1rem;text-transform:uppercase;color:#c9b26b}
-.time{font-size:17rem;font-weight:800;line-height:1;letter-spacing:-.2rem}
-.blinds{font-size:7.4rem;font-weight:800;line-height:1.15}
-.ante{font-size:3.6rem;color:#c9d6cf;min-height:4.4rem}
-.k{font-size:1.8rem;color:#9fb8ab;text-transform:uppercase;letter-spacing:.08rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-aside{display:grid;grid-template-rows:1.3fr repeat(4,1fr);gap:1rem;min-height:0}
-.card{background:#10291f;border-radius:1rem;padding:.8rem 1.4rem;display:flex;flex-direction:column;justify-content:center;min-height:0;min-width:0}
-.ka{font-size:2.2rem;color:#f5c542;white-space:nowrap}
-.ka:empty{display:none}
-.v{font-size:3.6rem;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-footer{display:flex;align-items:center;gap:1.6rem;min-height:5rem;overflow:hidden}
-footer ol{list-style:none;display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;max-height:8rem;overflow:hidden}
-footer li{font-size:2.2rem;background:#10291f;border-radius:.6rem;padding:.3rem 1rem;white-space:nowrap}
-footer li b{color:#f5c542;margin-right:.6rem}
-.paused .time{color:#f5c542}
-.brk .clock{background:#1d3a5c}
-.brk .level{color:#9fd0ff}
-.brk .blinds{font-size:3.4rem;color:#9fd0ff;text-align:center}
-.gone main,.gone footer{visibility:hidden}
-.conn{position:fixed;left:0;right:0;bottom:0;background:#a33;color:#fff;font-size:2rem;text-align:center;padding:.4rem}
-.conn[hidden]{display:none}
+body{grid-template-columns:minmax(0,1.55fr) minmax(0,1fr);grid-template-rows:auto minmax(0,1fr) minmax(0,.45fr) auto;
+grid-template-areas:"head head" "clock side" "prizes side" "news news"}
+.clock{grid-area:clock;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center}
+.clock>div{width:100%;white-space:nowrap;overflow:hidden}
+.level{font-size:4.4rem;font-size:min(11cqh,7cqw);font-weight:700;letter-spacing:.1rem;text-transform:uppercase;color:var(--accent)}
+.time{font-size:13rem;font-size:min(38cqh,23cqw);font-weight:800;line-height:1.25;letter-spacing:-.2rem}
+.blinds{font-size:6rem;font-size:min(17cqh,10cqw);font-weight:800}
+.ante{font-size:3.4rem;font-size:min(9cqh,6cqw);color:var(--muted);min-height:1.15em}
+.side{grid-area:side;display:grid;grid-template-columns:repeat(2,minmax(0,1fr));grid-template-rows:repeat(4,minmax(0,1fr)) minmax(0,2.1fr);gap:1rem;min-height:0}
+.card{display:flex;flex-direction:column;justify-content:center;gap:.2rem}
+.card .k{font-size:1.5rem;font-size:min(20cqh,7.2cqw)}
+.v{font-size:3.2rem;font-size:min(46cqh,15cqw);font-weight:700;white-space:nowrap;overflow:hidden}
+.levels{grid-column:1/-1;display:flex;flex-direction:column;gap:.4rem}
+.levels .k{font-size:1.5rem;font-size:min(11cqh,3.6cqw)}
+.levels ol{list-style:none;flex:1;display:grid;grid-template-rows:repeat(3,minmax(0,1fr));min-height:0}
+.levels li{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.7fr) minmax(0,1fr);gap:1rem;align-items:center;border-top:.1rem solid var(--line);
+font-size:2.2rem;font-size:min(17cqh,5.4cqw);white-space:nowrap}
+.levels li>span{overflow:hidden}
+.levels .lb{font-weight:700}
+.levels .ln,.levels .la{color:var(--muted)}
+.levels .la{text-align:right}
+.prizes{grid-area:prizes;display:flex;flex-direction:column;gap:.4rem}
+.prizes .k{font-size:1.5rem;font-size:min(14cqh,2.6cqw)}
+.prizes ol{list-style:none;flex:1;min-height:0;overflow:hidden;display:flex;flex-wrap:wrap;align-content:flex-start;gap:.5rem 1.2rem;font-size:2rem;font-size:min(20cqh,3.2cqw)}
+.prizes li{max-width:100%;overflow-wrap:anywhere}
+.prizes li[hidden]{display:none}
+.prizes li b{color:var(--hot);margin-right:.5em}
+.news{grid-area:news;font-size:2.2rem;font-weight:600;color:var(--hot);padding:.6rem 1.4rem;overflow-wrap:anywhere;max-height:7rem;container-type:normal}
+.news:empty{display:none}
+.paused .time{color:var(--hot)}
+.brk .clock{background:var(--brk)}
+.brk .level,.brk .blinds{color:var(--brk-ink)}
+.brk .blinds{font-size:3.4rem;font-size:min(10cqh,5cqw)}
+.gone .clock,.gone .side,.gone .prizes,.gone .news{visibility:hidden}
 `;
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/** The live socket's URL where it is not on the page's own origin (API Gateway's WebSocket API in AWS). */
-const liveUrl = (): string | null => process.env.LIVE_URL || null;
-
-/**
- * Only the script this API serves and the page's own inline style, and requests to its own origin (the
- * clock GET, and the live socket locally) or to the live API.
- */
-const cspFor = (live: string | null) =>
-  [
-    "default-src 'none'",
-    "script-src 'self'",
-    `style-src ${sha256(STYLE)}`,
-    `connect-src 'self'${live ? ` ${live}` : ''}`,
-    "img-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 
 const SCREEN_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/screen';
 /** The script's URL relative to the page, like the clock GET's: it resolves under any stage prefix. */
 const SCRIPT_SRC = '../'.repeat(SCREEN_PATH.split('/').length - 2) + SCREEN_SCRIPTS.clock.path.slice(1);
-
-const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The page; the tournament's name only fills the title until the first answer. */
 export function renderScreen(
   lang: ScreenLang,
   tournamentName: string,
   live: ScreenLive = { url: null, clubId: '', tournamentId: '' },
-): string {
+  theme?: ScreenTheme,
+) {
   const t = LABELS[lang];
   const labels: ScreenLabels = { ...t, sep: GROUP[lang] };
-  // A data block is not executed, so it needs no place in the CSP; "<" is escaped so it cannot end the block.
-  const data = (id: string, value: unknown) =>
-    `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
-  const card = (id: string, label: string, extra = '') =>
-    `<div class="card"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div>${extra}</div>`;
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(tournamentName)}</title><style>${STYLE}</style></head>
-<body><header><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div><div id="status" class="status"></div></header>
-<main><section class="clock"><div id="level" class="level"></div><div id="time" class="time"></div><div id="blinds" class="blinds"></div><div id="ante" class="ante"></div></section>
-<aside>${card('next', t.next, '<div id="nextAnte" class="ka"></div>')}${card('break', t.nextBreak)}${card('entries', t.entries)}${card('players', t.players)}${card('avg', t.avg)}</aside></main>
-<footer><div class="k">${esc(t.prizes)}</div><ol id="prizes"></ol></footer><div id="conn" class="conn" hidden>${esc(t.offline)}</div>
-${data(DATA_BLOCKS.labels, labels)}${data(DATA_BLOCKS.live, live)}<script src="${SCRIPT_SRC}"></script></body></html>`;
+  const card = (id: string, label: string) =>
+    `<div class="card panel"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div></div>`;
+  const row = (id: string) =>
+    `<li><span id="${id}Name" class="ln"></span><span id="${id}" class="lb"></span><span id="${id}Ante" class="la"></span></li>`;
+  const body =
+    `<header><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div><div id="status" class="status"></div><div id="tod" class="tod"></div></header>` +
+    `<section class="clock panel"><div id="level" class="level"></div><div id="time" class="time"></div><div id="blinds" class="blinds"></div><div id="ante" class="ante"></div></section>` +
+    `<section class="side">${card('break', t.nextBreak)}${card('players', t.players)}${card('entries', t.entries)}${card('avg', t.avg)}` +
+    `${card('chips', t.chips)}${card('stack', t.stack)}${card('rebuys', t.rebuys)}${card('addOns', t.addOns)}` +
+    `<div class="levels panel"><div class="k">${esc(t.upcoming)}</div><ol>${row('next')}${row('up1')}${row('up2')}</ol></div></section>` +
+    `<section class="prizes panel"><div class="k">${esc(t.prizes)}</div><ol id="prizes"></ol></section>` +
+    `<section id="news" class="news panel"></section><div id="conn" class="conn" hidden>${esc(t.offline)}</div>` +
+    `${dataBlock(DATA_BLOCKS.labels, labels)}${dataBlock(DATA_BLOCKS.live, live)}<script src="${SCRIPT_SRC}"></script>`;
+  return { lang, theme, title: tournamentName, style: STYLE, bodyClass: '', body };
 }
 
-const ScreenQuery = z.strictObject({
-  lang: z.enum(['ru', 'en']).optional().openapi({ description: "the labels' language; default from Accept-Language, else English" }),
-});
+const ScreenQuery = z.strictObject(screenQueryShape);
 
 export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getClockScreen',
@@ -135,7 +96,7 @@ export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   // The TV page reads the public clock: the clock's rule.
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   summary:
-    'The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, next level and break, the field, prizes). Public while the tournament runs, like the clock',
+    'The clock screen for a TV: one offline HTML page that follows the public clock GET (level, time left, blinds, the next levels and break, the field, chips in play, rebuys and add-ons, prizes, the floor’s announcement, the time of day). Public while the tournament runs, like the clock',
   tags: ['Clock'],
   params: TournamentParams,
   query: ScreenQuery,
@@ -149,25 +110,14 @@ export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
     // The same rule as the clock GET the page reads: outsiders see a running tournament only.
-    const loaded = await loadTournament(clubId, tournamentId, { consistent: req.club !== undefined });
-    if (!req.club && (loaded?.state.status !== 'running' || tournamentHidden(loaded.state.contentModeration))) {
+    const state = await findTournamentState(clubId, tournamentId, { consistent: req.club !== undefined });
+    if (!req.club && (state?.status !== 'running' || tournamentHidden(state.contentModeration))) {
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     }
-    if (!loaded) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
-    return {
-      status: 200,
-      raw: true,
-      body: renderScreen(lang, loaded.state.settings.name, { url: liveUrl(), clubId, tournamentId }),
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': cspFor(liveUrl()),
-        'cache-control': 'no-store',
-        vary: 'Accept-Language',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-      },
-    };
+    const shell = renderScreen(lang, state.settings.name, { url: liveUrl(), clubId, tournamentId }, req.query.theme);
+    return screenResponse(shell, { script: true, live: liveUrl() });
   },
 });
 

@@ -12,6 +12,7 @@ import {
   restartLevel,
   resume,
   start,
+  upcomingLevels,
 } from '../../domain/clock';
 import type { BlindStructure } from '../../domain/clock';
 import { presetRows } from '../../domain/results';
@@ -70,8 +71,12 @@ function nextBreakOf(structure: BlindStructure, view: ReturnType<typeof apiClock
   return null;
 }
 
-/** The clock screen's figures beside the clock: names, the field, the next break, the prizes. */
-function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null) {
+/** Levels the screen lists after the current one. */
+const UPCOMING_LEVELS = 3;
+
+/** The clock screen's figures beside the clock: names, the field, the next levels and break, the prizes, the floor's line. */
+function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null, now: number) {
+  const fees = Object.values(state.fees).filter((f) => f.cancelledAt === undefined);
   const counted = Object.values(state.entries).filter((e) => e.status !== 'void');
   const playersLeft = counted.filter((e) => e.status === 'active').length;
   const chipsInPlay = counted.reduce((sum, e) => sum + e.chips, 0);
@@ -88,6 +93,11 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
     averageStack: playersLeft > 0 ? Math.round(chipsInPlay / playersLeft) : null,
     nextBreak: nextBreakOf(clock.structure, view),
     prizes: rows.map((r) => ('place' in r ? { placeFrom: r.place, placeTo: r.place, description: r.description } : { ...r })),
+    startingStack: state.settings.startingStack,
+    rebuys: fees.filter((f) => f.kind === 'rebuy').length,
+    addOns: fees.filter((f) => f.kind === 'addon').length,
+    upcoming: upcomingLevels(clock.timer, clock.structure, now, UPCOMING_LEVELS),
+    announcement: state.announcement?.text ?? null,
   };
 }
 
@@ -151,7 +161,7 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     const stored = clock.timer;
     const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
     if (!advanced && noneMatch(req.headers['if-none-match'], headers.etag)) return { status: 304, headers };
-    const board = boardOf(state, clock, body.clock, await clubNameOf(clubId, req.now));
+    const board = boardOf(state, clock, body.clock, await clubNameOf(clubId, req.now), req.now);
     return { status: 200, body: { ...body, board }, headers };
   },
 });

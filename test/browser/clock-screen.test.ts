@@ -414,11 +414,15 @@ describe('the clock screen on a TV', () => {
     await waitForText(page, 'level', 'Перерыв 1');
     expect(await htmlLang(page)).toBe('ru');
     expect(await page.locator('.k').allTextContents()).toEqual([
-      'Следующий уровень',
       'До перерыва',
-      'Входы',
       'Осталось игроков',
+      'Входы',
       'Средний стек',
+      'Фишек в игре',
+      'Стартовый стек',
+      'Ребаи',
+      'Аддоны',
+      'Следующие уровни',
       'Призы',
     ]);
     expect(await text(page, 'blinds')).toBe('Следующий уровень: 300 / 600');
@@ -437,7 +441,7 @@ describe('the clock screen on a TV', () => {
       };
     });
     const time = await page.locator('#time').boundingBox();
-    const footer = await page.locator('footer').boundingBox();
+    const footer = await page.locator('.prizes').boundingBox();
     const box = { ...root, timeRight: time ? time.x + time.width : Infinity, footerBottom: footer ? footer.y + footer.height : Infinity };
     expect(box.scrollWidth, JSON.stringify(box)).toBeLessThanOrEqual(box.width);
     expect(box.scrollHeight, JSON.stringify(box)).toBeLessThanOrEqual(box.height);

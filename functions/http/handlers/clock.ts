@@ -1,14 +1,16 @@
 import { httpHandler } from '../../platform/http-handler';
 import type { Route } from '../../platform/route';
+import { announcementRoutes } from '../announcement';
 import { blindStructureRoutes } from '../blind-structures';
 import { clockRoutes } from '../clock';
 import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
 
-/** The routes of the "clock" function: blind structures, the clock, its screen and no-shows. Its bundle holds only these. */
+/** The routes of the "clock" function: blind structures, the clock, the screens and their announcement line, and no-shows. Its bundle holds only these. */
 export const routes: readonly Route[] = [
   ...blindStructureRoutes,
   ...clockRoutes,
+  ...announcementRoutes,
   clockScreenRoute,
   clockScreenScriptRoute,
   ...noShowRoutes,

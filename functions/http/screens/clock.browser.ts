@@ -1,7 +1,7 @@
 import type { output } from 'zod';
 import type { ClockState } from '../../../schemas/clock';
 import { DATA_BLOCKS, type ScreenLabels, type ScreenLive } from './clock-page';
-import { byId, fitWidth, readData } from './dom';
+import { byId, fitBox, fitWidth, pager, readData } from './dom';
 import { duration, groupDigits } from './format';
 
 /*
@@ -42,7 +42,14 @@ const samples: { offset: number; rtt: number }[] = [];
 const shown: Record<string, string> = {};
 
 // Long figures (six-digit blinds, hours on the clock) shrink to fit rather than spill or cut.
-const FIT = ['time', 'blinds', 'level', 'next', 'tournament'];
+const FIT = ['time', 'blinds', 'level', 'break', 'players', 'entries', 'avg', 'chips', 'stack', 'rebuys', 'addOns'].concat(
+  ['next', 'up1', 'up2'].reduce<string[]>((ids, id) => ids.concat([id, `${id}Name`, `${id}Ante`]), []),
+);
+// Prizes and the announcement wrap, and shrink to this before the prizes page.
+const MIN_TEXT_PX = 14;
+const PRIZE_PAGE_MS = 8000;
+const prizePager = pager(byId('prizes'), PRIZE_PAGE_MS);
+const timeOfDay = new Intl.DateTimeFormat(document.documentElement.lang, { hour: 'numeric', minute: '2-digit' });
 
 function set(id: string, text: string): void {
   const before = shown[id];
@@ -86,11 +93,28 @@ function render(state: State): void {
   set('level', cur.isBreak && c.breakNumber ? `${T.break} ${c.breakNumber}` : levelName(cur));
   set('blinds', cur.isBreak ? (nx ? `${T.next}: ${blinds(nx)}` : '') : blinds(cur));
   set('ante', !cur.isBreak && cur.ante > 0 ? `${T.ante} ${int(cur.ante)}` : '');
-  set('next', nx ? (nx.isBreak ? T.break : blinds(nx)) : T.last);
-  set('nextAnte', nx && !nx.isBreak && nx.ante > 0 ? `${T.ante} ${int(nx.ante)}` : '');
+  // The next levels: from the board, or only the clock's next where a board is missing.
+  const upcoming = b ? b.upcoming : nx ? [nx] : [];
+  ['next', 'up1', 'up2'].forEach((id, i) => {
+    const l = upcoming[i];
+    set(`${id}Name`, l ? (l.isBreak ? `${Math.round(l.durationSec / 60)} ${T.minutes}` : levelName(l)) : '');
+    set(id, l ? (l.isBreak ? T.break : blinds(l)) : i === 0 ? T.last : '');
+    set(`${id}Ante`, l && !l.isBreak && l.ante > 0 ? `${T.ante} ${int(l.ante)}` : '');
+  });
   set('entries', b === undefined ? '' : int(b.entries));
   set('players', b === undefined ? '' : int(b.playersLeft));
   set('avg', b?.averageStack === undefined || b.averageStack === null ? '–' : int(b.averageStack));
+  set('chips', b === undefined ? '' : int(b.chipsInPlay));
+  set('stack', b === undefined ? '' : int(b.startingStack));
+  set('rebuys', b === undefined ? '' : int(b.rebuys));
+  set('addOns', b === undefined ? '' : int(b.addOns));
+  const news = b?.announcement ?? '';
+  if (shown.news !== news) {
+    shown.news = news;
+    const el = byId('news');
+    el.textContent = news;
+    fitBox(el, MIN_TEXT_PX);
+  }
   const prizes = b?.prizes ?? [];
   const key = prizes.map((p) => `${places(p)}\u0001${p.description}`).join('\u0002');
   if (shown.prizes !== key) {
@@ -105,11 +129,22 @@ function render(state: State): void {
       li.appendChild(document.createTextNode(p.description));
       list.appendChild(li);
     }
+    layoutPrizes();
   }
   tick();
 }
 
+/** The prizes at the largest size that fits, down to MIN_TEXT_PX; past that, a page at a time. */
+function layoutPrizes(): void {
+  const list = byId('prizes');
+  for (let i = 0; i < list.children.length; i++) (list.children[i] as HTMLElement).hidden = false;
+  fitBox(list, MIN_TEXT_PX);
+  prizePager.layout();
+}
+
 function tick(): void {
+  // The time of day on the server's clock (the TV's own may be wrong), in the TV's time zone.
+  set('tod', timeOfDay.format(new Date(samples.length ? serverNow() : Date.now())));
   if (data && !gone) {
     const c = data.clock;
     const nb = data.board?.nextBreak;
@@ -222,6 +257,8 @@ setInterval(() => {
 }, PING_MS);
 window.addEventListener('resize', () => {
   for (const id of FIT) fitWidth(byId(id));
+  fitBox(byId('news'), MIN_TEXT_PX);
+  layoutPrizes();
 });
 set('time', T.loading);
 setInterval(tick, 200);

@@ -21,3 +21,61 @@ export function fitWidth(el: HTMLElement): void {
     el.style.fontSize = `${size}px`;
   }
 }
+
+const overflows = (el: HTMLElement): boolean => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+
+/** Shrinks an element's font, down to `minPx`, until its (wrapping) text fits its box both ways. */
+export function fitBox(el: HTMLElement, minPx: number): void {
+  el.style.fontSize = '';
+  let size = parseFloat(getComputedStyle(el).fontSize);
+  while (overflows(el) && size > minPx) {
+    size = Math.max(minPx, size * 0.92);
+    el.style.fontSize = `${size}px`;
+  }
+}
+
+/**
+ * Shows a list's rows a page at a time: as many as fit its box from the first of the page, and the next
+ * page every `everyMs` (from the first again after the last). A list that fits whole stands still. The
+ * list's `data-page` says which page of how many shows ("2/3"), for a page indicator and for tests.
+ */
+export function pager(list: HTMLElement, everyMs: number, onPage?: () => void): { layout(): void } {
+  let start = 0;
+  let end = 0;
+  let pages = 1;
+  function layout(): void {
+    const rows = Array.prototype.slice.call(list.children) as HTMLElement[];
+    if (start >= rows.length) start = 0;
+    // How many pages from here: count the whole list's breaks from the top, once per layout.
+    const breaks: number[] = [];
+    let from = 0;
+    while (from < rows.length) {
+      breaks.push(from);
+      from = fill(rows, from);
+    }
+    pages = Math.max(1, breaks.length);
+    if (breaks.indexOf(start) < 0) start = 0;
+    end = fill(rows, start);
+    list.setAttribute('data-page', `${breaks.indexOf(start) + 1}/${pages}`);
+    if (onPage) onPage();
+  }
+  // Shows rows from `first` while they fit (one at least); answers the index after the last shown.
+  function fill(rows: HTMLElement[], first: number): number {
+    for (const r of rows) r.hidden = true;
+    let i = first;
+    for (; i < rows.length; i++) {
+      rows[i]!.hidden = false;
+      if (overflows(list) && i > first) {
+        rows[i]!.hidden = true;
+        break;
+      }
+    }
+    return i;
+  }
+  setInterval(() => {
+    if (pages < 2) return;
+    start = end >= list.children.length ? 0 : end;
+    layout();
+  }, everyMs);
+  return { layout };
+}

@@ -21,6 +21,7 @@ import { MIN_PLAYERS } from '../../../domain/duplicate/seating';
 import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK } from '../../../domain/holdem/cards';
 import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../../../domain/holdem/hand';
 import { MAX_REASON } from '../../../domain/moderation/content';
+import { MAX_ANNOUNCEMENT_LENGTH } from '../../../domain/floor/announcement';
 import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../../../domain/results/knockouts';
 import { MAX_PRIZE_TEXT_LENGTH } from '../../../domain/results/mystery';
 import { MAX_SEATS_PER_TABLE as MAX_SEAT_NUMBER } from '../../../domain/seating/policy';
@@ -109,6 +110,8 @@ const DOMAIN: Record<string, Limit> = {
   MAX_PRIZE_TEXT_LENGTH: maxLength(MAX_PRIZE_TEXT_LENGTH, 'MysteryDraw.prizeText'),
   // moderation/content.ts
   MAX_REASON: maxLength(MAX_REASON, 'ContentVisibility.reason'),
+  // floor/announcement.ts
+  MAX_ANNOUNCEMENT_LENGTH: maxLength(MAX_ANNOUNCEMENT_LENGTH, 'AnnouncementInput.text'),
   // seating/policy.ts
   'MAX_SEATS_PER_TABLE (seat numbers)': maximum(MAX_SEAT_NUMBER, 'SeatTarget.seat', 'SetButton.seat'),
   // duplicate/settings.ts
@@ -188,6 +191,7 @@ const EDGE: Record<string, Limit> = {
   'StaffRole.options.length': maxItems(StaffRole.options.length, 'DuplicateDeckAccessInput.roles'),
   MAX_BUSTS_PER_KNOCKOUT: maxItems(edge.MAX_BUSTS_PER_KNOCKOUT, 'RecordKnockout.busted', 'RecordKnockout.busts'),
   MAX_DUPLICATE_PLAYERS: maxItems(edge.MAX_DUPLICATE_PLAYERS, 'CreateDuplicateEvent.players'),
+  'MAX_DUPLICATE_PLAYERS (screen pages)': maximum(edge.MAX_DUPLICATE_PLAYERS, 'getDuplicateScreen.query.page'),
   MAX_DUPLICATE_NAME_LENGTH: maxLength(edge.MAX_DUPLICATE_NAME_LENGTH, 'CreateDuplicateEvent.name'),
   MAX_DUPLICATE_PLAYER_NAME_LENGTH: maxLength(edge.MAX_DUPLICATE_PLAYER_NAME_LENGTH, 'CreateDuplicateEvent.players[].name'),
   MAX_DUPLICATE_TABLES: maximum(edge.MAX_DUPLICATE_TABLES, '*.path.table'),
