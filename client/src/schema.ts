@@ -2085,6 +2085,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's series (R-SER-1)
+         * @description The club's series (R-SER-1). Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["listSeries"];
+        put?: never;
+        /**
+         * Create a series: a name and dates grouping tournaments of the club (R-SER-1)
+         * @description Create a series: a name and dates grouping tournaments of the club (R-SER-1). Roles: owner, manager.
+         */
+        post: operations["createSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/series/{seriesId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a series
+         * @description Read a series. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a series' name, description or dates
+         * @description Edit a series' name, description or dates. Roles: owner, manager.
+         */
+        patch: operations["updateSeries"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4179,6 +4227,50 @@ export interface components {
                     net: number | null;
                 }[];
             }[];
+        };
+        Series: {
+            seriesId: string;
+            clubId: string;
+            name: string;
+            description: string;
+            startsOn: string;
+            endsOn: string;
+            /** @description R-MONEY-2: texts held for an operator */
+            moneyHold?: components["schemas"]["MoneyReviewItem"][];
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "name": "Winter festival",
+         *       "startsOn": "2026-12-10",
+         *       "endsOn": "2026-12-20"
+         *     }
+         */
+        CreateSeries: {
+            name: string;
+            description?: string;
+            /** @example 2026-12-10 */
+            startsOn: string;
+            /** @example 2026-12-10 */
+            endsOn: string;
+        };
+        UpdateSeries: {
+            name?: string;
+            description?: string;
+            /** @example 2026-12-10 */
+            startsOn?: string;
+            /** @example 2026-12-10 */
+            endsOn?: string;
         };
     };
     responses: never;
@@ -16481,6 +16573,425 @@ export interface operations {
                 };
             };
             /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSeries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Series"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSeries"];
+            };
+        };
+        responses: {
+            /** @description The series */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSeries"];
+            };
+        };
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
             422: {
                 headers: {
                     [name: string]: unknown;
