@@ -16717,6 +16717,8 @@ export interface operations {
             /** @description The series */
             201: {
                 headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16825,6 +16827,8 @@ export interface operations {
             /** @description The series */
             200: {
                 headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -42,6 +42,7 @@ export const listSeriesRoute = /* @__PURE__ */ defineRoute({
 export const createSeriesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'createSeries',
   access: /* @__PURE__ */ club(FLOOR),
+  etag: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/series',
   summary: 'Create a series: a name and dates grouping tournaments of the club (R-SER-1)',
@@ -52,16 +53,14 @@ export const createSeriesRoute = /* @__PURE__ */ defineRoute({
   problems: [422],
   handle: async (req) => {
     const s = await createSeries(req.params.clubId, req.body, req.now);
-    return {
-      ...versioned(201, s.version, seriesView(s)),
-      headers: { etag: `"${s.version}"`, location: `/v1/clubs/${s.clubId}/series/${s.seriesId}` },
-    };
+    return versioned(201, s.version, seriesView(s));
   },
 });
 
 export const getSeriesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getSeries',
   access: /* @__PURE__ */ club(ALL_STAFF),
+  etag: true,
   method: 'GET',
   path: '/v1/clubs/{clubId}/series/{seriesId}',
   summary: 'Read a series',
