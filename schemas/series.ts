@@ -41,3 +41,10 @@ export const Series = z
     updatedAt: Timestamp,
   })
   .openapi('Series');
+
+export const AttachSeriesBody = z.strictObject({ seriesId: Id }).openapi('AttachSeries', { example: { seriesId: 'ser_01' } });
+
+/** A tournament's series after a change: which one (null: none) and the tournament's version. */
+export const TournamentSeries = z
+  .object({ tournamentId: Id, seriesId: Id.nullable(), version: z.number().int() })
+  .openapi('TournamentSeries');

@@ -2133,6 +2133,26 @@ export interface paths {
         patch: operations["updateSeries"];
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Attach the tournament to a series of the club; only while announced, else 409 SERIES_FROZEN (R-SER-1)
+         * @description Attach the tournament to a series of the club; only while announced, else 409 SERIES_FROZEN (R-SER-1). Roles: owner, manager.
+         */
+        put: operations["attachTournamentToSeries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4271,6 +4291,19 @@ export interface components {
             startsOn?: string;
             /** @example 2026-12-10 */
             endsOn?: string;
+        };
+        TournamentSeries: {
+            tournamentId: string;
+            seriesId: string | null;
+            version: number;
+        };
+        /**
+         * @example {
+         *       "seriesId": "ser_01"
+         *     }
+         */
+        AttachSeries: {
+            seriesId: string;
         };
     };
     responses: never;
@@ -16930,6 +16963,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    attachTournamentToSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachSeries"];
+            };
+        };
+        responses: {
+            /** @description The tournament's series */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentSeries"];
                 };
             };
             /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */

@@ -2,10 +2,12 @@ import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 import { clubSeries, createSeries, editSeries, readSeries } from '../app/season/series';
+import { attachToSeries } from '../app/season/series-membership';
 import type { StoredSeries } from '../store/series-store';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
-import { CreateSeriesBody, Series, SeriesParams, UpdateSeriesBody } from '../../schemas/series';
-import { ifMatch, versioned } from './tournament-support';
+import { AttachSeriesBody, CreateSeriesBody, Series, SeriesParams, TournamentSeries, UpdateSeriesBody } from '../../schemas/series';
+import { TournamentParams } from '../../schemas/tournaments';
+import { commandOf, ifMatch, versioned } from './tournament-support';
 
 const TAGS = ['Series'];
 
@@ -91,5 +93,23 @@ export const updateSeriesRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
+export const attachSeriesRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'attachTournamentToSeries',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
+  method: 'PUT',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/series',
+  summary: 'Attach the tournament to a series of the club; only while announced, else 409 SERIES_FROZEN (R-SER-1)',
+  tags: TAGS,
+  params: TournamentParams,
+  body: AttachSeriesBody,
+  responses: { 200: { description: "The tournament's series", schema: TournamentSeries } },
+  problems: [409, 422],
+  handle: async (req) => {
+    const { state, version } = await attachToSeries(commandOf(req), req.body.seriesId);
+    return versioned(200, version, { tournamentId: state.id, seriesId: state.seriesId ?? null, version });
+  },
+});
+
 /** A club's series: list, create, read, edit; its tournaments join it with the commands below. */
-export const seriesRoutes = [listSeriesRoute, createSeriesRoute, getSeriesRoute, updateSeriesRoute];
+export const seriesRoutes = [listSeriesRoute, createSeriesRoute, getSeriesRoute, updateSeriesRoute, attachSeriesRoute];

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/local-api';
+import { clubWithOwner, tournamentBody } from '../support/tournament-fixtures';
+
+let api: TestApi;
+let owner: string;
+let base: string;
+let otherOwner: string;
+let otherBase: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  ({ owner, base } = await clubWithOwner(api, 'series-owner'));
+  ({ owner: otherOwner, base: otherBase } = await clubWithOwner(api, 'series-other-owner'));
+});
+afterAll(async () => api?.close());
+
+const series = (over: Record<string, unknown> = {}, b = base, token = owner) =>
+  api.call('POST', `${b}/series`, { token, body: { name: 'Зимний фестиваль', startsOn: '2026-12-10', endsOn: '2026-12-20', ...over } });
+const tournament = (over: Record<string, unknown> = {}, startInMs?: number) =>
+  api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody(over, startInMs) });
+const attach = (tid: string, seriesId: string, b = base, token = owner) =>
+  api.call('PUT', `${b}/tournaments/${tid}/series`, { token, body: { seriesId } });
+
+describe('series of a club', () => {
+  it('R-SER-1: created, read, edited and listed page by page', async () => {
+    const a = await series();
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ name: 'Зимний фестиваль', startsOn: '2026-12-10', endsOn: '2026-12-20', description: '', version: 1 });
+    const sid = a.body.seriesId;
+    expect((await api.call('GET', `${base}/series/${sid}`, { token: owner })).body.name).toBe('Зимний фестиваль');
+    const edited = await api.call('PATCH', `${base}/series/${sid}`, {
+      token: owner,
+      body: { description: 'Пять дней турниров', endsOn: '2026-12-21' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ description: 'Пять дней турниров', endsOn: '2026-12-21', version: 2 });
+    const stale = await api.call('PATCH', `${base}/series/${sid}`, { token: owner, body: { name: 'X' }, headers: { 'if-match': '"1"' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('VERSION_MISMATCH');
+    await series({ name: 'Весенняя серия' });
+    const first = await api.call('GET', `${base}/series?limit=1`, { token: owner });
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.nextCursor).toBeTypeOf('string');
+    const second = await api.call('GET', `${base}/series?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: owner });
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.items[0].seriesId).not.toBe(first.body.items[0].seriesId);
+  });
+
+  it('R-SER-1: an unknown series and another club’s are 404 within the tenant', async () => {
+    const mine = (await series()).body.seriesId;
+    const unknown = await api.call('GET', `${base}/series/ser_nope`, { token: owner });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('SERIES_NOT_FOUND');
+    const theirs = await api.call('GET', `${otherBase}/series/${mine}`, { token: otherOwner });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.code).toBe('SERIES_NOT_FOUND');
+    const edit = await api.call('PATCH', `${otherBase}/series/${mine}`, { token: otherOwner, body: { name: 'Чужая' } });
+    expect(edit.status).toBe(404);
+  });
+
+  it('bad input is a 4xx problem with a stable code', async () => {
+    const backwards = await series({ startsOn: '2026-12-20', endsOn: '2026-12-10' });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.code).toBe('SERIES_INVALID');
+    expect(backwards.body.errors.map((e: { field: string }) => e.field)).toContain('endsOn');
+    const notADay = await series({ startsOn: '2026-02-30' });
+    expect(notADay.status).toBe(422);
+    expect(notADay.body.code).toBe('SERIES_INVALID');
+    const shape = await series({ startsOn: 'tomorrow' });
+    expect(shape.status).toBe(400);
+    expect(shape.headers.get('content-type')).toContain('application/problem+json');
+    const extra = await series({ prizePool: 1 });
+    expect(extra.status).toBe(400);
+    const money = await series({ description: 'Гарантия 100 000 ₽' });
+    expect(money.status).toBe(422);
+    expect(money.body.code).toBe('MONEY_WORDING');
+    const long = await series({ name: 'x'.repeat(201) });
+    expect(long.status).toBe(422);
+    expect(long.body.code).toBe('SERIES_INVALID');
+  });
+});
+
+describe('tournaments of a series', () => {
+  it('R-SER-1: attached while announced, refused with 409 once registration opens', async () => {
+    const sid = (await series()).body.seriesId;
+    const t = (await tournament()).body.tournamentId;
+    const joined = await attach(t, sid);
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ tournamentId: t, seriesId: sid });
+    // Attaching again to the same series changes nothing.
+    expect((await attach(t, sid)).body.version).toBe(joined.body.version);
+    const other = (await series({ name: 'Другая серия' })).body.seriesId;
+    const twice = await attach(t, other);
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('TOURNAMENT_IN_ANOTHER_SERIES');
+    const late = (await tournament()).body.tournamentId;
+    await api.call('POST', `${base}/tournaments/${late}/open-registration`, { token: owner });
+    const frozen = await attach(late, sid);
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.code).toBe('SERIES_FROZEN');
+  });
+
+  it('R-SER-1: another club’s series is not found (404), and so is an unknown one', async () => {
+    const theirs = (await series({}, otherBase, otherOwner)).body.seriesId;
+    const t = (await tournament()).body.tournamentId;
+    const res = await attach(t, theirs);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('SERIES_NOT_FOUND');
+    expect((await attach(t, 'ser_unknown')).status).toBe(404);
+  });
+});
