@@ -48,3 +48,19 @@ export const AttachSeriesBody = z.strictObject({ seriesId: Id }).openapi('Attach
 export const TournamentSeries = z
   .object({ tournamentId: Id, seriesId: Id.nullable(), version: z.number().int() })
   .openapi('TournamentSeries');
+
+/** R-SER-1: the public view of a series: no review details, nothing but what the club publishes. */
+export const CatalogSeries = z
+  .object({ seriesId: Id, clubId: Id, name: z.string(), description: z.string(), startsOn: z.string(), endsOn: z.string() })
+  .openapi('CatalogSeries');
+
+export const CatalogSeriesPage = z.object({
+  items: z.array(CatalogSeries),
+  nextCursor: z.string().nullable(),
+});
+
+export const CatalogSeriesSchedule = CatalogSeries.extend({
+  schedule: z
+    .array(z.object({ tournamentId: Id, name: z.string(), status: z.string(), startAt: Timestamp }))
+    .openapi({ description: 'Its tournaments the catalogue lists, by start' }),
+}).openapi('CatalogSeriesSchedule');

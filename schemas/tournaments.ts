@@ -158,6 +158,7 @@ export const CreateTournamentBody = z
         : z.ZodOptional<(typeof settingsShape)[K]>;
     },
   )
+  .extend({ seriesId: Id.optional().openapi({ description: 'R-SER-1: the series of the club it joins as it is announced' }) })
   .openapi('CreateTournament', {
     example: {
       name: 'Friday Deepstack',
@@ -196,6 +197,7 @@ export const Tournament = z
     clubId: Id,
     status: TournamentStatus,
     version: z.number().int(),
+    seriesId: Id.optional().openapi({ description: 'R-SER-1: the series it belongs to' }),
     settings: z.object(settingsShape).partial().extend({ name: z.string(), startAt: Timestamp }),
     counts: z.object({
       registered: z.number().int(),

@@ -17,3 +17,15 @@ export function joinSeries(state: Tournament, series: Pick<Series, 'id' | 'clubI
     events: [{ type: 'tournament.series_changed', tournamentId: state.id, seriesId: series.id }],
   };
 }
+
+/** R-SER-1: leaves its series while announced; a tournament in no series has nothing to leave. */
+export function leaveSeries(state: Tournament, ctx: Context): TournamentResult {
+  if (state.status !== 'announced')
+    throw conflict('SERIES_FROZEN', `A tournament leaves a series only while announced; it is ${state.status} (R-SER-1)`);
+  if (state.seriesId === undefined) return { state, events: [] };
+  const { seriesId: _left, ...rest } = state;
+  return {
+    state: { ...rest, updatedAt: ctx.now },
+    events: [{ type: 'tournament.series_changed', tournamentId: state.id, seriesId: null }],
+  };
+}

@@ -10,6 +10,7 @@ import { CATALOGUE_NOTICE, CatalogClubsPage, CatalogClubsQuery } from '../../sch
 import { VERIFIED_MEANS } from '../../schemas/verification';
 import { MAX_CITY_LENGTH } from '../../schemas/limits';
 import { catalogCityPrefix, catalogPart } from '../store/club-catalog';
+import { seriesCatalogRoutes } from './series-catalog';
 
 const TAGS = ['Catalogue'];
 
@@ -113,4 +114,4 @@ export const prizePresetsRoute = /* @__PURE__ */ defineRoute({
   handle: async () => ({ status: 200, body: { items: PRIZE_PRESETS } }),
 });
 
-export const catalogRoutes = [catalogTournamentsRoute, catalogClubsRoute, prizePresetsRoute];
+export const catalogRoutes = [catalogTournamentsRoute, catalogClubsRoute, prizePresetsRoute, ...seriesCatalogRoutes];

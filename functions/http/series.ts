@@ -2,7 +2,7 @@ import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 import { clubSeries, createSeries, editSeries, readSeries } from '../app/season/series';
-import { attachToSeries } from '../app/season/series-membership';
+import { attachToSeries, detachFromSeries } from '../app/season/series-membership';
 import type { StoredSeries } from '../store/series-store';
 import { ClubIdParams, PageQuery, page } from '../../schemas/common';
 import { AttachSeriesBody, CreateSeriesBody, Series, SeriesParams, TournamentSeries, UpdateSeriesBody } from '../../schemas/series';
@@ -111,5 +111,22 @@ export const attachSeriesRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
+export const detachSeriesRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'detachTournamentFromSeries',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
+  method: 'DELETE',
+  path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/series',
+  summary: 'Detach the tournament from its series; only while announced, else 409 SERIES_FROZEN (R-SER-1)',
+  tags: TAGS,
+  params: TournamentParams,
+  responses: { 200: { description: "The tournament's series (none)", schema: TournamentSeries } },
+  problems: [409],
+  handle: async (req) => {
+    const { state, version } = await detachFromSeries(commandOf(req));
+    return versioned(200, version, { tournamentId: state.id, seriesId: state.seriesId ?? null, version });
+  },
+});
+
 /** A club's series: list, create, read, edit; its tournaments join it with the commands below. */
-export const seriesRoutes = [listSeriesRoute, createSeriesRoute, getSeriesRoute, updateSeriesRoute, attachSeriesRoute];
+export const seriesRoutes = [listSeriesRoute, createSeriesRoute, getSeriesRoute, updateSeriesRoute, attachSeriesRoute, detachSeriesRoute];

@@ -109,4 +109,51 @@ describe('tournaments of a series', () => {
     expect(res.body.code).toBe('SERIES_NOT_FOUND');
     expect((await attach(t, 'ser_unknown')).status).toBe(404);
   });
+
+  it('R-SER-1: attached at creation, shown in the tournament view, detached while announced', async () => {
+    const sid = (await series()).body.seriesId;
+    const t = await tournament({ seriesId: sid });
+    expect(t.status).toBe(201);
+    expect(t.body.seriesId).toBe(sid);
+    const tid = t.body.tournamentId;
+    expect((await api.call('GET', `${base}/tournaments/${tid}`, { token: owner })).body.seriesId).toBe(sid);
+    const left = await api.call('DELETE', `${base}/tournaments/${tid}/series`, { token: owner });
+    expect(left.status).toBe(200);
+    expect(left.body.seriesId).toBeNull();
+    expect((await api.call('GET', `${base}/tournaments/${tid}`, { token: owner })).body.seriesId).toBeUndefined();
+    const schedule = await api.call('GET', `/v1/catalog/clubs/${t.body.clubId}/series/${sid}`, {});
+    expect(schedule.body.schedule).toEqual([]);
+    await api.call('POST', `${base}/tournaments/${tid}/cancel`, { token: owner });
+    const frozen = await api.call('DELETE', `${base}/tournaments/${tid}/series`, { token: owner });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.code).toBe('SERIES_FROZEN');
+  });
+
+  it('R-SER-1: a create naming another club’s series is a 404 and creates nothing', async () => {
+    const theirs = (await series({}, otherBase, otherOwner)).body.seriesId;
+    const before = (await api.call('GET', `${base}/tournaments?limit=100`, { token: owner })).body.items.length;
+    const res = await tournament({ seriesId: theirs });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('SERIES_NOT_FOUND');
+    expect((await api.call('GET', `${base}/tournaments?limit=100`, { token: owner })).body.items.length).toBe(before);
+  });
+
+  it('R-SER-1: the series in the public catalogue with its schedule, its tournaments by start', async () => {
+    const s = (await series({ name: 'Открытый кубок', description: 'Три дня турниров' })).body;
+    const late = (await tournament({ name: 'Финал' }, 5 * 3_600_000)).body.tournamentId;
+    const early = (await tournament({ name: 'Отборочный', seriesId: s.seriesId }, 2 * 3_600_000)).body.tournamentId;
+    await attach(late, s.seriesId);
+    const page = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series/${s.seriesId}`, {});
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ name: 'Открытый кубок', description: 'Три дня турниров', startsOn: '2026-12-10' });
+    expect(page.body.schedule.map((t: { tournamentId: string }) => t.tournamentId)).toEqual([early, late]);
+    expect(page.body.schedule[0]).toMatchObject({ name: 'Отборочный', status: 'announced' });
+    const list = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series?limit=100`, {});
+    expect(list.body.items.map((x: { seriesId: string }) => x.seriesId)).toContain(s.seriesId);
+    expect(list.body.items[0]).not.toHaveProperty('version');
+    const unknown = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series/ser_unknown`, {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('SERIES_NOT_FOUND');
+    expect((await api.call('GET', `/v1/catalog/clubs/club_unknown/series`, {})).body.code).toBe('CLUB_NOT_FOUND');
+  });
 });

@@ -1,5 +1,5 @@
-import { joinSeries } from '../../../domain/tournaments';
-import { requireSeries, seriesMemberPut } from '../../store/series-store';
+import { joinSeries, leaveSeries } from '../../../domain/tournaments';
+import { requireSeries, seriesMemberDelete, seriesMemberPut } from '../../store/series-store';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
 /**
@@ -18,3 +18,9 @@ export async function attachToSeries(command: TournamentCommand, seriesId: strin
     },
   );
 }
+
+/** R-SER-1: detaches it while announced; its membership row goes with the same event. */
+export const detachFromSeries = (command: TournamentCommand) =>
+  executeTournamentCommand(command, (state, ctx) => ({ ...leaveSeries(state, ctx), value: state.seriesId }), {
+    companions: (next, d) => (d.value !== undefined && d.events.length > 0 ? [seriesMemberDelete(next.clubId, d.value, next.id)] : []),
+  });
