@@ -61,6 +61,14 @@ export const CatalogSeriesPage = z.object({
 
 export const CatalogSeriesSchedule = CatalogSeries.extend({
   schedule: z
-    .array(z.object({ tournamentId: Id, name: z.string(), status: z.string(), startAt: Timestamp }))
+    .array(
+      z.object({
+        tournamentId: Id,
+        name: z.string(),
+        status: z.string(),
+        startAt: Timestamp,
+        prizesGuaranteed: z.boolean().optional().openapi({ description: 'R-GTD-1: its prizes are guaranteed' }),
+      }),
+    )
     .openapi({ description: 'Its tournaments the catalogue lists, by start' }),
 }).openapi('CatalogSeriesSchedule');

@@ -2707,6 +2707,8 @@ export interface components {
                  * @enum {string}
                  */
                 prizePreset?: "cup_and_free_entries" | "club_merch" | "venue_certificates" | "freerolls_for_itm";
+                /** @description R-GTD-1: the prize rows are guaranteed: awarded whatever the field size (a preset is then not cut to the field); non-monetary only */
+                prizesGuaranteed?: boolean;
                 balancing?: {
                     /** @enum {string} */
                     moveRule?: "big_blind_next" | "random" | "last_seat";
@@ -2992,7 +2994,7 @@ export interface components {
                 /** @description clock time until the break, counted from `clock.now`; it stands still while paused */
                 startsInMs: number;
             } | null;
-            /** @description the tournament's prize rows (a preset cut to the field) */
+            /** @description the tournament's prize rows (a preset cut to the field unless guaranteed) */
             prizes: components["schemas"]["ClockPrize"][];
         };
         /** @description R-PRZ-1: a non-monetary prize for places placeFrom..placeTo (equal for one place) */
@@ -3000,6 +3002,8 @@ export interface components {
             placeFrom: number;
             placeTo: number;
             description: string;
+            /** @description R-GTD-1: awarded whatever the field size (true when guaranteed) */
+            guaranteed?: boolean;
         };
         ClockStart: {
             /** @description a club's or default structure instead of the settings' one */
@@ -3040,6 +3044,8 @@ export interface components {
              */
             startAt: string;
             city?: string;
+            /** @description R-GTD-1: its prizes are guaranteed (in the catalogue) */
+            prizesGuaranteed?: boolean;
         };
         /**
          * @example {
@@ -3128,6 +3134,8 @@ export interface components {
              * @enum {string}
              */
             prizePreset?: "cup_and_free_entries" | "club_merch" | "venue_certificates" | "freerolls_for_itm";
+            /** @description R-GTD-1: the prize rows are guaranteed: awarded whatever the field size (a preset is then not cut to the field); non-monetary only */
+            prizesGuaranteed?: boolean;
             balancing?: {
                 /** @enum {string} */
                 moveRule?: "big_blind_next" | "random" | "last_seat";
@@ -3242,6 +3250,8 @@ export interface components {
              * @enum {string|null}
              */
             prizePreset?: "cup_and_free_entries" | "club_merch" | "venue_certificates" | "freerolls_for_itm" | null;
+            /** @description R-GTD-1: the prize rows are guaranteed: awarded whatever the field size (a preset is then not cut to the field); non-monetary only */
+            prizesGuaranteed?: boolean | null;
             balancing?: {
                 /** @enum {string} */
                 moveRule?: "big_blind_next" | "random" | "last_seat";
@@ -3695,6 +3705,8 @@ export interface components {
                  * @example 2026-11-29T18:00:00.000Z
                  */
                 startAt: string;
+                /** @description R-GTD-1: its prizes are guaranteed */
+                prizesGuaranteed?: boolean;
             }[];
         };
         Verification: {

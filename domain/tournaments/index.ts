@@ -9,3 +9,4 @@ export * from './entries';
 export * from './fees';
 export * from './no-shows';
 export * from './series';
+export * from './guaranteed-prizes';

@@ -11,6 +11,7 @@ import { VERIFIED_MEANS } from '../../schemas/verification';
 import { MAX_CITY_LENGTH } from '../../schemas/limits';
 import { catalogCityPrefix, catalogPart } from '../store/club-catalog';
 import { seriesCatalogRoutes } from './series-catalog';
+import { guaranteedTournaments } from '../app/season/series-catalog';
 
 const TAGS = ['Catalogue'];
 
@@ -44,6 +45,8 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
       (keys) => club.get(keys).go({ unprocessed: 'item' }),
     );
     const suspended = new Set(clubs.filter((c) => c.suspended).map((c) => c.clubId));
+    // R-GTD-1: the index carries no settings; the page's roots say which prizes are guaranteed.
+    const guaranteed = await guaranteedTournaments(data);
     const items = data
       .filter((t) => !suspended.has(t.clubId))
       .map((t) => ({
@@ -53,6 +56,7 @@ export const catalogTournamentsRoute = /* @__PURE__ */ defineRoute({
         status: TournamentStatus.parse(t.status),
         startAt: t.startsAt,
         ...(t.city ? { city: t.city } : {}),
+        ...(guaranteed.has(t.tournamentId) ? { prizesGuaranteed: true } : {}),
       }));
     return { status: 200, body: { items, nextCursor: sealCursor(next, scope) } };
   },

@@ -157,3 +157,62 @@ describe('tournaments of a series', () => {
     expect((await api.call('GET', `/v1/catalog/clubs/club_unknown/series`, {})).body.code).toBe('CLUB_NOT_FOUND');
   });
 });
+
+describe('guaranteed prizes', () => {
+  it('R-GTD-1: a guaranteed preset is not cut to the field and is shown as guaranteed in the view, the catalogue and the clock screen data', async () => {
+    const gtd = await tournament({ name: 'Гарантированный кубок', prizePreset: 'cup_and_free_entries', prizesGuaranteed: true });
+    expect(gtd.status).toBe(201);
+    expect(gtd.body.settings.prizesGuaranteed).toBe(true);
+    const plain = (await tournament({ name: 'Обычный кубок', prizePreset: 'cup_and_free_entries' })).body;
+    expect(plain.settings.prizesGuaranteed).toBeUndefined();
+    const tid = gtd.body.tournamentId;
+    // Nobody has entered yet: a preset is cut to an empty field, a guaranteed one stands whole.
+    const board = (await api.call('GET', `${base}/tournaments/${tid}/clock`, { token: owner })).body.board;
+    expect(board.prizes.map((p: { placeFrom: number }) => p.placeFrom)).toEqual([1, 2, 3]);
+    expect(board.prizes.every((p: { guaranteed?: boolean }) => p.guaranteed === true)).toBe(true);
+    const plainBoard = (await api.call('GET', `${base}/tournaments/${plain.tournamentId}/clock`, { token: owner })).body.board;
+    expect(plainBoard.prizes).toEqual([]);
+    const catalogue = await api.call('GET', `/v1/catalog/tournaments?limit=100`, {});
+    const listed = (id: string) => catalogue.body.items.find((t: { tournamentId: string }) => t.tournamentId === id);
+    expect(listed(tid)?.prizesGuaranteed).toBe(true);
+    expect(listed(plain.tournamentId)).toBeDefined();
+    expect(listed(plain.tournamentId).prizesGuaranteed).toBeUndefined();
+    // And on the series' public page.
+    const s = (await series()).body;
+    await attach(tid, s.seriesId);
+    const page = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series/${s.seriesId}`, {});
+    expect(page.body.schedule).toEqual([expect.objectContaining({ tournamentId: tid, prizesGuaranteed: true })]);
+  });
+
+  it('R-GTD-1: guaranteed own rows are kept whole, and can be turned off while announced', async () => {
+    const rows = [
+      { place: 1, description: 'Кубок' },
+      { placeFrom: 2, placeTo: 5, description: 'Медаль' },
+    ];
+    const t = (await tournament({ prizes: rows, prizesGuaranteed: true })).body;
+    const board = (await api.call('GET', `${base}/tournaments/${t.tournamentId}/clock`, { token: owner })).body.board;
+    expect(board.prizes).toEqual([
+      { placeFrom: 1, placeTo: 1, description: 'Кубок', guaranteed: true },
+      { placeFrom: 2, placeTo: 5, description: 'Медаль', guaranteed: true },
+    ]);
+    const off = await api.call('PATCH', `${base}/tournaments/${t.tournamentId}`, { token: owner, body: { prizesGuaranteed: false } });
+    expect(off.status).toBe(200);
+    expect(off.body.settings.prizesGuaranteed).toBeUndefined();
+  });
+
+  it('R-GTD-1: non-monetary only, and only a structure with fixed rows can be guaranteed (4xx with stable codes)', async () => {
+    const money = await tournament({ prizes: [{ place: 1, description: 'Гарантия 100 000 ₽' }], prizesGuaranteed: true });
+    expect(money.status).toBe(422);
+    expect(money.body.code).toBe('MONEY_WORDING');
+    const itm = await tournament({ prizePreset: 'freerolls_for_itm', prizesGuaranteed: true });
+    expect(itm.status).toBe(422);
+    expect(itm.body.code).toBe('GUARANTEE_NEEDS_FIXED_ROWS');
+    expect(itm.body.errors.map((e: { field: string }) => e.field)).toContain('prizePreset');
+    const nothing = await tournament({ prizesGuaranteed: true });
+    expect(nothing.status).toBe(422);
+    expect(nothing.body.code).toBe('AWARD_STRUCTURE_INVALID');
+    const type = await tournament({ prizesGuaranteed: 'yes' });
+    expect(type.status).toBe(400);
+    expect(type.headers.get('content-type')).toContain('application/problem+json');
+  });
+});

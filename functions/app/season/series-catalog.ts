@@ -1,7 +1,7 @@
 import { NotFound } from '../errors';
 import { entities } from '../../store/entities';
 import { listSeries, getSeries, seriesNotFound, seriesTournamentIds, type StoredSeries } from '../../store/series-store';
-import { tournamentRoots } from '../../store/tournament-store';
+import { settingsOfRoot, tournamentRoots } from '../../store/tournament-store';
 
 /*
  * R-SER-1: a series' public page in the catalogue. As with tournaments, a suspended club's series are not
@@ -28,6 +28,17 @@ export interface ScheduledTournament {
   name: string;
   status: string;
   startAt: string;
+  prizesGuaranteed?: true;
+}
+
+/** R-GTD-1: whether a root's prizes are guaranteed, from the settings it lists. */
+const guaranteedRoot = (r: { settings?: string | undefined }): boolean =>
+  r.settings !== undefined && settingsOfRoot(r).prizesGuaranteed === true;
+
+/** R-GTD-1: which of these tournaments announce guaranteed prizes (the catalogue index does not carry settings). */
+export async function guaranteedTournaments(keys: readonly { clubId: string; tournamentId: string }[]): Promise<Set<string>> {
+  const roots = await tournamentRoots(keys);
+  return new Set(roots.filter(guaranteedRoot).map((r) => r.tournamentId));
 }
 
 /** The series and its schedule. */
@@ -40,6 +51,12 @@ export async function catalogSeries(clubId: string, seriesId: string) {
   const schedule: ScheduledTournament[] = roots
     .filter((r) => typeof r.catalogKey === 'string' && r.catalogKey.length > 0)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.tournamentId.localeCompare(b.tournamentId))
-    .map((r) => ({ tournamentId: r.tournamentId, name: r.name, status: r.status, startAt: r.startsAt }));
+    .map((r) => ({
+      tournamentId: r.tournamentId,
+      name: r.name,
+      status: r.status,
+      startAt: r.startsAt,
+      ...(guaranteedRoot(r) ? { prizesGuaranteed: true as const } : {}),
+    }));
   return { series, schedule };
 }
