@@ -2173,7 +2173,7 @@ export interface paths {
         patch: operations["updateSeries"];
         trace?: never;
     };
-    "/v1/clubs/{clubId}/tournaments/{tournamentId}/series": {
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/series-membership": {
         parameters: {
             query?: never;
             header?: never;

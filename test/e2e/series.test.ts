@@ -20,7 +20,7 @@ const series = (over: Record<string, unknown> = {}, b = base, token = owner) =>
 const tournament = (over: Record<string, unknown> = {}, startInMs?: number) =>
   api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody(over, startInMs) });
 const attach = (tid: string, seriesId: string, b = base, token = owner) =>
-  api.call('PUT', `${b}/tournaments/${tid}/series`, { token, body: { seriesId } });
+  api.call('PUT', `${b}/tournaments/${tid}/series-membership`, { token, body: { seriesId } });
 
 describe('series of a club', () => {
   it('R-SER-1: created, read, edited and listed page by page', async () => {
@@ -117,14 +117,14 @@ describe('tournaments of a series', () => {
     expect(t.body.seriesId).toBe(sid);
     const tid = t.body.tournamentId;
     expect((await api.call('GET', `${base}/tournaments/${tid}`, { token: owner })).body.seriesId).toBe(sid);
-    const left = await api.call('DELETE', `${base}/tournaments/${tid}/series`, { token: owner });
+    const left = await api.call('DELETE', `${base}/tournaments/${tid}/series-membership`, { token: owner });
     expect(left.status).toBe(200);
     expect(left.body.seriesId).toBeNull();
     expect((await api.call('GET', `${base}/tournaments/${tid}`, { token: owner })).body.seriesId).toBeUndefined();
     const schedule = await api.call('GET', `/v1/catalog/clubs/${t.body.clubId}/series/${sid}`, {});
     expect(schedule.body.schedule).toEqual([]);
     await api.call('POST', `${base}/tournaments/${tid}/cancel`, { token: owner });
-    const frozen = await api.call('DELETE', `${base}/tournaments/${tid}/series`, { token: owner });
+    const frozen = await api.call('DELETE', `${base}/tournaments/${tid}/series-membership`, { token: owner });
     expect(frozen.status).toBe(409);
     expect(frozen.body.code).toBe('SERIES_FROZEN');
   });
