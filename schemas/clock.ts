@@ -146,7 +146,12 @@ export const ClockView = z
   .openapi('ClockView');
 
 const ClockPrize = z
-  .object({ placeFrom: z.number().int(), placeTo: z.number().int(), description: z.string() })
+  .object({
+    placeFrom: z.number().int(),
+    placeTo: z.number().int(),
+    description: z.string(),
+    guaranteed: z.boolean().optional().openapi({ description: 'R-GTD-1: awarded whatever the field size (true when guaranteed)' }),
+  })
   .openapi('ClockPrize', { description: 'R-PRZ-1: a non-monetary prize for places placeFrom..placeTo (equal for one place)' });
 
 export const ClockBoard = z
@@ -168,7 +173,7 @@ export const ClockBoard = z
       })
       .nullable()
       .openapi({ description: 'the next break after the current level; null when none is left' }),
-    prizes: z.array(ClockPrize).openapi({ description: "the tournament's prize rows (a preset cut to the field)" }),
+    prizes: z.array(ClockPrize).openapi({ description: "the tournament's prize rows (a preset cut to the field unless guaranteed)" }),
     startingStack: z.number().int(),
     rebuys: z.number().int().openapi({ description: 'rebuys taken so far (cancelled ones not)' }),
     addOns: z.number().int().openapi({ description: 'add-ons taken so far (cancelled ones not)' }),

@@ -104,6 +104,10 @@ const settingsShape = {
   prizePreset: z
     .enum(['cup_and_free_entries', 'club_merch', 'venue_certificates', 'freerolls_for_itm'])
     .openapi({ description: 'R-PRZ-2: a preset instead of own rows (see GET /v1/prize-presets), cut to the field' }),
+  prizesGuaranteed: z.boolean().openapi({
+    description:
+      'R-GTD-1: the prize rows are guaranteed: awarded whatever the field size (a preset is then not cut to the field); non-monetary only',
+  }),
   balancing: z.strictObject({
     moveRule: z.enum(['big_blind_next', 'random', 'last_seat']).optional(),
     allowedSkew: z.number().int().optional(),
@@ -158,6 +162,7 @@ export const CreateTournamentBody = z
         : z.ZodOptional<(typeof settingsShape)[K]>;
     },
   )
+  .extend({ seriesId: Id.optional().openapi({ description: 'R-SER-1: the series of the club it joins as it is announced' }) })
   .openapi('CreateTournament', {
     example: {
       name: 'Friday Deepstack',
@@ -196,6 +201,7 @@ export const Tournament = z
     clubId: Id,
     status: TournamentStatus,
     version: z.number().int(),
+    seriesId: Id.optional().openapi({ description: 'R-SER-1: the series it belongs to' }),
     settings: z.object(settingsShape).partial().extend({ name: z.string(), startAt: Timestamp }),
     counts: z.object({
       registered: z.number().int(),
@@ -212,7 +218,15 @@ export const Tournament = z
   .openapi('Tournament');
 
 export const TournamentSummary = z
-  .object({ tournamentId: Id, clubId: Id, name: z.string(), status: TournamentStatus, startAt: Timestamp, city: z.string().optional() })
+  .object({
+    tournamentId: Id,
+    clubId: Id,
+    name: z.string(),
+    status: TournamentStatus,
+    startAt: Timestamp,
+    city: z.string().optional(),
+    prizesGuaranteed: z.boolean().optional().openapi({ description: 'R-GTD-1: its prizes are guaranteed (in the catalogue)' }),
+  })
   .openapi('TournamentSummary');
 
 export const Registration = z

@@ -1,7 +1,8 @@
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { changeStatus } from '../tournaments';
-import { emptyKnockoutsState, finalPlaces, presetRows, results, standingsSummary, type ResultRow, type Standings } from '../results';
+import { emptyKnockoutsState, finalPlaces, results, standingsSummary, type ResultRow, type Standings } from '../results';
+import { prizeRowsForField } from '../tournaments/guaranteed-prizes';
 import type { FloorTournament } from './aggregate';
 import { bountySettings, entryRefs, type FloorResult } from './knockouts';
 
@@ -13,10 +14,8 @@ export function floorStandings(state: FloorTournament): Standings {
 /** R-PLC-1..3 with what the bounty earned (R-BTY-2) and each place's prize (R-PRZ-1); refused while more than one entry is in play. */
 export function floorResults(state: FloorTournament): ResultRow[] {
   const entries = entryRefs(state);
-  // A preset is cut to the field: the entries that count (every one but the void ones), as for ITM.
-  const rows = state.settings.prizePreset
-    ? presetRows(state.settings.prizePreset, entries.filter((e) => e.status !== 'void').length)
-    : state.settings.prizes;
+  // A preset is cut to the field: the entries that count (every one but the void ones), as for ITM; unless guaranteed (R-GTD-1).
+  const rows = prizeRowsForField(state.settings, entries.filter((e) => e.status !== 'void').length);
   return results(state.knockouts ?? emptyKnockoutsState(), entries, rows, bountySettings(state));
 }
 

@@ -8,6 +8,7 @@ import type { CancelReason, FeeKind, PaymentMethod, TournamentStatus } from './t
 export type TournamentEvent =
   | { type: 'tournament.created'; tournamentId: string }
   | { type: 'tournament.settings_edited'; tournamentId: string }
+  | { type: 'tournament.series_changed'; tournamentId: string; seriesId: string | null }
   | { type: 'tournament.status_changed'; tournamentId: string; from: TournamentStatus; to: TournamentStatus }
   | { type: 'registration.created'; registrationId: string; playerId: string; status: 'registered' | 'waitlisted' }
   | { type: 'registration.checked_in'; registrationId: string; playerId: string; waitlisted: boolean }

@@ -8,3 +8,5 @@ export * from './registrations';
 export * from './entries';
 export * from './fees';
 export * from './no-shows';
+export * from './series';
+export * from './guaranteed-prizes';

@@ -6,6 +6,7 @@ import type { FieldIssue } from '../core/errors';
 import { assertNoMoneyWording } from '../text/money-wording';
 import { checkPrizeDetails, prizeLabel, type PrizeDetails } from './prize-kinds';
 import { checkBountySettings, type BountySettingsFields } from './bounty-settings';
+import { guaranteeIssues } from './guaranteed-prizes';
 
 /** R-FMT-1: a label only; what a tournament allows follows from its amounts and windows. */
 export const FORMAT_LABELS = ['freezeout', 'rebuy', 'reentry', 'addon', 'bounty'] as const;
@@ -101,6 +102,8 @@ export interface TournamentSettings {
   prizes: PrizeRow[];
   /** R-PRZ-2: a preset instead of own rows, cut to the field when the results are made. */
   prizePreset?: PrizePresetId;
+  /** R-GTD-1: the prize rows are guaranteed: never cut to the field, shown as guaranteed (guaranteed-prizes.ts). */
+  prizesGuaranteed?: boolean;
   balancing: BalancingSettings;
   knockoutCancelWindowMinutes: number;
   twoKillerCredit: (typeof TWO_KILLER_CREDITS)[number];
@@ -152,6 +155,7 @@ export interface SettingsInput {
   itmMinimum?: number;
   prizes?: PrizeRow[];
   prizePreset?: PrizePresetId;
+  prizesGuaranteed?: boolean;
   balancing?: Partial<BalancingSettings>;
   knockoutCancelWindowMinutes?: number;
   twoKillerCredit?: (typeof TWO_KILLER_CREDITS)[number];
@@ -453,6 +457,8 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const prizePreset = absent(raw.prizePreset) ? undefined : (raw.prizePreset as PrizePresetId);
   if (prizePreset !== undefined && !PRIZE_PRESETS.some((p) => p.id === prizePreset)) c.add('prizePreset', 'unknown prize preset');
   if (prizePreset !== undefined && prizes.length > 0) c.add('prizePreset', 'either prize rows or a preset, not both');
+  const prizesGuaranteed = c.bool('prizesGuaranteed', false);
+  for (const i of guaranteeIssues(prizesGuaranteed, prizes, prizePreset)) c.add(i.field, i.message, i.code);
   const balancing = checkBalancing(c, raw.balancing, seatsPerTable);
 
   if (c.issues.length > 0) {
@@ -481,6 +487,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     itmMinimum,
     prizes,
     ...(prizePreset !== undefined ? { prizePreset } : {}),
+    ...(prizesGuaranteed ? { prizesGuaranteed } : {}),
     balancing,
     knockoutCancelWindowMinutes,
     twoKillerCredit,

@@ -101,6 +101,8 @@ export interface Tournament {
   status: TournamentStatus;
   version: number;
   settings: TournamentSettings;
+  /** R-SER-1: the series it belongs to, at most one (series.ts). */
+  seriesId?: string;
   createdAt: number;
   updatedAt: number;
   registrations: Record<string, Registration>;

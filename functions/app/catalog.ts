@@ -2,6 +2,7 @@ import { entities } from '../store/entities';
 import { batchGet, readCount } from '../store/entities/items';
 import { catalogCityPrefix } from '../store/club-catalog';
 import type { Page, PageRequest } from './page';
+import { guaranteedTournaments } from './season/series-catalog';
 
 /** The public catalogue: upcoming tournaments across clubs, and the listed clubs (R-CLUB-1). */
 
@@ -16,6 +17,8 @@ export interface CatalogTournament {
   status: string;
   startAt: string;
   city?: string;
+  /** R-GTD-1: its prize rows are awarded whatever the field. */
+  prizesGuaranteed?: boolean;
 }
 
 /** Tournaments starting in [from, to] (from defaults to now), in one city when given, by start time. */
@@ -37,6 +40,8 @@ export async function catalogTournaments(
     (keys) => club.get(keys).go({ unprocessed: 'item' }),
   );
   const suspended = new Set(clubs.filter((c) => c.suspended).map((c) => c.clubId));
+  // R-GTD-1: the index carries no settings; the page's roots say which prizes are guaranteed.
+  const guaranteed = await guaranteedTournaments(data);
   const items = data
     .filter((t) => !suspended.has(t.clubId))
     .map((t) => ({
@@ -46,6 +51,7 @@ export async function catalogTournaments(
       status: t.status,
       startAt: t.startsAt,
       ...(t.city ? { city: t.city } : {}),
+      ...(guaranteed.has(t.tournamentId) ? { prizesGuaranteed: true } : {}),
     }));
   return { items, cursor };
 }

@@ -8,6 +8,7 @@ import { TournamentStatus, TournamentSummary } from '../../schemas/tournaments';
 import { CATALOGUE_NOTICE, CatalogClubsPage, CatalogClubsQuery } from '../../schemas/catalog';
 import { VERIFIED_MEANS } from '../../schemas/verification';
 import { MAX_CITY_LENGTH } from '../../schemas/limits';
+import { seriesCatalogRoutes } from './series-catalog';
 
 const TAGS = ['Catalogue'];
 
@@ -81,4 +82,4 @@ export const prizePresetsRoute = /* @__PURE__ */ defineRoute({
   handle: async () => ({ status: 200, body: { items: PRIZE_PRESETS } }),
 });
 
-export const catalogRoutes = [catalogTournamentsRoute, catalogClubsRoute, prizePresetsRoute];
+export const catalogRoutes = [catalogTournamentsRoute, catalogClubsRoute, prizePresetsRoute, ...seriesCatalogRoutes];

@@ -15,7 +15,7 @@ import {
   upcomingLevels,
 } from '../../domain/clock';
 import type { BlindStructure } from '../../domain/clock';
-import { presetRows } from '../../domain/results';
+import { prizeRowsForField } from '../../domain/tournaments/guaranteed-prizes';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
@@ -83,7 +83,9 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
   // As the results cut a preset to the field (R-PRZ-2).
   const own = state.settings.prizes.filter((r, i) => !prizeRowHidden(state.contentModeration, i, r.description));
   // A prize row the operator hid is not shown on the screen (R-MOD-1).
-  const rows = state.settings.prizePreset ? presetRows(state.settings.prizePreset, counted.length) : own;
+  const rows = state.settings.prizePreset ? prizeRowsForField(state.settings, counted.length) : own;
+  // R-GTD-1: a guaranteed structure says so on the screen's data.
+  const guaranteed = state.settings.prizesGuaranteed === true ? { guaranteed: true } : {};
   return {
     clubName,
     tournamentName: state.settings.name,
@@ -92,7 +94,9 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
     chipsInPlay,
     averageStack: playersLeft > 0 ? Math.round(chipsInPlay / playersLeft) : null,
     nextBreak: nextBreakOf(clock.structure, view),
-    prizes: rows.map((r) => ('place' in r ? { placeFrom: r.place, placeTo: r.place, description: r.description } : { ...r })),
+    prizes: rows.map((r) =>
+      'place' in r ? { placeFrom: r.place, placeTo: r.place, description: r.description, ...guaranteed } : { ...r, ...guaranteed },
+    ),
     startingStack: state.settings.startingStack,
     rebuys: fees.filter((f) => f.kind === 'rebuy').length,
     addOns: fees.filter((f) => f.kind === 'addon').length,

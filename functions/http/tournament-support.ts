@@ -67,6 +67,7 @@ export function tournamentView(t: FloorTournament) {
     clubId: t.clubId,
     status: t.status,
     version: t.version,
+    ...(t.seriesId ? { seriesId: t.seriesId } : {}),
     settings: settingsView(t.settings),
     counts: { ...countRegistrations(t.registrations), ...countEntries(t.entries) },
     createdAt: iso(t.createdAt) as string,

@@ -55,7 +55,8 @@ export const createTournamentRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const club = await loadClub(req.params.clubId, req.prefetched);
-    const held = await announceTournament(club, createInput(req.body), domainContext(req), req.prefetched);
+    const { seriesId, ...settings } = req.body;
+    const held = await announceTournament(club, createInput(settings), domainContext(req), req.prefetched, seriesId);
     return {
       ...versioned(201, 1, tournamentView(held)),
       headers: { etag: '"1"', location: `/v1/clubs/${club.clubId}/tournaments/${held.id}` },

@@ -191,8 +191,8 @@ const stripDerived = (s: StoredTournament): object => {
   return { ...rest, seating };
 };
 
-/** Creates the root item and the first event (the whole initial state) in one transaction. */
-export async function createTournamentItem(state: StoredTournament, city?: string): Promise<void> {
+/** Creates the root item and the first event (the whole initial state) in one transaction, with `also`. */
+export async function createTournamentItem(state: StoredTournament, city?: string, also: TransactItem[] = []): Promise<void> {
   const rootPut = entities()
     .tournament.create({
       clubId: state.clubId,
@@ -210,7 +210,7 @@ export async function createTournamentItem(state: StoredTournament, city?: strin
       at: state.updatedAt,
       patch: [['s', [], stripDerived(state)]],
       events: [{ type: 'tournament.created' }],
-      with: [{ Put: rootPut }],
+      with: [{ Put: rootPut }, ...also],
     });
   } catch (e) {
     if (e instanceof VersionConflict) throw new Conflict('CONFLICT', 'The tournament could not be created; retry');

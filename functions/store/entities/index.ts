@@ -19,6 +19,7 @@ import { notificationEntity } from './notification';
 import { playerEntity } from './player';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
+import { seriesEntity, seriesTournamentEntity } from './series';
 import { playerRegistrationEntity, tournamentEntity } from './tournament';
 import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
@@ -43,6 +44,8 @@ function build(c: EntityConfiguration) {
       clubVerification: clubVerificationEntity(c),
       verificationLog: verificationLogEntity(c),
       registryCache: registryCacheEntity(c),
+      series: seriesEntity(c),
+      seriesTournament: seriesTournamentEntity(c),
     },
     c,
   );

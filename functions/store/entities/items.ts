@@ -19,6 +19,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  */
 export type TransactPut = NonNullable<TransactItem['Put']>;
 export type TransactUpdate = NonNullable<TransactItem['Update']>;
+export type TransactDelete = NonNullable<TransactItem['Delete']>;
 
 /** The primary key a get names: `keyOf(entities().club.get({ clubId }))`. */
 export function keyOf(get: { params: () => object }): ItemKey {

@@ -22,6 +22,7 @@ import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK 
 import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../../../domain/holdem/hand';
 import { MAX_REASON } from '../../../domain/moderation/content';
 import { MAX_ANNOUNCEMENT_LENGTH } from '../../../domain/floor/announcement';
+import { MAX_SEASON_NAME } from '../../../domain/season/limits';
 import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../../../domain/results/knockouts';
 import { MAX_PRIZE_TEXT_LENGTH } from '../../../domain/results/mystery';
 import { MAX_SEATS_PER_TABLE as MAX_SEAT_NUMBER } from '../../../domain/seating/policy';
@@ -84,7 +85,9 @@ const DOMAIN: Record<string, Limit> = {
   MAX_LEVEL_DURATION_SEC: maximum(MAX_LEVEL_DURATION_SEC, 'Level.durationSec'),
   // tournaments/settings.ts, prize-kinds.ts, bounty-settings.ts
   MAX_NAME: maxLength(MAX_NAME, ...tournament('name')),
-  MAX_DESCRIPTION: maxLength(MAX_DESCRIPTION, ...tournament('description')),
+  MAX_DESCRIPTION: maxLength(MAX_DESCRIPTION, ...tournament('description'), 'CreateSeries.description', 'UpdateSeries.description'),
+  // season/limits.ts
+  MAX_SEASON_NAME: maxLength(MAX_SEASON_NAME, 'CreateSeries.name', 'UpdateSeries.name'),
   MAX_PRIZE_ROWS: maxItems(MAX_PRIZE_ROWS, ...tournament('prizes')),
   'MAX_PRIZE_ROWS - 1': maximum(MAX_PRIZE_ROWS - 1, 'setPrizeRowVisibility.path.index'),
   MAX_PRIZE_DESCRIPTION: maxLength(MAX_PRIZE_DESCRIPTION, 'PrizeRow.description'),
