@@ -51,3 +51,6 @@ export const MAX_HAND_RECORD_ID_LENGTH = 200;
 export const MAX_HAND_SEAT_NAME_LENGTH = 60;
 export const MAX_HAND_SEED_LENGTH = 500;
 export const MAX_HAND_ACTIONS = 1000;
+
+/** Why a club grants or revokes a free entry by hand (R-TICKET-2): as the domain bounds a ticket's note. */
+export const MAX_TICKET_REASON_LENGTH = 500;

@@ -80,7 +80,7 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
       throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     return registrationAnswer(
       201,
-      await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched),
+      await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched, req.body.ticketId),
     );
   },
 });

@@ -18,6 +18,7 @@ import { playerEntity } from './player';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
 import { playerRegistrationEntity, tournamentEntity } from './tournament';
+import { heldTicketEntity, ticketEntity } from './ticket';
 import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
 
@@ -39,6 +40,8 @@ function build(c: EntityConfiguration) {
       clubVerification: clubVerificationEntity(c),
       verificationLog: verificationLogEntity(c),
       registryCache: registryCacheEntity(c),
+      ticket: ticketEntity(c),
+      heldTicket: heldTicketEntity(c),
     },
     c,
   );
