@@ -14,6 +14,8 @@ let base: string;
 let clubId: string;
 
 const DAY = 86_400_000;
+/** Each test walks a tournament through several commands; on a loaded machine that takes a while. */
+const SLOW = { timeout: 120_000 };
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -38,7 +40,7 @@ const grant = (holderId: string, target: Record<string, unknown> = { kind: 'club
 
 const ticketOf = async (ticketId: string) => (await api.call('GET', `${base}/tickets/${ticketId}`, { token: owner })).body;
 
-describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the club, with no value', () => {
+describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the club, with no value', SLOW, () => {
   it('R-TICKET-1, R-TICKET-2: granted by hand with who and why, listed for the holder and the club, revoked while unused', async () => {
     const token = await makePlayer(api, 'tk-holder');
     const issued = await grant('tk-holder');
@@ -121,7 +123,7 @@ describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the c
   });
 });
 
-describe('R-TICKET-3: a ticket covers the entry fee once', () => {
+describe('R-TICKET-3: a ticket covers the entry fee once', SLOW, () => {
   it('R-TICKET-3: the desk registers with a ticket; at check-in the fee record says ticket and no debt accrues', async () => {
     await makePlayer(api, 'tk-desk');
     const ticketId = (await grant('tk-desk')).body.ticketId as string;
@@ -226,7 +228,7 @@ describe('R-TICKET-3: a ticket covers the entry fee once', () => {
   });
 });
 
-describe('R-TICKET-2: free-entry prize rows issue tickets at the finish', () => {
+describe('R-TICKET-2: free-entry prize rows issue tickets at the finish', SLOW, () => {
   it('R-TICKET-2: the winner of a tournament with a free_entry row for place 1 holds a ticket after the finish', async () => {
     const winner = await makePlayer(api, 'tk-winner');
     await makePlayer(api, 'tk-second');
