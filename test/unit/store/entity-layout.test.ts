@@ -206,7 +206,16 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
   {
     name: 'ticket',
     entity: 'ticket',
-    record: { clubId: 'c1', ticketId: 'tkt1', holderId: 'p1', status: 'issued', record: { id: 'tkt1' }, audit: [], issuedAt: at, updatedAt: at },
+    record: {
+      clubId: 'c1',
+      ticketId: 'tkt1',
+      holderId: 'p1',
+      status: 'issued',
+      record: { id: 'tkt1' },
+      audit: [],
+      issuedAt: at,
+      updatedAt: at,
+    },
     keys: { pk: 'club#c1', sk: 'ticket#tkt1', ...identity('ticket') },
   },
   {
