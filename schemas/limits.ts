@@ -54,3 +54,5 @@ export const MAX_HAND_ACTIONS = 1000;
 
 /** The phones one account gets pushes on: the domain's limit (domain/players/devices.ts), named here for the contract. */
 export { MAX_DEVICES_PER_ACCOUNT } from '../domain/players/devices';
+/** Why a club grants or revokes a free entry by hand (R-TICKET-2): as the domain bounds a ticket's note. */
+export const MAX_TICKET_REASON_LENGTH = 500;

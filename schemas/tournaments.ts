@@ -25,6 +25,7 @@ import {
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { MoneyHold, MoneyReviewOutcome } from './money-review';
+import { FreeEntryDetails } from './tickets';
 
 /**
  * Request schemas check shapes and types; the rules (deadline order, seats per table 2..10, amounts
@@ -36,7 +37,7 @@ const amount = z.number().int().openapi({ description: 'integer minor units of t
 // R-MONEY-2: a structured prize; with a kind other than `other` the description may be left out.
 const prizeDetails = {
   kind: z
-    .enum(['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'other'])
+    .enum(['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'free_entry', 'other'])
     .optional()
     .openapi({ description: 'What the prize is; a row with a kind needs no description' }),
   certificateFor: humanText({ trim: false })
@@ -46,6 +47,9 @@ const prizeDetails = {
     .optional()
     .openapi({ maxLength: MAX_PRIZE_DETAIL, description: 'satellite: the tournament the prize enters' }),
   points: z.number().int().optional().openapi({ minimum: 1, maximum: MAX_RATING_POINTS, description: 'rating_points: how many' }),
+  freeEntry: FreeEntryDetails.optional().openapi({
+    description: 'free_entry: the ticket each covered place gets at the finish (R-TICKET-2)',
+  }),
 };
 const place = z.number().int().openapi({ minimum: 1, maximum: MAX_PLACE });
 const prizeDescription = humanText({ trim: false }).optional().openapi({ maxLength: MAX_PRIZE_DESCRIPTION });
@@ -244,6 +248,7 @@ export const Registration = z
     entryId: Id.optional(),
     cancelledAt: Timestamp.optional(),
     cancelReason: z.string().optional(),
+    ticketId: Id.optional().openapi({ description: 'R-TICKET-3: the free entry that covers the first buy-in' }),
   })
   .openapi('Registration');
 
@@ -281,6 +286,8 @@ export const FeeOperation = z
     by: z.string(),
     settlementId: Id.optional(),
     cancelledAt: Timestamp.optional(),
+    cover: z.literal('ticket').optional().openapi({ description: 'R-TICKET-3: a free entry covered it: the amount is 0, no debt' }),
+    ticketId: Id.optional(),
   })
   .openapi('FeeOperation');
 
@@ -309,8 +316,11 @@ export const PlayerFees = z
   })
   .openapi('PlayerFees');
 
-export const RegisterBody = z.strictObject({ playerId: Id }).openapi('RegisterPlayer', { example: { playerId: 'u_8f2c1a' } });
-export const MyRegisterBody = z.strictObject({ clubId: Id, tournamentId: Id }).openapi('RegisterMyself');
+const presentedTicket = Id.optional().openapi({ description: "R-TICKET-3: the holder's free entry that covers this entry's fee" });
+export const RegisterBody = z
+  .strictObject({ playerId: Id, ticketId: presentedTicket })
+  .openapi('RegisterPlayer', { example: { playerId: 'u_8f2c1a' } });
+export const MyRegisterBody = z.strictObject({ clubId: Id, tournamentId: Id, ticketId: presentedTicket }).openapi('RegisterMyself');
 export const CreateEntryBody = z.strictObject({ kind: z.enum(['late_registration', 'reentry']), playerId: Id }).openapi('CreateEntry', {
   description: 'late_registration: register and buy in at once while late registration is open; reentry: a new entry after a bust',
   example: { kind: 'reentry', playerId: 'u_8f2c1a' },

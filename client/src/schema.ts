@@ -1075,8 +1075,8 @@ export interface paths {
         get: operations["listRegistrations"];
         put?: never;
         /**
-         * Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1)
-         * @description Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1). Roles: owner, manager.
+         * Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1; a ticket covers the fee, R-TICKET-3)
+         * @description Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1; a ticket covers the fee, R-TICKET-3). Roles: owner, manager.
          */
         post: operations["createRegistration"];
         delete?: never;
@@ -2221,6 +2221,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My free entries across clubs, newest first (R-TICKET-1)
+         * @description My free entries across clubs, newest first (R-TICKET-1). Access: user.
+         */
+        get: operations["listMyTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's free entries, optionally of one status (R-TICKET-2)
+         * @description The club's free entries, optionally of one status (R-TICKET-2). Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["listClubTickets"];
+        put?: never;
+        /**
+         * Grant a free entry by hand (owner or manager; audited with who and why, R-TICKET-2)
+         * @description Grant a free entry by hand (owner or manager; audited with who and why, R-TICKET-2). Roles: owner, manager (users only).
+         */
+        post: operations["issueTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tickets/{ticketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One free entry with its audit (who issued, used, returned or revoked it, and why)
+         * @description One free entry with its audit (who issued, used, returned or revoked it, and why). Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getClubTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tickets/{ticketId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an unused free entry (owner or manager; audited, R-TICKET-2)
+         * @description Revoke an unused free entry (owner or manager; audited, R-TICKET-2). Roles: owner, manager (users only).
+         */
+        post: operations["revokeTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2543,10 +2627,14 @@ export interface components {
              */
             cancelledAt?: string;
             cancelReason?: string;
+            /** @description R-TICKET-3: the free entry that covers the first buy-in */
+            ticketId?: string;
         };
         RegisterMyself: {
             clubId: string;
             tournamentId: string;
+            /** @description R-TICKET-3: the holder's free entry that covers this entry's fee */
+            ticketId?: string;
         };
         Notification: {
             notificationId: string;
@@ -2821,13 +2909,14 @@ export interface components {
              * @description What the prize is; a row with a kind needs no description
              * @enum {string}
              */
-            kind?: "trophy" | "medal" | "title" | "rating_points" | "merchandise" | "certificate" | "satellite" | "other";
+            kind?: "trophy" | "medal" | "title" | "rating_points" | "merchandise" | "certificate" | "satellite" | "free_entry" | "other";
             /** @description certificate: what it is for (a service or goods), never a face value */
             certificateFor?: string;
             /** @description satellite: the tournament the prize enters */
             entryTo?: string;
             /** @description rating_points: how many */
             points?: number;
+            freeEntry?: components["schemas"]["FreeEntryDetails"];
         } | {
             placeFrom: number;
             placeTo: number;
@@ -2836,13 +2925,35 @@ export interface components {
              * @description What the prize is; a row with a kind needs no description
              * @enum {string}
              */
-            kind?: "trophy" | "medal" | "title" | "rating_points" | "merchandise" | "certificate" | "satellite" | "other";
+            kind?: "trophy" | "medal" | "title" | "rating_points" | "merchandise" | "certificate" | "satellite" | "free_entry" | "other";
             /** @description certificate: what it is for (a service or goods), never a face value */
             certificateFor?: string;
             /** @description satellite: the tournament the prize enters */
             entryTo?: string;
             /** @description rating_points: how many */
             points?: number;
+            freeEntry?: components["schemas"]["FreeEntryDetails"];
+        };
+        /** @description free_entry: the ticket each covered place gets at the finish (R-TICKET-2) */
+        FreeEntryDetails: {
+            target: components["schemas"]["TicketTarget"];
+            /** @description days from the finish until it expires */
+            validDays: number;
+        };
+        /** @description What the ticket enters: one tournament, a series, or any tournament of the club */
+        TicketTarget: {
+            /** @enum {string} */
+            kind: "tournament";
+            tournamentId: string;
+        } | {
+            /** @enum {string} */
+            kind: "series";
+            seriesId: string;
+        } | {
+            /** @enum {string} */
+            kind: "club";
+            /** @description a label of the club's fee levels, never an amount */
+            upToFeeLevel?: string;
         };
         /** @description R-MONEY-2: while present, registration cannot open and the tournament is not in the catalogue */
         MoneyHold: {
@@ -3371,6 +3482,8 @@ export interface components {
          */
         RegisterPlayer: {
             playerId: string;
+            /** @description R-TICKET-3: the holder's free entry that covers this entry's fee */
+            ticketId?: string;
         };
         Entry: {
             entryId: string;
@@ -3440,6 +3553,12 @@ export interface components {
              * @example 2026-11-29T18:00:00.000Z
              */
             cancelledAt?: string;
+            /**
+             * @description R-TICKET-3: a free entry covered it: the amount is 0, no debt
+             * @enum {string}
+             */
+            cover?: "ticket";
+            ticketId?: string;
         };
         Settlement: {
             settlementId: string;
@@ -4458,6 +4577,102 @@ export interface components {
          */
         AttachSeries: {
             seriesId: string;
+        };
+        /** @description A free entry (R-TICKET-1): a right to enter, with no face value */
+        Ticket: {
+            ticketId: string;
+            clubId: string;
+            holderId: string;
+            target: components["schemas"]["TicketTarget"];
+            /** @enum {string} */
+            status: "issued" | "used" | "expired" | "revoked";
+            source: {
+                /** @enum {string} */
+                kind: "prize";
+                tournamentId: string;
+                place: number;
+            } | {
+                /** @enum {string} */
+                kind: "satellite";
+                tournamentId: string;
+                place: number;
+            } | {
+                /** @enum {string} */
+                kind: "manual";
+                note?: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            issuedAt: string;
+            issuedBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            expiresAt: string;
+            usedFor?: {
+                tournamentId: string;
+                registrationId: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T18:00:00.000Z
+                 */
+                at: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            revokedAt?: string;
+            revokedBy?: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            expiredAt?: string;
+        };
+        /** @description A free entry (R-TICKET-1): a right to enter, with no face value */
+        ClubTicket: components["schemas"]["Ticket"] & {
+            audit: components["schemas"]["TicketAuditLine"][];
+        };
+        TicketAuditLine: {
+            /** @enum {string} */
+            type: "ticket.issued" | "ticket.used" | "ticket.returned" | "ticket.revoked" | "ticket.expired";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            at: string;
+            by: string;
+            tournamentId?: string;
+            registrationId?: string;
+            reason?: string;
+        };
+        /**
+         * @description R-TICKET-2: a free entry granted by hand; the reason is kept in its audit
+         * @example {
+         *       "holderId": "u_8f2c1a",
+         *       "target": {
+         *         "kind": "club"
+         *       },
+         *       "expiresAt": "2027-03-01T00:00:00.000Z",
+         *       "reason": "Победитель лиги ноября"
+         *     }
+         */
+        IssueTicket: {
+            holderId: string;
+            target: components["schemas"]["TicketTarget"];
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            expiresAt: string;
+            reason: string;
+        };
+        RevokeTicket: {
+            reason: string;
         };
     };
     responses: never;
@@ -17802,6 +18017,526 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyTickets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of my tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Ticket"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description USER_TOKEN_REQUIRED or ACCOUNT_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ACCOUNT_DELETED: the account was deleted at its owner's request */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listClubTickets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "issued" | "used" | "expired" | "revoked";
+            };
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Ticket"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueTicket"];
+            };
+        };
+        responses: {
+            /** @description The ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClubTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+                ticketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubTicket"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                clubId: string;
+                ticketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeTicket"];
+            };
+        };
+        responses: {
+            /** @description The revoked ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,22 @@
+import { checkFreeEntryDetails, freeEntryLabel, type FreeEntryDetails } from '../season/free-entry-prizes';
+
 /**
  * R-MONEY-2, R-PRZ-1: structured prizes. A prize row says what kind of prize it is, so most rows need no
  * free text at all; free text stays as a description and goes through the money checker. A certificate
  * says what it is for (a dinner, three visits), never a face value; a satellite names the tournament
  * it enters.
  */
-export const PRIZE_KINDS = ['trophy', 'medal', 'title', 'rating_points', 'merchandise', 'certificate', 'satellite', 'other'] as const;
+export const PRIZE_KINDS = [
+  'trophy',
+  'medal',
+  'title',
+  'rating_points',
+  'merchandise',
+  'certificate',
+  'satellite',
+  'free_entry',
+  'other',
+] as const;
 export type PrizeKind = (typeof PRIZE_KINDS)[number];
 
 export interface PrizeDetails {
@@ -15,6 +27,8 @@ export interface PrizeDetails {
   entryTo?: string;
   /** rating_points: how many. */
   points?: number;
+  /** free_entry (R-TICKET-2): what the ticket issued at the finish enters and for how long. */
+  freeEntry?: FreeEntryDetails;
 }
 
 export const MAX_PRIZE_DETAIL = 200;
@@ -37,6 +51,8 @@ export function prizeLabel(d: PrizeDetails): string | undefined {
       return d.certificateFor ? `Сертификат: ${d.certificateFor}` : undefined;
     case 'satellite':
       return d.entryTo ? `Вход в турнир: ${d.entryTo}` : undefined;
+    case 'free_entry':
+      return d.freeEntry ? freeEntryLabel(d.freeEntry) : undefined;
     default:
       return undefined;
   }
@@ -78,5 +94,17 @@ export function checkPrizeDetails(r: Record<string, unknown>, field: string, add
       add(`${field}.points`, `must be an integer from 1 to ${MAX_RATING_POINTS}`);
     else out.points = r.points;
   } else if (out.kind === 'rating_points') add(`${field}.points`, 'is required for a rating_points prize');
+  if (present('freeEntry')) {
+    if (out.kind !== 'free_entry') add(`${field}.freeEntry`, 'only for a free_entry prize');
+    else {
+      const details = r.freeEntry as FreeEntryDetails;
+      const issues =
+        typeof details === 'object'
+          ? checkFreeEntryDetails(details, `${field}.freeEntry`)
+          : [{ field: `${field}.freeEntry`, message: 'must be an object' }];
+      for (const i of issues) add(i.field, i.message);
+      if (issues.length === 0) out.freeEntry = { target: details.target, validDays: details.validDays };
+    }
+  } else if (out.kind === 'free_entry') add(`${field}.freeEntry`, 'is required for a free_entry prize');
   return out;
 }

@@ -81,7 +81,7 @@ export function addEntry(d: Draft, reg: Registration, number: number, opts: { de
 }
 
 /** Records one fee as debt (R-REG-3 postpayment, R-FEE-1). */
-export function addFee(d: Draft, entry: Entry, kind: FeeKind, amount: number, chips: number): FeeOperation {
+export function addFee(d: Draft, entry: Entry, kind: FeeKind, amount: number, chips: number, ticketId?: string): FeeOperation {
   const fee: FeeOperation = {
     id: d.ctx.newId('fee'),
     playerId: entry.playerId,
@@ -91,10 +91,18 @@ export function addFee(d: Draft, entry: Entry, kind: FeeKind, amount: number, ch
     chips,
     at: d.ctx.now,
     by: d.ctx.actor.id,
+    ...(ticketId !== undefined ? { cover: 'ticket' as const, ticketId } : {}),
   };
   d.put('fees', fee);
   d.emit({ type: 'fee.recorded', feeOperationId: fee.id, playerId: fee.playerId, entryId: entry.id, kind, amount });
   return fee;
+}
+
+/** The first buy-in of a registration: a free entry it presented covers it, so no debt accrues (R-TICKET-3). */
+export function addBuyIn(d: Draft, entry: Entry, reg: Registration, chips: number): FeeOperation {
+  return reg.ticketId !== undefined
+    ? addFee(d, entry, 'buy_in', 0, chips, reg.ticketId)
+    : addFee(d, entry, 'buy_in', d.settings.buyIn, chips);
 }
 
 /**
@@ -113,7 +121,7 @@ export function firstEntryChips(d: Draft): number {
  */
 export function admit(d: Draft, reg: Registration): Registration {
   const entry = addEntry(d, reg, 1, { deadStack: false, chips: firstEntryChips(d) });
-  addFee(d, entry, 'buy_in', d.settings.buyIn, entry.chips);
+  addBuyIn(d, entry, reg, entry.chips);
   const admitted: Registration = {
     ...reg,
     status: 'checked_in',

@@ -3,7 +3,7 @@ import { conflict, notFound, ruleError } from '../core/errors';
 import { Draft, pick, without } from './draft';
 import { assertNoParallelRegistration, tournamentWindow } from './parallel';
 import type { OtherRegistration } from './parallel';
-import { addFee, admit, holdsPlace } from './records';
+import { addBuyIn, admit, holdsPlace } from './records';
 import type { Entry, Registration, Tournament, TournamentResult } from './types';
 import { promoteWaitlist } from './waitlist';
 import { lateRegistrationOpen } from './windows';
@@ -12,6 +12,8 @@ export interface RegisterPlayer {
   playerId: string;
   /** The player's registrations in other tournaments (player index), for R-REG-1. */
   otherRegistrations: readonly OtherRegistration[];
+  /** R-TICKET-3: a free entry the caller checked and writes as used with the registration. */
+  ticketId?: string;
 }
 
 /** A player acts only for himself; staff act for anyone. */
@@ -69,6 +71,7 @@ export function register(state: Tournament, command: RegisterPlayer, ctx: Contex
     registeredAt: ctx.now,
     registeredBy: ctx.actor.id,
     source: ctx.actor.role === 'player' ? 'player' : 'staff',
+    ...(command.ticketId !== undefined ? { ticketId: command.ticketId } : {}),
   };
   d.put('registrations', reg);
   d.emit({
@@ -163,7 +166,7 @@ export function checkIn(state: Tournament, command: CheckIn, ctx: Context): Tour
       d.put('entries', live);
       d.emit({ type: 'entry.dead_stack_ended', entryId: entry.id, playerId: entry.playerId });
       // The buy-in accrues when the player arrives, not while a dead stack stands in for him.
-      addFee(d, live, 'buy_in', state.settings.buyIn, state.settings.startingStack);
+      addBuyIn(d, live, reg, state.settings.startingStack);
       d.put('registrations', { ...reg, status: 'checked_in', checkedInAt: ctx.now, checkedInBy: ctx.actor.id });
       d.emit({ type: 'registration.checked_in', registrationId: reg.id, playerId: reg.playerId, waitlisted: false });
       return d.result();

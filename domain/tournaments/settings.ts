@@ -45,6 +45,8 @@ export const MAX_EXPECTED_DURATION_MINUTES = 7 * 24 * 60;
 export const MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES = 24 * 60;
 /** R-ITM-1: a percent of the entries. */
 export const MAX_ITM_PERCENT = 100;
+/** R-TICKET-2: places free_entry prize rows may cover (each gets a ticket in the finish's transaction). */
+export const MAX_FREE_ENTRY_PLACES = 40;
 
 /** A prize for one place, or for a block of places sharing one description. Never money (R-MONEY-2). */
 export type PrizeRow = ({ place: number; description: string } | { placeFrom: number; placeTo: number; description: string }) &
@@ -336,6 +338,9 @@ function checkPrizes(c: Checker, value: unknown): PrizeRow[] {
     const cur = ranges[i];
     if (prev && cur && cur.from <= prev.to) c.add(`prizes[${cur.index}]`, `places overlap prizes[${prev.index}]`);
   }
+  // R-TICKET-2: the finish issues the free entries in its own transaction, so their number is bounded.
+  const freeEntries = rows.reduce((n, r) => n + (r.kind !== 'free_entry' ? 0 : 'place' in r ? 1 : r.placeTo - r.placeFrom + 1), 0);
+  if (freeEntries > MAX_FREE_ENTRY_PLACES) c.add('prizes', `free_entry rows cover at most ${MAX_FREE_ENTRY_PLACES} places`);
   return rows;
 }
 

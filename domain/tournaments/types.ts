@@ -33,6 +33,8 @@ export interface Registration {
   entryId?: string;
   cancelledAt?: number;
   cancelReason?: CancelReason;
+  /** R-TICKET-3: the free entry presented at registration; it covers the first buy-in. */
+  ticketId?: string;
 }
 
 export type EntryStatus = 'active' | 'busted' | 'void';
@@ -72,6 +74,9 @@ export interface FeeOperation {
   settlementId?: string;
   /** Set when the entry it paid for was voided before play (unregistering after check-in). */
   cancelledAt?: number;
+  /** R-TICKET-3: a free entry covered it; the amount is 0 and no debt accrues. */
+  cover?: 'ticket';
+  ticketId?: string;
 }
 
 export type PaymentMethod = 'cash' | 'card' | 'transfer' | 'other';

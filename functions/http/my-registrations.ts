@@ -79,7 +79,7 @@ export const registerMyselfRoute = /* @__PURE__ */ defineRoute({
     if (!(await clubListed(clubId, req.prefetched))) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
     return registrationAnswer(
       201,
-      await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched),
+      await registerPlayer(commandOf(asTournamentRequest(req, clubId, tournamentId)), me(req), req.prefetched, req.body.ticketId),
     );
   },
 });

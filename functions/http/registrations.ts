@@ -50,14 +50,16 @@ export const createRegistrationRoute = /* @__PURE__ */ defineRoute({
   ifMatch: true,
   method: 'POST',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/registrations',
-  summary: 'Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1)',
+  summary:
+    'Register a player (beyond the seat limit: the waitlist, R-REG-2; no parallel tournaments, R-REG-1; a ticket covers the fee, R-TICKET-3)',
   tags: TAGS,
   params: TournamentParams,
   body: RegisterBody,
   responses: { 201: { description: 'The registration', schema: RegistrationAnswer } },
-  problems: [409, 422],
+  problems: [404, 409, 422],
   prefetch: registeringNamedPlayer,
-  handle: async (req) => registrationAnswer(201, await registerPlayer(commandOf(req), req.body.playerId, req.prefetched)),
+  handle: async (req) =>
+    registrationAnswer(201, await registerPlayer(commandOf(req), req.body.playerId, req.prefetched, req.body.ticketId)),
 });
 
 export const checkInRoute = /* @__PURE__ */ defineRoute({

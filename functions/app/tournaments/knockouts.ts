@@ -1,7 +1,9 @@
 import type { Knockout, MysteryDraw } from '../../../domain/results';
 import { cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../../domain/floor/knockouts';
 import { finishOnFloor } from '../../../domain/floor/results';
+import { ticketsAtFinish, type TicketChange } from '../../../domain/season';
 import { Conflict } from '../errors';
+import { issueWrites } from '../season/tickets';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
 type KnockoutInput = Parameters<typeof recordKnockoutOnFloor>[1];
@@ -31,6 +33,20 @@ export const drawMystery = (command: TournamentCommand, knockoutId: string, inpu
     return { state: r.state, events: r.events, value: draw };
   });
 
-/** R-LIFE-1 / R-PLC-1: finishing computes and keeps the final places. */
-export const finishTournament = (command: TournamentCommand) =>
-  executeTournamentCommand(command, (t, ctx) => decided(finishOnFloor(t, ctx)));
+/**
+ * R-LIFE-1 / R-PLC-1: finishing computes and keeps the final places. R-TICKET-2: the free-entry prize rows
+ * issue their tickets in the same transaction (a finish happens once, so they are issued once).
+ */
+export function finishTournament(command: TournamentCommand) {
+  let issued: TicketChange[] = [];
+  return executeTournamentCommand(
+    command,
+    (t, ctx) => {
+      const r = finishOnFloor(t, ctx);
+      const places = r.state.results?.rows ?? [];
+      issued = ticketsAtFinish({ clubId: t.clubId, tournamentId: t.id, finishedAt: ctx.now, places }, t.settings.prizes, ctx);
+      return decided(r);
+    },
+    { companions: () => issued.flatMap((change) => issueWrites(change)) },
+  );
+}

@@ -21,6 +21,7 @@ import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
 import { seriesEntity, seriesTournamentEntity } from './series';
 import { playerRegistrationEntity, tournamentEntity } from './tournament';
+import { heldTicketEntity, ticketEntity } from './ticket';
 import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
 
@@ -46,6 +47,8 @@ function build(c: EntityConfiguration) {
       registryCache: registryCacheEntity(c),
       series: seriesEntity(c),
       seriesTournament: seriesTournamentEntity(c),
+      ticket: ticketEntity(c),
+      heldTicket: heldTicketEntity(c),
     },
     c,
   );

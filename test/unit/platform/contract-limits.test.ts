@@ -35,6 +35,7 @@ import {
   MAX_MYSTERY_ROWS,
 } from '../../../domain/tournaments/bounty-settings';
 import { MAX_PRIZE_DETAIL, MAX_RATING_POINTS } from '../../../domain/tournaments/prize-kinds';
+import { MAX_FEE_LEVEL_LABEL, MAX_TICKET_VALID_DAYS } from '../../../domain/season/limits';
 import {
   MAX_DESCRIPTION,
   MAX_EXPECTED_DURATION_MINUTES,
@@ -107,6 +108,9 @@ const DOMAIN: Record<string, Limit> = {
   MAX_MYSTERY_PRIZE: maxLength(MAX_MYSTERY_PRIZE, ...tournament('mysteryPrizeTable[].prize')),
   MAX_MYSTERY_QUANTITY: maximum(MAX_MYSTERY_QUANTITY, ...tournament('mysteryPrizeTable[].quantity')),
   MAX_MYSTERY_ORDER: maximum(MAX_MYSTERY_ORDER, ...tournament('mysteryPrizeTable[].order')),
+  // season/limits.ts (R-TICKET-1..3)
+  MAX_FEE_LEVEL_LABEL: maxLength(MAX_FEE_LEVEL_LABEL, 'TicketTarget.upToFeeLevel'),
+  MAX_TICKET_VALID_DAYS: maximum(MAX_TICKET_VALID_DAYS, 'FreeEntryDetails.validDays'),
   // results/knockouts.ts, mystery.ts
   MAX_KILLERS: maxItems(MAX_KILLERS, 'Bust.killers', 'RecordKnockout.killers'),
   MAX_CANCEL_REASON_LENGTH: maxLength(MAX_CANCEL_REASON_LENGTH, 'CancelKnockout.reason'),
@@ -193,6 +197,7 @@ const EDGE: Record<string, Limit> = {
   'PushKind.options.length': maxItems(PushKind.options.length, 'PushPreferences.muted'),
   'StaffRole.options.length': maxItems(StaffRole.options.length, 'DuplicateDeckAccessInput.roles'),
   MAX_BUSTS_PER_KNOCKOUT: maxItems(edge.MAX_BUSTS_PER_KNOCKOUT, 'RecordKnockout.busted', 'RecordKnockout.busts'),
+  MAX_TICKET_REASON_LENGTH: maxLength(edge.MAX_TICKET_REASON_LENGTH, 'IssueTicket.reason', 'RevokeTicket.reason'),
   MAX_DUPLICATE_PLAYERS: maxItems(edge.MAX_DUPLICATE_PLAYERS, 'CreateDuplicateEvent.players'),
   'MAX_DUPLICATE_PLAYERS (screen pages)': maximum(edge.MAX_DUPLICATE_PLAYERS, 'getDuplicateScreen.query.page'),
   MAX_DUPLICATE_NAME_LENGTH: maxLength(edge.MAX_DUPLICATE_NAME_LENGTH, 'CreateDuplicateEvent.name'),

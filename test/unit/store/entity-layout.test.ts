@@ -215,6 +215,27 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     record: { cacheKey: 'registry#egrul#7707083893', answer: { ok: true }, expiresAt: 1_800_000_000 },
     keys: { pk: 'registry#egrul#7707083893', sk: 'answer', ...identity('registryCache') },
   },
+  {
+    name: 'ticket',
+    entity: 'ticket',
+    record: {
+      clubId: 'c1',
+      ticketId: 'tkt1',
+      holderId: 'p1',
+      status: 'issued',
+      record: { id: 'tkt1' },
+      audit: [],
+      issuedAt: at,
+      updatedAt: at,
+    },
+    keys: { pk: 'club#c1', sk: 'ticket#tkt1', ...identity('ticket') },
+  },
+  {
+    name: 'held ticket',
+    entity: 'heldTicket',
+    record: { holderId: 'p1', issuedAt: at, ticketId: 'tkt1', clubId: 'c1' },
+    keys: { pk: 'player#p1', sk: `ticket#${at}#tkt1`, ...identity('heldTicket') },
+  },
 ];
 
 describe('the stored key layout of every entity', () => {
