@@ -13,6 +13,7 @@ import { routes as catalogRoutes } from './handlers/catalog';
 import { routes as verificationRoutes } from './handlers/verification';
 import { routes as handsRoutes } from './handlers/hands';
 import { routes as duplicateRoutes } from './handlers/duplicate';
+import { routes as seasonRoutes } from './handlers/season';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
@@ -33,6 +34,7 @@ export const HANDLER_GROUPS = {
   verification: verificationRoutes,
   hands: handsRoutes,
   duplicate: duplicateRoutes,
+  season: seasonRoutes,
 } satisfies Record<string, readonly Route[]>;
 
 export type HandlerGroup = keyof typeof HANDLER_GROUPS;

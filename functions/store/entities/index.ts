@@ -11,6 +11,7 @@ import { config } from '../../platform/config';
 import { apiKeyEntity } from './api-key';
 import { blindStructureEntity } from './blind-structure';
 import { clubEntity } from './club';
+import { leagueCountEntity, leagueEntity, leagueRankEntity, leagueStandingEntity } from './league';
 import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
@@ -39,6 +40,10 @@ function build(c: EntityConfiguration) {
       clubVerification: clubVerificationEntity(c),
       verificationLog: verificationLogEntity(c),
       registryCache: registryCacheEntity(c),
+      league: leagueEntity(c),
+      leagueStanding: leagueStandingEntity(c),
+      leagueRank: leagueRankEntity(c),
+      leagueCount: leagueCountEntity(c),
     },
     c,
   );

@@ -47,6 +47,7 @@ import {
   MAX_SEATS_PER_TABLE,
   MIN_SEATS_PER_TABLE,
 } from '../../../domain/tournaments/settings';
+import { MAX_FORMULA_LENGTH, MAX_LEAGUE_TOURNAMENTS, MAX_POINTS_TABLE_ROWS, MAX_SEASON_NAME } from '../../../domain/season/limits';
 
 /*
  * The limits of the request schemas in the generated contract against the constants they come from: the
@@ -146,6 +147,15 @@ const DOMAIN: Record<string, Limit> = {
   MAX_HANDS_PER_DECK: maxItems(MAX_HANDS_PER_DECK, 'EvaluateHands.hands'),
   MIN_HAND_SEATS: { value: MIN_HAND_SEATS, keyword: 'minItems', paths: ['HandRecord.seats'] },
   MAX_HAND_SEATS: maxItems(MAX_HAND_SEATS, 'HandRecord.seats'),
+  // season/limits.ts
+  MAX_SEASON_NAME: maxLength(MAX_SEASON_NAME, 'CreateLeague.name', 'UpdateLeague.name'),
+  MAX_FORMULA_LENGTH: maxLength(MAX_FORMULA_LENGTH, 'PointsRule.formula'),
+  MAX_POINTS_TABLE_ROWS: maxItems(MAX_POINTS_TABLE_ROWS, 'PointsRule.table'),
+  MAX_LEAGUE_TOURNAMENTS: maximum(
+    MAX_LEAGUE_TOURNAMENTS,
+    ...['bestOf', 'minPlayed'].flatMap((f) => [`CreateLeague.${f}`, `UpdateLeague.${f}`]),
+  ),
+  'MAX_LEAGUE_TOURNAMENTS (picked)': maxItems(MAX_LEAGUE_TOURNAMENTS, 'LeagueSource.tournamentIds'),
 };
 
 const EDGE: Record<string, Limit> = {
