@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
 
@@ -53,6 +55,7 @@ async function start(id: string, field: string[]): Promise<void> {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     entries.set(playerId, r.body.item.entryId);
   }
+  await drained();
   entryOf.set(id, entries);
   expect((await api.call('POST', `${t}/start`, { token: owner })).body.status).toBe('running');
 }
@@ -69,6 +72,7 @@ async function playOut(id: string, field: string[], hands: [busted: string, kill
   const fin = await api.call('POST', `${t}/finish`, { token: owner });
   expect(fin.status, JSON.stringify(fin.body)).toBe(200);
   expect(fin.body.status).toBe('finished');
+  await drained();
 }
 
 /**
@@ -159,8 +163,11 @@ const tableItm = (f: Finish, r: { place: number; knockouts: number }) => ([10, 6
 let linear: string;
 let best: string;
 
+/** The stream consumer's work so far, with room for a busy machine (a pass projects every event since the last). */
+const drained = async () => api.streams?.drain(120_000);
+
 const standings = async (league: string, query = ''): Promise<Res> => {
-  await api.streams?.drain();
+  await drained();
   return api.call('GET', `${base}/leagues/${league}/standings${query}`);
 };
 
@@ -305,6 +312,71 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     const byLeague = Object.fromEntries(mine.body.items.map((i: { leagueId: string; standing: Row }) => [i.leagueId, i.standing]));
     expect(byLeague[linear]).toEqual(all.find((r) => r.playerId === 'lge'));
     expect(byLeague[best]).toMatchObject({ playerId: 'lge', place: 5, points: 11 });
+  });
+
+  it('R-LEAGUE-4: a finish projected again is a no-op by version; its cost is a fixed number of round trips; a projection failing part-way leaves the standings readable and the retry completes them', async () => {
+    await drained();
+    // The functions' own modules, loaded once the local API has set the environment they read.
+    const { projectFinish, rebuiltStandings } = await import('../../functions/app/season/league-standings');
+    const { getLeague } = await import('../../functions/app/season/leagues');
+    const { dynamo } = await import('../../functions/store/client');
+    const { deleteStandings } = await import('../../functions/store/league-standings');
+    const { loadTournament } = await import('../../functions/store/tournament-store');
+    const clubId = base.split('/').at(-1) as string;
+    const t1 = (await loadTournament(clubId, tournaments[0] as string))?.state;
+    if (!t1) throw new Error('no T1');
+    const before = (await standings(linear)).body.items;
+    const sends: string[] = [];
+    const doc = dynamo().doc;
+    const original = doc.send.bind(doc) as (...args: unknown[]) => Promise<unknown>;
+    // Only the requests of the projection measured: the clock's jobs run in this process too.
+    const measured = new AsyncLocalStorage<true>();
+    const project = (t: NonNullable<typeof t1>, version: number) => measured.run(true, () => projectFinish(t, version));
+    /** Records each request's command, failing the `failAt`-th BatchWriteItem. */
+    const spy = (failAt?: number) => {
+      let writes = 0;
+      return vi.spyOn(doc, 'send').mockImplementation(((command: object, ...rest: unknown[]) => {
+        if (!measured.getStore()) return original(command, ...rest);
+        sends.push(command.constructor.name);
+        if (command instanceof BatchWriteCommand && ++writes === failAt) return Promise.reject(new Error('injected failure'));
+        return original(command, ...rest);
+      }) as never);
+    };
+    const send = spy();
+    try {
+      // An event the leagues already hold (their count records carry the finish's version): read, nothing written.
+      await project(t1, 1);
+      expect(sends).toEqual(['QueryCommand', 'BatchGetCommand']);
+      // A later version of the same results (two leagues count T1): one query, one batch read, three ordered batch writes.
+      sends.length = 0;
+      await project(t1, t1.version + 1000);
+      expect(sends).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchWriteCommand', 'BatchWriteCommand', 'BatchWriteCommand']);
+    } finally {
+      send.mockRestore();
+    }
+    expect((await standings(linear)).body.items).toEqual(before);
+
+    // From empty standings, the second write step (the players' records) fails once.
+    const key = { clubId, leagueId: linear };
+    await deleteStandings(key);
+    const failing = spy(2);
+    try {
+      await expect(project(t1, t1.version + 2000)).rejects.toThrow('injected failure');
+    } finally {
+      failing.mockRestore();
+    }
+    const partial = await standings(linear);
+    expect(partial.status).toBe(200);
+    expect(partial.body.items.map((r: Row) => r.playerId).sort()).toEqual(['lga', 'lgb', 'lgc', 'lgd']);
+    // The retry (as the stream sends the record again) completes the part; T2 is then projected as the stream did.
+    await projectFinish(t1, t1.version + 2000);
+    const t2 = (await loadTournament(clubId, tournaments[1] as string))?.state;
+    if (!t2) throw new Error('no T2');
+    await projectFinish(t2, t2.version + 2000);
+    expect((await standings(linear)).body.items).toEqual(before);
+    // Reproducible: the table rebuilt from the stored results from scratch is the one kept.
+    const rebuilt = await rebuiltStandings(await getLeague(clubId, linear));
+    expect(rebuilt.players.map((p) => [p.playerId, p.totalCentipoints / 100])).toEqual(before.map((r: Row) => [r.playerId, r.points]));
   });
 
   it('R-LEAGUE-2, R-LEAGUE-4: the points are frozen after a counted finish; a change with recompute rebuilds the table from the stored results and is audited', async () => {
