@@ -2177,7 +2177,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/catalog/clubs/{clubId}/leagues": {
+    "/v1/catalog/leagues": {
         parameters: {
             query?: never;
             header?: never;
@@ -17427,11 +17427,11 @@ export interface operations {
     };
     catalogClubLeagues: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 clubId: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -17456,15 +17456,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unknown resource */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description BODY_TOO_LARGE */
             413: {
                 headers: {
@@ -17476,6 +17467,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

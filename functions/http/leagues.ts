@@ -213,16 +213,16 @@ export const catalogLeaguesRoute = /* @__PURE__ */ defineRoute({
   operationId: 'catalogClubLeagues',
   access: { kind: 'public' },
   method: 'GET',
-  path: '/v1/catalog/clubs/{clubId}/leagues',
+  path: '/v1/catalog/leagues',
   summary: "A club's leagues in the public catalogue; each one's standings are public (R-LEAGUE-5)",
   tags: ['Catalog'],
-  params: ClubIdParams,
+  query: ClubIdParams,
   responses: { 200: { description: "The club's leagues", schema: z.object({ items: z.array(PublicLeague) }) } },
   handle: async (req) => {
-    if (!(await clubIsPublic(req.params.clubId))) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
+    if (!(await clubIsPublic(req.query.clubId))) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     return {
       status: 200,
-      body: { items: (await clubLeagues(req.params.clubId)).map(publicView) },
+      body: { items: (await clubLeagues(req.query.clubId)).map(publicView) },
       headers: { 'cache-control': 'public, max-age=60' },
     };
   },

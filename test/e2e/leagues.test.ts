@@ -304,7 +304,7 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect(lines[1]).toBe('1,lgc,9,2,2,1,1,true');
     expect(lines).toHaveLength(6);
 
-    const catalogue = await api.call('GET', `/v1/catalog/clubs/${base.split('/').at(-1)}/leagues`);
+    const catalogue = await api.call('GET', `/v1/catalog/leagues?clubId=${base.split('/').at(-1)}`);
     expect(catalogue.body.items.map((l: { name: string }) => l.name).sort()).toEqual(['Best-of league', 'Winter league']);
 
     const mine = await api.call('GET', '/v1/me/leagues', { token: await api.token('lge') });
