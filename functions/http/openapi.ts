@@ -22,7 +22,7 @@ const LOCATION: Header = { description: 'Where the created resource is read', sc
  */
 /** Every answer about one tournament carries its version. */
 const carriesEtag = (route: Route): boolean => route.etag === true || route.ifMatch === true || route.path.includes('{tournamentId}');
-const WITH_LOCATION = new Set(['createClub', 'createBlindStructure', 'createTournament', 'requestVerification']);
+const WITH_LOCATION = new Set(['createClub', 'createBlindStructure', 'createTournament', 'requestVerification', 'createLeague']);
 /** Routes that answer from code alone: no store, so no 503. */
 const STATIC = new Set([
   'getHealth',

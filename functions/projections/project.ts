@@ -6,6 +6,7 @@ import { refreshScheduled } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
 import { playerRows, touchedPlayers, type PlayerRegistrationRow } from './player-registrations';
 import { namesAtFinish } from './result-names';
+import { standingsAtFinish } from './league-standings';
 import { fanOutEvent } from '../live/fan-out';
 import { syncTournamentJobs } from '../app/jobs/schedules';
 
@@ -97,6 +98,7 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
   await namesAtFinish(p);
   await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });
+  await standingsAtFinish(p);
   // Live updates last: their version mark then means the projections above are done too.
   await fanOutEvent(p);
 }

@@ -49,6 +49,8 @@ export const GSIS: readonly GsiDefinition[] = [
       TOURNAMENT_LISTED,
       // playerRegistration `byPlayer`: my registrations, the R-REG-1 check, unregister myself, erasure.
       ['clubId', 'tournamentId', 'registrationId', 'registrationStatus', 'entryId', 'eliminated'],
+      // leagueStanding `byPlayer`: GET /v1/me/leagues (the place is read from the league's ranking).
+      ['leagueId', 'playerId', 'totalCentipoints', 'played', 'counted', 'wins', 'bestPlace', 'qualified', 'tieKey', 'rankKey'],
     ),
   },
   {

@@ -13,6 +13,7 @@ import { armedLevelEndEntity } from './armed-level-end';
 import { blindStructureEntity } from './blind-structure';
 import { clubEntity } from './club';
 import { erasureEntity } from './erasure';
+import { leagueCountEntity, leagueEntity, leagueRankEntity, leagueStandingEntity } from './league';
 import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
@@ -49,6 +50,10 @@ function build(c: EntityConfiguration) {
       seriesTournament: seriesTournamentEntity(c),
       ticket: ticketEntity(c),
       heldTicket: heldTicketEntity(c),
+      league: leagueEntity(c),
+      leagueStanding: leagueStandingEntity(c),
+      leagueRank: leagueRankEntity(c),
+      leagueCount: leagueCountEntity(c),
     },
     c,
   );

@@ -22,7 +22,6 @@ import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK 
 import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../../../domain/holdem/hand';
 import { MAX_REASON } from '../../../domain/moderation/content';
 import { MAX_ANNOUNCEMENT_LENGTH } from '../../../domain/floor/announcement';
-import { MAX_SEASON_NAME } from '../../../domain/season/limits';
 import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../../../domain/results/knockouts';
 import { MAX_PRIZE_TEXT_LENGTH } from '../../../domain/results/mystery';
 import { MAX_SEATS_PER_TABLE as MAX_SEAT_NUMBER } from '../../../domain/seating/policy';
@@ -50,6 +49,7 @@ import {
   MAX_SEATS_PER_TABLE,
   MIN_SEATS_PER_TABLE,
 } from '../../../domain/tournaments/settings';
+import { MAX_FORMULA_LENGTH, MAX_LEAGUE_TOURNAMENTS, MAX_POINTS_TABLE_ROWS, MAX_SEASON_NAME } from '../../../domain/season/limits';
 
 /*
  * The limits of the request schemas in the generated contract against the constants they come from: the
@@ -88,7 +88,6 @@ const DOMAIN: Record<string, Limit> = {
   MAX_NAME: maxLength(MAX_NAME, ...tournament('name')),
   MAX_DESCRIPTION: maxLength(MAX_DESCRIPTION, ...tournament('description'), 'CreateSeries.description', 'UpdateSeries.description'),
   // season/limits.ts
-  MAX_SEASON_NAME: maxLength(MAX_SEASON_NAME, 'CreateSeries.name', 'UpdateSeries.name'),
   MAX_PRIZE_ROWS: maxItems(MAX_PRIZE_ROWS, ...tournament('prizes')),
   'MAX_PRIZE_ROWS - 1': maximum(MAX_PRIZE_ROWS - 1, 'setPrizeRowVisibility.path.index'),
   MAX_PRIZE_DESCRIPTION: maxLength(MAX_PRIZE_DESCRIPTION, 'PrizeRow.description'),
@@ -156,6 +155,15 @@ const DOMAIN: Record<string, Limit> = {
   MAX_HANDS_PER_DECK: maxItems(MAX_HANDS_PER_DECK, 'EvaluateHands.hands'),
   MIN_HAND_SEATS: { value: MIN_HAND_SEATS, keyword: 'minItems', paths: ['HandRecord.seats'] },
   MAX_HAND_SEATS: maxItems(MAX_HAND_SEATS, 'HandRecord.seats'),
+  // season/limits.ts
+  MAX_SEASON_NAME: maxLength(MAX_SEASON_NAME, 'CreateSeries.name', 'UpdateSeries.name', 'CreateLeague.name', 'UpdateLeague.name'),
+  MAX_FORMULA_LENGTH: maxLength(MAX_FORMULA_LENGTH, 'PointsRule.formula'),
+  MAX_POINTS_TABLE_ROWS: maxItems(MAX_POINTS_TABLE_ROWS, 'PointsRule.table'),
+  MAX_LEAGUE_TOURNAMENTS: maximum(
+    MAX_LEAGUE_TOURNAMENTS,
+    ...['bestOf', 'minPlayed'].flatMap((f) => [`CreateLeague.${f}`, `UpdateLeague.${f}`]),
+  ),
+  'MAX_LEAGUE_TOURNAMENTS (picked)': maxItems(MAX_LEAGUE_TOURNAMENTS, 'LeagueSource.tournamentIds'),
 };
 
 const EDGE: Record<string, Limit> = {

@@ -1,0 +1,242 @@
+import type { FloorTournament } from '../../../domain/floor/aggregate';
+import { floorStandings } from '../../../domain/floor/results';
+import {
+  buildStandings,
+  compilePointsRule,
+  contributionOf,
+  countsForLeague,
+  finishFromResults,
+  rebuyAndAddonCounts,
+  updatePlayerStandings,
+  type FinishedTournament,
+  type LeagueOptions,
+  type LeagueSettings,
+  type PlayerStanding,
+  type StandingRow,
+} from '../../../domain/season';
+import { pointsOf } from '../../../domain/season/points-formula';
+import { entities } from '../../store/entities';
+import type { LeagueCountRow, LeagueRankRow, LeagueRow } from '../../store/entities/league';
+import {
+  allCounts,
+  allStandings,
+  rankPage,
+  readParts,
+  rowsBefore,
+  writeStandings,
+  type LeagueKey,
+  type StandingsChange,
+} from '../../store/league-standings';
+import { loadTournament } from '../../store/tournament-store';
+
+/*
+ * R-LEAGUE-3, R-LEAGUE-4: the standings of the club's leagues follow its tournaments' finishes. The
+ * stream consumer calls `projectFinish` for each committed event of a finished tournament: the leagues
+ * it counts for get that tournament's part replaced in the records of its players only (the domain's
+ * `updatePlayerStandings`), skipped when the league already holds this or a later event version. A
+ * change of what a league counts (its points, options or tournaments) rebuilds its whole table from the
+ * stored results (`recomputeLeague`), which is also how a test checks that the kept table is reproducible.
+ */
+
+/** A tournament's series, once tournaments carry one (R-SER-1): read without assuming the settings' type has it. */
+function seriesOf(t: FloorTournament): string | undefined {
+  const s = (t.settings as { seriesId?: unknown }).seriesId;
+  return typeof s === 'string' ? s : undefined;
+}
+
+/** The season's record of a finished tournament, from the results it kept at its finish; none before that. */
+export function finishOf(t: FloorTournament): FinishedTournament | undefined {
+  if (t.status !== 'finished' || !t.results) return undefined;
+  const field = floorStandings(t);
+  return finishFromResults({
+    tournamentId: t.id,
+    clubId: t.clubId,
+    finishedAt: t.results.computedAt,
+    entries: field.entries,
+    paidPlaces: field.placesPaid,
+    results: t.results.rows,
+    counts: rebuyAndAddonCounts(t),
+  });
+}
+
+export const settingsOf = (l: LeagueRow): LeagueSettings => ({
+  clubId: l.clubId,
+  name: l.name,
+  source: l.source as LeagueSettings['source'],
+  points: l.points as LeagueSettings['points'],
+  ...(l.bestOf !== undefined ? { bestOf: l.bestOf } : {}),
+  ...(l.minPlayed !== undefined ? { minPlayed: l.minPlayed } : {}),
+});
+
+const optionsOf = (l: LeagueRow): LeagueOptions => ({
+  ...(l.bestOf !== undefined ? { bestOf: l.bestOf } : {}),
+  ...(l.minPlayed !== undefined ? { minPlayed: l.minPlayed } : {}),
+});
+
+const keyOf = (l: LeagueRow): LeagueKey => ({ clubId: l.clubId, leagueId: l.leagueId });
+
+export async function clubLeagues(clubId: string): Promise<LeagueRow[]> {
+  return (await entities().league.query.primary({ clubId }).go({ pages: 'all' })).data;
+}
+
+/**
+ * R-LEAGUE-4: a counted tournament finished or its results changed (event `version`). Round trips: the
+ * club's leagues (one query), the count records and the players' records (one batch read per hundred
+ * keys, in parallel), the writes (25 to a batch, a few batches at a time, in three ordered steps).
+ */
+export async function projectFinish(t: FloorTournament, version: number): Promise<void> {
+  const finish = finishOf(t);
+  if (!finish) return;
+  const leagues = (await clubLeagues(t.clubId)).filter((l) =>
+    countsForLeague(settingsOf(l), { id: t.id, clubId: t.clubId, ...(seriesOf(t) ? { seriesId: seriesOf(t) as string } : {}) }),
+  );
+  if (leagues.length === 0) return;
+  const parts = leagues.map((l) => {
+    const contribution = contributionOf(finish, compilePointsRule(settingsOf(l).points));
+    return { league: keyOf(l), tournamentId: t.id, players: contribution.results.map((r) => r.playerId), contribution, row: l };
+  });
+  const read = await readParts(parts);
+  const changes: StandingsChange[] = [];
+  parts.forEach((p, i) => {
+    const { count, current } = read[i] as (typeof read)[number];
+    // A redelivered or older event: the league already holds this finish, or a later state of it.
+    if (count && count.pv >= version) return;
+    const { changed, removed } = updatePlayerStandings(current, t.id, count?.players ?? [], p.contribution, optionsOf(p.row));
+    changes.push({
+      league: p.league,
+      current,
+      changed,
+      removed,
+      counts: [{ ...p.league, tournamentId: t.id, players: p.players, pv: version }],
+    });
+  });
+  if (changes.length > 0) await writeStandings(changes);
+}
+
+/** The finished tournaments a league counts now, from their stored state. */
+async function countedFinishes(l: LeagueRow): Promise<{ finish: FinishedTournament; version: number }[]> {
+  const settings = settingsOf(l);
+  let ids: string[];
+  if (settings.source.kind === 'tournaments') ids = [...settings.source.tournamentIds];
+  else {
+    // A series: the club's tournaments that carry it (R-SER-1), read one by one (a rebuild is rare).
+    ids = (await entities().tournament.query.byClub({ clubId: l.clubId }).go({ pages: 'all' })).data
+      .filter((t) => t.status === 'finished')
+      .map((t) => t.tournamentId);
+  }
+  const states = await Promise.all(ids.map((id) => loadTournament(l.clubId, id)));
+  const out: { finish: FinishedTournament; version: number }[] = [];
+  for (const s of states) {
+    if (!s) continue;
+    const t = s.state;
+    const finish = finishOf(t);
+    if (!finish || !countsForLeague(settings, { id: t.id, clubId: t.clubId, ...(seriesOf(t) ? { seriesId: seriesOf(t) as string } : {}) }))
+      continue;
+    out.push({ finish, version: t.version });
+  }
+  return out;
+}
+
+/** The table a league's rules give over the stored results, from scratch (R-LEAGUE-4: reproducible). */
+export async function rebuiltStandings(l: LeagueRow): Promise<{ players: PlayerStanding[]; counts: LeagueCountRow[] }> {
+  const finishes = await countedFinishes(l);
+  const formula = compilePointsRule(settingsOf(l).points);
+  const contributions = finishes.map((f) => contributionOf(f.finish, formula));
+  const table = buildStandings(contributions, optionsOf(l));
+  return {
+    players: table.order.map((id) => table.players[id] as PlayerStanding),
+    counts: finishes.map((f, i) => ({
+      ...keyOf(l),
+      tournamentId: f.finish.tournamentId,
+      players: (contributions[i] as (typeof contributions)[number]).results.map((r) => r.playerId),
+      pv: f.version,
+    })),
+  };
+}
+
+/**
+ * Rebuilds a league's table from the stored results and writes the difference: every player's record
+ * of the new table, the records of players no longer in it removed, the count records replaced.
+ */
+export async function recomputeLeague(l: LeagueRow): Promise<void> {
+  const [{ players, counts }, stored, storedCounts] = await Promise.all([rebuiltStandings(l), allStandings(keyOf(l)), allCounts(keyOf(l))]);
+  const current = Object.fromEntries(stored.map((s) => [s.playerId, s]));
+  const kept = new Set(players.map((p) => p.playerId));
+  const counted = new Set(counts.map((c) => c.tournamentId));
+  await writeStandings([
+    {
+      league: keyOf(l),
+      current,
+      changed: players,
+      removed: stored.filter((s) => !kept.has(s.playerId)).map((s) => s.playerId),
+      counts,
+      uncounted: storedCounts.filter((c) => !counted.has(c.tournamentId)).map((c) => c.tournamentId),
+    },
+  ]);
+}
+
+const rowOf = (
+  r: Pick<LeagueRankRow, 'playerId' | 'totalCentipoints' | 'played' | 'counted' | 'wins' | 'bestPlace' | 'qualified'>,
+  place: number,
+): StandingRow => ({
+  place: r.qualified ? place : null,
+  playerId: r.playerId,
+  points: pointsOf(r.totalCentipoints),
+  played: r.played,
+  counted: r.counted,
+  wins: r.wins,
+  bestPlace: r.bestPlace,
+  qualified: r.qualified,
+});
+
+/**
+ * A page of the standings in ranking order (`standingSortKey` is the rows' sort key). A row's place is
+ * 1 + the rows with a smaller tie key; a page after the first counts those before its first row.
+ */
+export async function leagueStandingsPage(
+  key: LeagueKey,
+  limit: number,
+  cursor: string | null,
+): Promise<{ rows: StandingRow[]; cursor: string | null }> {
+  const { rows, cursor: next } = await rankPage(key, limit, cursor);
+  const first = rows[0];
+  if (!first) return { rows: [], cursor: next };
+  // The first page starts at row 0; a later one counts the rows before it (two key-only counts).
+  const [tiedBefore, pageStart] = cursor ? await Promise.all([rowsBefore(key, first.tieKey), rowsBefore(key, first.rankKey)]) : [0, 0];
+  const out: StandingRow[] = [];
+  let place = tiedBefore + 1;
+  rows.forEach((r, i) => {
+    if (i > 0 && r.tieKey !== (rows[i - 1] as LeagueRankRow).tieKey) place = pageStart + i + 1;
+    out.push(rowOf(r, place));
+  });
+  return { rows: out, cursor: next };
+}
+
+/** Every row, for the CSV export. */
+export async function allStandingRows(key: LeagueKey): Promise<StandingRow[]> {
+  const rows = (await entities().leagueRank.query.primary(key).go({ pages: 'all' })).data;
+  let place = 1;
+  return rows.map((r, i) => {
+    if (i > 0 && r.tieKey !== (rows[i - 1] as LeagueRankRow).tieKey) place = i + 1;
+    return rowOf(r, place);
+  });
+}
+
+/** R-LEAGUE-5: the player's row in every league they have a counted result in, with its place. */
+export async function myStandings(playerId: string): Promise<{ clubId: string; leagueId: string; name: string; standing: StandingRow }[]> {
+  const mine = await entities().leagueStanding.query.byPlayer({ playerId }).go({ pages: 'all' });
+  if (mine.data.length === 0) return [];
+  const leagues = await entities()
+    .league.get(mine.data.map((m) => ({ clubId: m.clubId, leagueId: m.leagueId })))
+    .go({ attributes: ['clubId', 'leagueId', 'name'] });
+  const names = new Map(leagues.data.map((l) => [`${l.clubId}/${l.leagueId}`, l.name]));
+  const out = await Promise.all(
+    mine.data.map(async (m) => {
+      const name = names.get(`${m.clubId}/${m.leagueId}`);
+      if (name === undefined) return undefined;
+      const before = await rowsBefore({ clubId: m.clubId, leagueId: m.leagueId }, m.tieKey);
+      return { clubId: m.clubId, leagueId: m.leagueId, name, standing: rowOf(m, before + 1) };
+    }),
+  );
+  return out.filter((x) => x !== undefined);
+}

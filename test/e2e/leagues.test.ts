@@ -1,0 +1,414 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestApi, type TestApi } from '../support/local-api';
+import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+
+/*
+ * A league of three small tournaments played over HTTP to the finish. Every knockout is scripted, so
+ * each player's places and knockout credits are known here; the expected standings are computed below
+ * from the league's rules (R-LEAGUE-1..3) and compared with what the stream consumer kept.
+ */
+
+type Res = Awaited<ReturnType<TestApi['call']>>;
+type Row = {
+  place: number | null;
+  playerId: string;
+  points: number;
+  played: number;
+  counted: number;
+  wins: number;
+  bestPlace: number;
+  qualified: boolean;
+};
+
+const OWNER = 'lg-owner';
+const players = ['lga', 'lgb', 'lgc', 'lgd', 'lge'];
+
+let api: TestApi;
+let owner: string;
+let base: string;
+const tournaments: string[] = [];
+/** tournament -> player -> current entry. */
+const entryOf = new Map<string, Map<string, string>>();
+
+function expectProblem(r: Res, status: number, code: string) {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  expect(r.body.code).toBe(code);
+  expect(r.headers.get('content-type')).toContain('application/problem+json');
+}
+
+/** A tournament of the club (ITM: half the field is paid), not yet open. */
+async function newTournament(name: string): Promise<string> {
+  const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody({ name, itmPercent: 50 }, -60_000) });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.tournamentId as string;
+}
+
+/** Opens, seats `field` and starts it: one tournament at a time, as a player plays one at a time (R-REG-1). */
+async function start(id: string, field: string[]): Promise<void> {
+  const t = `${base}/tournaments/${id}`;
+  await api.call('POST', `${t}/open-registration`, { token: owner });
+  const entries = new Map<string, string>();
+  for (const playerId of field) {
+    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    entries.set(playerId, r.body.item.entryId);
+  }
+  await drained();
+  entryOf.set(id, entries);
+  expect((await api.call('POST', `${t}/start`, { token: owner })).body.status).toBe('running');
+}
+
+/** Starts it with `field`, busts players one hand at a time (each by one killer), then finishes. */
+async function playOut(id: string, field: string[], hands: [busted: string, killer: string][]): Promise<void> {
+  await start(id, field);
+  const t = `${base}/tournaments/${id}`;
+  const e = entryOf.get(id) as Map<string, string>;
+  for (const [busted, killer] of hands) {
+    const r = await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [e.get(busted)], killers: [e.get(killer)] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  }
+  const fin = await api.call('POST', `${t}/finish`, { token: owner });
+  expect(fin.status, JSON.stringify(fin.body)).toBe(200);
+  expect(fin.body.status).toBe('finished');
+  await drained();
+}
+
+/**
+ * The scripted finishes: the last busted is 2nd, the first busted last; the winner is the one left. Each
+ * row: place, knockouts, the field size. Written by hand from the hands played below.
+ */
+type Finish = { tournament: number; entries: number; paid: number; rows: Record<string, { place: number; knockouts: number }> };
+const FINISHES: Finish[] = [
+  // T1: d by a, c by b, b by a.
+  {
+    tournament: 0,
+    entries: 4,
+    paid: 2,
+    rows: {
+      lga: { place: 1, knockouts: 2 },
+      lgb: { place: 2, knockouts: 1 },
+      lgc: { place: 3, knockouts: 0 },
+      lgd: { place: 4, knockouts: 0 },
+    },
+  },
+  // T2: e by c, a by c, b by c.
+  {
+    tournament: 1,
+    entries: 4,
+    paid: 2,
+    rows: {
+      lgc: { place: 1, knockouts: 3 },
+      lgb: { place: 2, knockouts: 0 },
+      lga: { place: 3, knockouts: 0 },
+      lge: { place: 4, knockouts: 0 },
+    },
+  },
+  // T3: b by d, e by d.
+  {
+    tournament: 2,
+    entries: 3,
+    paid: 2,
+    rows: { lgd: { place: 1, knockouts: 2 }, lge: { place: 2, knockouts: 0 }, lgb: { place: 3, knockouts: 0 } },
+  },
+];
+
+/** R-LEAGUE-3 written out: sum (best N), then more wins, the better best place, more played; ties share a place. */
+function expected(
+  finishes: Finish[],
+  points: (f: Finish, r: { place: number; knockouts: number }) => number,
+  opts: { bestOf?: number; minPlayed?: number } = {},
+): Row[] {
+  const by = new Map<string, { pts: number[]; places: number[] }>();
+  for (const f of finishes) {
+    for (const [playerId, r] of Object.entries(f.rows)) {
+      const p = by.get(playerId) ?? { pts: [], places: [] };
+      p.pts.push(Math.round(points(f, r) * 100));
+      p.places.push(r.place);
+      by.set(playerId, p);
+    }
+  }
+  const rows = [...by].map(([playerId, p]) => {
+    const counted = Math.min(opts.bestOf ?? p.pts.length, p.pts.length);
+    const total = [...p.pts]
+      .sort((a, b) => b - a)
+      .slice(0, counted)
+      .reduce((a, b) => a + b, 0);
+    return {
+      playerId,
+      total,
+      points: total / 100,
+      played: p.pts.length,
+      counted,
+      wins: p.places.filter((x) => x === 1).length,
+      bestPlace: Math.min(...p.places),
+      qualified: p.pts.length >= (opts.minPlayed ?? 0),
+    };
+  });
+  const tie = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    Number(b.qualified) - Number(a.qualified) || b.total - a.total || b.wins - a.wins || a.bestPlace - b.bestPlace || b.played - a.played;
+  rows.sort((a, b) => tie(a, b) || (a.playerId < b.playerId ? -1 : 1));
+  return rows.map((r, i) => {
+    const first = rows.findIndex((x) => tie(x, r) === 0);
+    const { total: _t, ...rest } = r;
+    void i;
+    return { place: r.qualified ? first + 1 : null, ...rest };
+  });
+}
+
+const linearKo = (f: Finish, r: { place: number; knockouts: number }) => f.entries - r.place + 1 + r.knockouts;
+const tableItm = (f: Finish, r: { place: number; knockouts: number }) => ([10, 6, 3][r.place - 1] ?? 0) + (r.place <= f.paid ? 5 : 0);
+
+let linear: string;
+let best: string;
+
+/** The stream consumer's work so far, with room for a busy machine (a pass projects every event since the last). */
+const drained = async () => api.streams?.drain(120_000);
+
+const standings = async (league: string, query = ''): Promise<Res> => {
+  await drained();
+  return api.call('GET', `${base}/leagues/${league}/standings${query}`);
+};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  ({ owner, base } = await clubWithOwner(api, OWNER));
+  await Promise.all(players.map((p) => makePlayer(api, p)));
+  for (const n of [1, 2, 3]) tournaments.push(await newTournament(`League night ${n}`));
+}, 180_000);
+afterAll(async () => api?.close());
+
+// Three tournaments played hand by hand over HTTP: minutes on a busy machine.
+describe('a league of three tournaments, played to the finish', { timeout: 300_000 }, () => {
+  it('R-LEAGUE-2, R-MONEY-3: a formula that is too long, cannot be evaluated or names a fee is refused with 422 naming the part', async () => {
+    const create = (points: unknown) =>
+      api.call('POST', `${base}/leagues`, {
+        token: owner,
+        body: { name: 'Refused', source: { kind: 'tournaments', tournamentIds: tournaments }, points },
+      });
+    const long = await create({ kind: 'formula', formula: `place${' + place'.repeat(100)}` });
+    expectProblem(long, 422, 'FORMULA_TOO_LONG');
+    expect(long.body.errors[0].field).toBe('points.formula');
+    const div = await create({ kind: 'formula', formula: 'entries / (entries - place)' });
+    expectProblem(div, 422, 'FORMULA_NOT_EVALUABLE');
+    expect(div.body.errors[0].message).toContain('place');
+    const fee = await create({ kind: 'formula', formula: 'buyIn / 1000 + entries - place' });
+    expectProblem(fee, 422, 'FORMULA_FEE_FIGURE');
+    expect(fee.body.errors[0].message).toContain('buyIn');
+    expectProblem(await create({ kind: 'formula', formula: 'nope(place)' }), 422, 'FORMULA_UNKNOWN_FUNCTION');
+    const options = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: { name: 'Refused', source: { kind: 'tournaments', tournamentIds: tournaments }, points: { kind: 'linear' }, bestOf: 0 },
+    });
+    expectProblem(options, 422, 'LEAGUE_OPTIONS_INVALID');
+    expect((await api.call('GET', `${base}/leagues`, { token: owner })).body.items).toEqual([]);
+  });
+
+  it('R-LEAGUE-1: leagues over picked tournaments, with a preset and knockout points, and a formula with best-N and a minimum', async () => {
+    const a = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: {
+        name: 'Winter league',
+        source: { kind: 'tournaments', tournamentIds: tournaments.slice(0, 2) },
+        points: { kind: 'linear', knockoutPoints: 1 },
+      },
+    });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(a.body).toMatchObject({ formula: 'entries - place + 1 + 1 * knockouts', version: 1, audit: [] });
+    linear = a.body.leagueId;
+    const b = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: {
+        name: 'Best-of league',
+        source: { kind: 'tournaments', tournamentIds: tournaments },
+        points: { kind: 'formula', formula: 'byPlace(place) + 5 * itm', table: [10, 6, 3] },
+        bestOf: 1,
+        minPlayed: 2,
+      },
+    });
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    best = b.body.leagueId;
+    expect((await standings(linear)).body.items).toEqual([]);
+  });
+
+  it('R-LEAGUE-3, R-LEAGUE-4: each finish updates the standings of the leagues it counts for', async () => {
+    await playOut(
+      tournaments[0] as string,
+      ['lga', 'lgb', 'lgc', 'lgd'],
+      [
+        ['lgd', 'lga'],
+        ['lgc', 'lgb'],
+        ['lgb', 'lga'],
+      ],
+    );
+    expect((await standings(linear)).body.items).toEqual(expected(FINISHES.slice(0, 1), linearKo));
+    await playOut(
+      tournaments[1] as string,
+      ['lga', 'lgb', 'lgc', 'lge'],
+      [
+        ['lge', 'lgc'],
+        ['lga', 'lgc'],
+        ['lgb', 'lgc'],
+      ],
+    );
+    await playOut(
+      tournaments[2] as string,
+      ['lgb', 'lgd', 'lge'],
+      [
+        ['lgb', 'lgd'],
+        ['lge', 'lgd'],
+      ],
+    );
+    const lin = expected(FINISHES.slice(0, 2), linearKo);
+    // lga: (4 - 1 + 1 + 2) + (4 - 3 + 1) = 8; lgc: 2 + (4 + 3) = 9: c leads; lgd and lge share the 4th place.
+    expect(lin.map((r) => [r.playerId, r.points])).toEqual([
+      ['lgc', 9],
+      ['lga', 8],
+      ['lgb', 7],
+      ['lgd', 1],
+      ['lge', 1],
+    ]);
+    expect((await standings(linear)).body.items).toEqual(lin);
+    const bst = expected(FINISHES, tableItm, { bestOf: 1, minPlayed: 2 });
+    expect((await standings(best)).body.items).toEqual(bst);
+    // Best of one: three winners share the 1st place; among the 11s, lgb played more than lge.
+    expect(bst.map((r) => [r.playerId, r.place, r.points])).toEqual([
+      ['lga', 1, 15],
+      ['lgc', 1, 15],
+      ['lgd', 1, 15],
+      ['lgb', 4, 11],
+      ['lge', 5, 11],
+    ]);
+  });
+
+  it('R-LEAGUE-5: pages in ranking order with shared places, the CSV, the public view and my own places', async () => {
+    const all = (await standings(linear)).body.items as Row[];
+    const p1 = await standings(linear, '?limit=2');
+    expect(p1.body.items).toEqual(all.slice(0, 2));
+    const p2 = await standings(linear, `?limit=2&cursor=${encodeURIComponent(p1.body.nextCursor)}`);
+    expect(p2.body.items).toEqual(all.slice(2, 4));
+    const p3 = await standings(linear, `?limit=2&cursor=${encodeURIComponent(p2.body.nextCursor)}`);
+    // lgd and lge share the 4th place, across the page boundary.
+    expect(p3.body.items).toEqual(all.slice(4));
+    expect(p3.body.items[0].place).toBe(4);
+    expect(p2.body.items[1].place).toBe(4);
+
+    const csv = await standings(linear, '?format=csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('place,playerId,points,played,counted,wins,bestPlace,qualified');
+    expect(lines[1]).toBe('1,lgc,9,2,2,1,1,true');
+    expect(lines).toHaveLength(6);
+
+    const catalogue = await api.call('GET', `/v1/catalog/leagues?clubId=${base.split('/').at(-1)}`);
+    expect(catalogue.body.items.map((l: { name: string }) => l.name).sort()).toEqual(['Best-of league', 'Winter league']);
+
+    const mine = await api.call('GET', '/v1/me/leagues', { token: await api.token('lge') });
+    expect(mine.status).toBe(200);
+    const byLeague = Object.fromEntries(mine.body.items.map((i: { leagueId: string; standing: Row }) => [i.leagueId, i.standing]));
+    expect(byLeague[linear]).toEqual(all.find((r) => r.playerId === 'lge'));
+    expect(byLeague[best]).toMatchObject({ playerId: 'lge', place: 5, points: 11 });
+  });
+
+  it('R-LEAGUE-4: a finish projected again is a no-op by version; its cost is a fixed number of round trips; a projection failing part-way leaves the standings readable and the retry completes them', async () => {
+    await drained();
+    // The functions' own modules, loaded once the local API has set the environment they read.
+    const { projectFinish, rebuiltStandings } = await import('../../functions/app/season/league-standings');
+    const { getLeague } = await import('../../functions/app/season/leagues');
+    const { dynamo } = await import('../../functions/store/client');
+    const { deleteStandings } = await import('../../functions/store/league-standings');
+    const { loadTournament } = await import('../../functions/store/tournament-store');
+    const clubId = base.split('/').at(-1) as string;
+    const t1 = (await loadTournament(clubId, tournaments[0] as string))?.state;
+    if (!t1) throw new Error('no T1');
+    const before = (await standings(linear)).body.items;
+    const sends: string[] = [];
+    const doc = dynamo().doc;
+    const original = doc.send.bind(doc) as (...args: unknown[]) => Promise<unknown>;
+    // Only the requests of the projection measured: the clock's jobs run in this process too.
+    const measured = new AsyncLocalStorage<true>();
+    const project = (t: NonNullable<typeof t1>, version: number) => measured.run(true, () => projectFinish(t, version));
+    /** Records each request's command, failing the `failAt`-th BatchWriteItem. */
+    const spy = (failAt?: number) => {
+      let writes = 0;
+      return vi.spyOn(doc, 'send').mockImplementation(((command: object, ...rest: unknown[]) => {
+        if (!measured.getStore()) return original(command, ...rest);
+        sends.push(command.constructor.name);
+        if (command instanceof BatchWriteCommand && ++writes === failAt) return Promise.reject(new Error('injected failure'));
+        return original(command, ...rest);
+      }) as never);
+    };
+    const send = spy();
+    try {
+      // An event the leagues already hold (their count records carry the finish's version): read, nothing written.
+      await project(t1, 1);
+      expect(sends).toEqual(['QueryCommand', 'BatchGetCommand']);
+      // A later version of the same results (two leagues count T1): one query, one batch read, three ordered batch writes.
+      sends.length = 0;
+      await project(t1, t1.version + 1000);
+      expect(sends).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchWriteCommand', 'BatchWriteCommand', 'BatchWriteCommand']);
+    } finally {
+      send.mockRestore();
+    }
+    expect((await standings(linear)).body.items).toEqual(before);
+
+    // From empty standings, the second write step (the players' records) fails once.
+    const key = { clubId, leagueId: linear };
+    await deleteStandings(key);
+    const failing = spy(2);
+    try {
+      await expect(project(t1, t1.version + 2000)).rejects.toThrow('injected failure');
+    } finally {
+      failing.mockRestore();
+    }
+    const partial = await standings(linear);
+    expect(partial.status).toBe(200);
+    expect(partial.body.items.map((r: Row) => r.playerId).sort()).toEqual(['lga', 'lgb', 'lgc', 'lgd']);
+    // The retry (as the stream sends the record again) completes the part; T2 is then projected as the stream did.
+    await projectFinish(t1, t1.version + 2000);
+    const t2 = (await loadTournament(clubId, tournaments[1] as string))?.state;
+    if (!t2) throw new Error('no T2');
+    await projectFinish(t2, t2.version + 2000);
+    expect((await standings(linear)).body.items).toEqual(before);
+    // Reproducible: the table rebuilt from the stored results from scratch is the one kept.
+    const rebuilt = await rebuiltStandings(await getLeague(clubId, linear));
+    expect(rebuilt.players.map((p) => [p.playerId, p.totalCentipoints / 100])).toEqual(before.map((r: Row) => [r.playerId, r.points]));
+  });
+
+  it('R-LEAGUE-2, R-LEAGUE-4: the points are frozen after a counted finish; a change with recompute rebuilds the table from the stored results and is audited', async () => {
+    const url = `${base}/leagues/${linear}`;
+    expectProblem(await api.call('PATCH', url, { token: owner, body: { points: { kind: 'linear' } } }), 409, 'LEAGUE_POINTS_FROZEN');
+    // A rebuild from scratch with the same rules gives exactly the table kept incrementally.
+    const kept = (await standings(linear)).body.items;
+    const same = await api.call('PATCH', url, { token: owner, body: { recompute: true } });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect((await standings(linear)).body.items).toEqual(kept);
+
+    const changed = await api.call('PATCH', url, { token: owner, body: { points: { kind: 'linear' }, recompute: true } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.audit).toEqual([
+      expect.objectContaining({ by: OWNER, from: 'entries - place + 1 + 1 * knockouts', to: 'entries - place + 1' }),
+    ]);
+    expect((await standings(linear)).body.items).toEqual(expected(FINISHES.slice(0, 2), (f, r) => f.entries - r.place + 1));
+
+    // A tournament added to the picked list counts at once.
+    const added = await api.call('PATCH', url, { token: owner, body: { source: { kind: 'tournaments', tournamentIds: tournaments } } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((await standings(linear)).body.items).toEqual(expected(FINISHES, (f, r) => f.entries - r.place + 1));
+  });
+
+  it('R-LEAGUE-1: a league over a series is accepted; without tournaments carrying it, its table is empty', async () => {
+    const s = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: { name: 'Series league', source: { kind: 'series', seriesId: 'ser_unknown' }, points: { kind: 'sqrt_decay' } },
+    });
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    expect((await standings(s.body.leagueId)).body.items).toEqual([]);
+    expect((await api.call('DELETE', `${base}/leagues/${s.body.leagueId}`, { token: owner })).status).toBe(204);
+    expectProblem(await api.call('GET', `${base}/leagues/${s.body.leagueId}`, { token: owner }), 404, 'LEAGUE_NOT_FOUND');
+  });
+});
