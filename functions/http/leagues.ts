@@ -27,7 +27,7 @@ import {
   type LeagueChange,
 } from '../app/season/leagues';
 import { allStandingRows, leagueStandingsPage, myStandings } from '../app/season/league-standings';
-import type { LeagueRow } from '../store/entities/league';
+import type { League as LeagueRow } from '../app/season/leagues';
 
 const TAGS = ['Leagues'];
 

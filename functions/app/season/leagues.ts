@@ -23,6 +23,9 @@ export const leagueNotFound = (): NotFound => new NotFound('LEAGUE_NOT_FOUND', '
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** A league as stored: its source, points rule and options. */
+export type League = LeagueRow;
+
 export async function getLeague(clubId: string, leagueId: string): Promise<LeagueRow> {
   const { data } = await entities().league.get({ clubId, leagueId }).go({ consistent: true });
   if (!data) throw leagueNotFound();
