@@ -82,13 +82,19 @@ describe('every route refuses hostile input with a 4xx problem', () => {
       const path = pathWith(route, known);
       const caller = await callerOf(path, route.operationId);
 
-      for (const rawBody of DEEP_BODIES) {
+      for (const rawBody of [...DEEP_BODIES, ...LONG_BODIES]) {
+        if (!route.ignoresBody) break;
+        // Liveness and the contract's own pages never read a body: whatever comes, they answer as without one.
+        const res = await send(route.method, path, caller, rawBody);
+        expect(res.status, `body sent to ${route.operationId}`).toBeLessThan(400);
+      }
+      for (const rawBody of route.ignoresBody ? [] : DEEP_BODIES) {
         const res = await send(route.method, path, caller, rawBody);
         expectProblem(res, `deep body on ${route.operationId}`);
         // The fixture's callers may call every route, so the body is read, with or without a schema.
         expect([res.status, res.body.code]).toEqual([400, 'BODY_TOO_DEEP']);
       }
-      for (const rawBody of LONG_BODIES) {
+      for (const rawBody of route.ignoresBody ? [] : LONG_BODIES) {
         const res = await send(route.method, path, caller, rawBody);
         expectProblem(res, `long array on ${route.operationId}`);
         expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
