@@ -77,7 +77,14 @@ beforeAll(async () => {
   const { projectStreamRecords } = await import('../../functions/projections/consume');
   const { entities } = await import('../../functions/store/entities');
   rowsOf = async () => (await entities().playerRegistration.query.primary({ clubId, tournamentId }).go({ pages: 'all' })).data;
-  poller = startLocalStreamPoller({ tableName, endpoint: proxy.endpoint, handle: projectStreamRecords, idleIntervalMs: 50 });
+  // A hung call is given up after 5 s here, so that the outage ends within the test's waits.
+  poller = startLocalStreamPoller({
+    tableName,
+    endpoint: proxy.endpoint,
+    handle: projectStreamRecords,
+    idleIntervalMs: 50,
+    callTimeoutMs: 5_000,
+  });
 
   owner = await api.issuer.mint({ sub: 'outage-owner' });
   const club = await call('POST', '/v1/clubs', { token: owner, body: validClub({ name: 'Outage Club' }) });

@@ -36,6 +36,8 @@ export interface LocalStreamPollerOptions {
   maxRetries?: number;
   /** First retry delay, doubled on each retry up to 2 s; default 100 ms. */
   retryDelayMs?: number;
+  /** How long one DynamoDB (Streams) call may take before it is given up and retried; default 30 s. */
+  callTimeoutMs?: number;
 }
 
 export interface LocalStreamPoller {
@@ -52,8 +54,12 @@ export interface LocalStreamPoller {
 }
 
 const ERROR_BACKOFF_MS = 1_000;
-/** Each DynamoDB (Streams) call of the poller: GetRecords answers at once, with records or without. */
-const CALL_TIMEOUT_MS = 5_000;
+/**
+ * Each DynamoDB (Streams) call of the poller. GetRecords answers at once, with records or without, but a
+ * page of large records (a 2,000-entry tournament's events) takes seconds on a busy machine: the limit
+ * only has to end a call that is never answered.
+ */
+const CALL_TIMEOUT_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 2_000;
 /** GetRecords' own maximum: a pass reads a shard in as few calls as it can. */
 const GET_RECORDS_LIMIT = 1_000;
@@ -137,16 +143,17 @@ export function startLocalStreamPoller(opts: LocalStreamPollerOptions): LocalStr
   const idleIntervalMs = opts.idleIntervalMs ?? 200;
   const maxRetries = opts.maxRetries ?? 5;
   const retryDelayMs = opts.retryDelayMs ?? 100;
+  const callTimeoutMs = opts.callTimeoutMs ?? CALL_TIMEOUT_MS;
 
   const clientConfig = {
     region: opts.region ?? process.env.AWS_REGION ?? 'eu-central-1',
     // A hung DynamoDB must end in an error the loop retries: without a limit a call that is never answered
     // holds the poller (and every record written since) until the process ends.
     requestHandler: new NodeHttpHandler({
-      connectionTimeout: CALL_TIMEOUT_MS,
-      requestTimeout: CALL_TIMEOUT_MS,
+      connectionTimeout: callTimeoutMs,
+      requestTimeout: callTimeoutMs,
       throwOnRequestTimeout: true,
-      socketTimeout: CALL_TIMEOUT_MS,
+      socketTimeout: callTimeoutMs,
     }),
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   };
