@@ -1677,7 +1677,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/catalog/clubs/{clubId}/series": {
+    "/v1/catalog/series": {
         parameters: {
             query?: never;
             header?: never;
@@ -1697,7 +1697,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/catalog/clubs/{clubId}/series/{seriesId}": {
+    "/v1/catalog/series/{seriesId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -15043,14 +15043,13 @@ export interface operations {
     };
     catalogClubSeries: {
         parameters: {
-            query?: {
+            query: {
                 limit?: number;
                 cursor?: string;
-            };
-            header?: never;
-            path: {
                 clubId: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -15127,10 +15126,11 @@ export interface operations {
     };
     catalogSeries: {
         parameters: {
-            query?: never;
+            query: {
+                clubId: string;
+            };
             header?: never;
             path: {
-                clubId: string;
                 seriesId: string;
             };
             cookie?: never;
@@ -15175,6 +15175,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -121,7 +121,7 @@ describe('tournaments of a series', () => {
     expect(left.status).toBe(200);
     expect(left.body.seriesId).toBeNull();
     expect((await api.call('GET', `${base}/tournaments/${tid}`, { token: owner })).body.seriesId).toBeUndefined();
-    const schedule = await api.call('GET', `/v1/catalog/clubs/${t.body.clubId}/series/${sid}`, {});
+    const schedule = await api.call('GET', `/v1/catalog/series/${sid}?clubId=${t.body.clubId}`, {});
     expect(schedule.body.schedule).toEqual([]);
     await api.call('POST', `${base}/tournaments/${tid}/cancel`, { token: owner });
     const frozen = await api.call('DELETE', `${base}/tournaments/${tid}/series-membership`, { token: owner });
@@ -143,18 +143,18 @@ describe('tournaments of a series', () => {
     const late = (await tournament({ name: 'Финал' }, 5 * 3_600_000)).body.tournamentId;
     const early = (await tournament({ name: 'Отборочный', seriesId: s.seriesId }, 2 * 3_600_000)).body.tournamentId;
     await attach(late, s.seriesId);
-    const page = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series/${s.seriesId}`, {});
+    const page = await api.call('GET', `/v1/catalog/series/${s.seriesId}?clubId=${s.clubId}`, {});
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ name: 'Открытый кубок', description: 'Три дня турниров', startsOn: '2026-12-10' });
     expect(page.body.schedule.map((t: { tournamentId: string }) => t.tournamentId)).toEqual([early, late]);
     expect(page.body.schedule[0]).toMatchObject({ name: 'Отборочный', status: 'announced' });
-    const list = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series?limit=100`, {});
+    const list = await api.call('GET', `/v1/catalog/series?clubId=${s.clubId}&limit=100`, {});
     expect(list.body.items.map((x: { seriesId: string }) => x.seriesId)).toContain(s.seriesId);
     expect(list.body.items[0]).not.toHaveProperty('version');
-    const unknown = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series/ser_unknown`, {});
+    const unknown = await api.call('GET', `/v1/catalog/series/ser_unknown?clubId=${s.clubId}`, {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('SERIES_NOT_FOUND');
-    expect((await api.call('GET', `/v1/catalog/clubs/club_unknown/series`, {})).body.code).toBe('CLUB_NOT_FOUND');
+    expect((await api.call('GET', `/v1/catalog/series?clubId=club_unknown`, {})).body.code).toBe('CLUB_NOT_FOUND');
   });
 });
 
@@ -180,7 +180,7 @@ describe('guaranteed prizes', () => {
     // And on the series' public page.
     const s = (await series()).body;
     await attach(tid, s.seriesId);
-    const page = await api.call('GET', `/v1/catalog/clubs/${s.clubId}/series/${s.seriesId}`, {});
+    const page = await api.call('GET', `/v1/catalog/series/${s.seriesId}?clubId=${s.clubId}`, {});
     expect(page.body.schedule).toEqual([expect.objectContaining({ tournamentId: tid, prizesGuaranteed: true })]);
   });
 
