@@ -13,6 +13,7 @@ import { config } from '../../platform/config';
 import { prefetchKeyOf } from '../../platform/prefetch';
 import { TTL_ATTRIBUTE } from '../../store/table-definition';
 import { readItems } from '../../store/read-items';
+import { queryAll } from '../../store/query-all';
 import { writeAll } from '../../store/batch-write';
 import { entities } from '../../store/entities';
 import { FEED_TTL_DAYS } from '../../adapters/notifications/feed';
@@ -141,22 +142,12 @@ const pause = (attempt: number) => new Promise((ok) => setTimeout(ok, Math.rando
 
 /** Every device of the account (at most the limit, more only for an account that had them before it). */
 async function devicesOf(playerId: string): Promise<Device[]> {
-  const devices: Device[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await dynamo().doc.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':pk': pk(playerId), ':d': 'd#' },
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    devices.push(...(page.Items ?? []).map(toDevice));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return devices;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
+    ExpressionAttributeValues: { ':pk': pk(playerId), ':d': 'd#' },
+    ConsistentRead: true,
+  });
+  return items.map(toDevice);
 }
 
 /** The feed item telling the token's previous account that its phone now gets another account's pushes. */
