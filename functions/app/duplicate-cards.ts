@@ -1,5 +1,5 @@
 import type { ClubAccess, Principal } from '../platform/principal';
-import { auditDeckRead, getDeckAccess, type DeckRead } from '../store/duplicate-store';
+import { auditDeckRead, getDeckAccess, type DeckRead } from './duplicate/deck-access';
 import { Forbidden, NotFound } from './errors';
 import { cardAccess, needsDeckGrant, type CardAccess, type CardView } from '../../domain/duplicate/card-access';
 import type { DupRound, DuplicateEvent } from '../../domain/duplicate/event';

@@ -6,7 +6,7 @@ import { entities, store } from '../store/entities';
 import { conditionRefused } from '../store/entities/items';
 import { writeAll } from '../store/batch-write';
 import { changeResultName } from '../store/result-names';
-import { pseudonymiseInDuplicateEvents } from '../store/duplicate-players';
+import { pseudonymiseInDuplicateEvents } from './duplicate/players';
 import { forgetDevicesPass } from '../live/push/devices';
 import { pushAdapter } from '../live/push/port';
 

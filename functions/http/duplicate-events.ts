@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { defineRoute } from '../platform/route';
-import { problem } from '../platform/problem';
+import { NotFound } from '../app/errors';
 import { ClubIdParams } from '../../schemas/common';
 import {
   CreateDuplicateEvent,
@@ -11,11 +10,15 @@ import {
   DuplicateEventParams,
   DuplicatePlayerParams,
 } from '../../schemas/duplicate';
-import { createEvent, startEvent, withdrawPlayer } from '../../domain/duplicate/event';
-import { getDeckAccess, listEvents, saveEvent, seedPut, setDeckAccess } from '../store/duplicate-store';
-import { indexDuplicatePlayers, pseudonymiseErased } from '../store/duplicate-players';
-import { DELETED_PLAYER_NAME } from './players';
-import { etag, eventView, newSeeds, notifySeats, requireEvent, runEventCommand } from './duplicate-support';
+import {
+  createDuplicateEvent,
+  getDuplicateEvent,
+  listDuplicateEvents,
+  startDuplicateEvent,
+  withdrawDuplicatePlayer,
+} from '../app/duplicate/events';
+import { getDeckAccess, setDeckAccess } from '../app/duplicate/deck-access';
+import { actorOf, duplicateCommandOf, etag, eventView } from './duplicate-support';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Duplicate Poker'];
@@ -34,18 +37,8 @@ export const createDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   responses: { 201: { description: 'The event, open until its first round starts', schema: DuplicateEvent } },
   problems: [422],
   handle: async (req) => {
-    const ev = createEvent({
-      eventId: `dup_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
-      clubId: req.params.clubId,
-      settings: { ...req.body.settings, name: req.body.name },
-      players: req.body.players,
-      now: req.now,
-      actor: req.club?.actorId ?? 'unknown',
-    });
-    // The index first, the profiles last: an erasure (R-PD-1), even one running meanwhile, reaches every name.
-    await indexDuplicatePlayers(ev);
-    await saveEvent(ev, 'new');
-    const { event } = await pseudonymiseErased(ev, DELETED_PLAYER_NAME);
+    const { name, settings, players } = req.body;
+    const event = await createDuplicateEvent({ clubId: req.params.clubId, name, settings, players, now: req.now, actor: actorOf(req) });
     return { status: 201, body: eventView(event) };
   },
 });
@@ -60,7 +53,7 @@ export const listDuplicateEventsRoute = /* @__PURE__ */ defineRoute({
   params: ClubIdParams,
   responses: { 200: { description: 'The events', schema: DuplicateEventList } },
   handle: async (req) => {
-    const items = await listEvents(req.params.clubId);
+    const items = await listDuplicateEvents(req.params.clubId);
     return { status: 200, body: { items: items.map((i) => ({ ...i, createdAt: iso(i.createdAt) })) } };
   },
 });
@@ -74,7 +67,7 @@ export const getDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   tags: TAGS,
   params: DuplicateEventParams,
   responses: { 200: { description: 'The event', schema: DuplicateEvent } },
-  handle: async (req) => ({ status: 200, body: eventView(await requireEvent(req.params.clubId, req.params.eventId)) }),
+  handle: async (req) => ({ status: 200, body: eventView(await getDuplicateEvent(req.params.clubId, req.params.eventId)) }),
 });
 
 export const removeDuplicatePlayerRoute = /* @__PURE__ */ defineRoute({
@@ -89,7 +82,7 @@ export const removeDuplicatePlayerRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The event', schema: DuplicateEvent } },
   problems: [409],
   handle: async (req) => {
-    const { event } = await runEventCommand(req, (ev) => ({ event: withdrawPlayer(ev, req.params.playerId) }));
+    const event = await withdrawDuplicatePlayer(duplicateCommandOf(req), req.params.playerId);
     return { status: 200, body: eventView(event), headers: etag(event) };
   },
 });
@@ -107,12 +100,7 @@ export const startDuplicateEventRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The event with round 1', schema: DuplicateEvent } },
   problems: [409, 422],
   handle: async (req) => {
-    const seeds = newSeeds();
-    const { event } = await runEventCommand(req, (ev) => ({
-      event: startEvent(ev, seeds, req.now),
-      companions: [seedPut(ev.clubId, ev.eventId, 1, seeds.seed)],
-    }));
-    await notifySeats(event, event.rounds[0]!, req.now);
+    const event = await startDuplicateEvent(duplicateCommandOf(req), req.now);
     return { status: 200, body: eventView(event), headers: etag(event) };
   },
 });
@@ -145,10 +133,9 @@ export const setDeckAccessRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The grant', schema: DeckAccess } },
   problems: [422],
   handle: async (req) => {
-    if (!req.club) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
-    const roles = [...new Set(['owner' as const, ...req.body.roles])];
-    await setDeckAccess(req.params.clubId, roles, req.club.actorId, req.now);
-    return { status: 200, body: { roles, updatedAt: iso(req.now), updatedBy: req.club.actorId } };
+    if (!req.club) throw new NotFound('CLUB_NOT_FOUND', 'No such club');
+    const a = await setDeckAccess(req.params.clubId, req.body.roles, req.club.actorId, req.now);
+    return { status: 200, body: { roles: a.roles, updatedAt: iso(a.updatedAt), updatedBy: a.updatedBy } };
   },
 });
 

@@ -1,5 +1,4 @@
 import { defineRoute } from '../platform/route';
-import { problem } from '../platform/problem';
 import {
   CountsBody,
   DuplicateDeckReads,
@@ -14,30 +13,33 @@ import {
   HandActionsBody,
   RecordedHand,
 } from '../../schemas/duplicate';
-import { checkHandSlot, closeRound, enterCounts, handRecorded, revealRound, roundOf, tableOf } from '../../domain/duplicate/event';
-import { dealingSheet, roundDecks, type DealingSheet } from '../../domain/duplicate/decks';
-import { replayTable, type RecordedAction } from '../../domain/duplicate/table-replay';
+import { roundOf } from '../../domain/duplicate/event';
+import { dealingSheet, type DealingSheet } from '../../domain/duplicate/decks';
 import { handHistoryText } from '../../domain/holdem/history';
 import { cardToString } from '../../domain/holdem/cards';
-import { deckReadPut, handPut, listDeckReads, listHands, readSeed, seedPut } from '../store/duplicate-store';
-import { decideCards, openCards } from '../app/duplicate-cards';
-import { withoutCards, type CardAccess } from '../../domain/duplicate/card-access';
+import { getDuplicateRound, readDeckSheets, readDuplicateTable } from '../app/duplicate/views';
+import { listDeckReads } from '../app/duplicate/deck-access';
 import {
-  etag,
-  eventView,
-  names,
-  newSeeds,
-  notifyResults,
-  notifySeats,
-  replayRound,
-  requireEvent,
-  roundView,
-  runEventCommand,
-} from './duplicate-support';
+  closeDuplicateRound,
+  enterDuplicateCounts,
+  recordDuplicateHand,
+  revealDuplicateRound,
+  type RoundCommand,
+} from '../app/duplicate/rounds';
+import { actorOf, duplicateCommandOf, etag, eventView, names, roundView } from './duplicate-support';
 import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
+import type { RouteRequest } from '../platform/route';
 
 const TAGS = ['Duplicate Poker'];
 const base = '/v1/clubs/{clubId}/duplicate-events/{eventId}/rounds/{round}';
+
+/** A round's command: the event and round in the path, If-Match, who acts and when. */
+const roundCommandOf = (req: RouteRequest<{ clubId: string; eventId: string; round: number }, unknown, unknown>): RoundCommand => ({
+  ...duplicateCommandOf(req),
+  round: req.params.round,
+  actor: actorOf(req),
+  now: req.now,
+});
 
 export const getDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateRound',
@@ -50,8 +52,8 @@ export const getDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   params: DuplicateRoundParams,
   responses: { 200: { description: 'The round', schema: DuplicateRound } },
   handle: async (req) => {
-    const ev = await requireEvent(req.params.clubId, req.params.eventId);
-    return { status: 200, body: roundView(ev, roundOf(ev, req.params.round)) };
+    const { event, round } = await getDuplicateRound(req.params.clubId, req.params.eventId, req.params.round);
+    return { status: 200, body: roundView(event, round) };
   },
 });
 
@@ -79,11 +81,7 @@ export const getDuplicateDecksRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The sheets', schema: DuplicateDeckSheets } },
   handle: async (req) => {
     const { clubId, eventId, round } = req.params;
-    const ev = await requireEvent(clubId, eventId);
-    const r = roundOf(ev, round);
-    // The record is written before the sheet leaves: no read without its trace.
-    await openCards(req, ev, r, 'deck-sheets', req.now);
-    const decks = roundDecks(await readSeed(clubId, eventId, round), r.level.hands);
+    const { event: ev, round: r, decks } = await readDeckSheets(req, { clubId, eventId, round }, req.now);
     const tables = r.tables.map((t) => t.table);
     const hands = decks.map((d, i) => {
       const s = dealingSheet(d, i + 1, r.tableSize);
@@ -110,7 +108,6 @@ export const listDuplicateDeckReadsRoute = /* @__PURE__ */ defineRoute({
   params: DuplicateEventParams,
   responses: { 200: { description: 'The reads, oldest first', schema: DuplicateDeckReads } },
   handle: async (req) => {
-    await requireEvent(req.params.clubId, req.params.eventId);
     const items = await listDeckReads(req.params.clubId, req.params.eventId);
     return { status: 200, body: { items: items.map((i) => ({ ...i, at: new Date(i.at).toISOString() })) } };
   },
@@ -130,10 +127,7 @@ export const enterDuplicateCountsRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The event', schema: DuplicateEvent } },
   problems: [409, 422],
   handle: async (req) => {
-    const { round, table } = req.params;
-    const { event } = await runEventCommand(req, (ev) => ({
-      event: enterCounts(ev, round, table, req.body, req.club?.actorId ?? 'unknown', req.now),
-    }));
+    const event = await enterDuplicateCounts(roundCommandOf(req), req.params.table, req.body);
     return { status: 200, body: eventView(event), headers: etag(event) };
   },
 });
@@ -152,50 +146,8 @@ export const recordDuplicateHandRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The hand as replayed', schema: RecordedHand } },
   problems: [409, 422],
   handle: async (req) => {
-    const { clubId, eventId, round, table, hand } = req.params;
-    const actor = req.club?.actorId ?? 'unknown';
-    let replayed: ReturnType<typeof replayTable>['hands'][number] | undefined;
-    let cards: CardAccess | undefined;
-    const { event } = await runEventCommand(req, async (ev) => {
-      const r = checkHandSlot(ev, round, table, hand);
-      const t = tableOf(r, table);
-      const [seed, stored, decision] = await Promise.all([
-        readSeed(clubId, eventId, round),
-        listHands(clubId, eventId, round, table),
-        decideCards(req, ev, r, 'hand-record'),
-      ]);
-      cards = decision.access;
-      const recorded = new Map<number, readonly RecordedAction[]>(stored.map((h) => [h.hand, h.actions]));
-      recorded.set(hand, req.body.actions);
-      const rep = replayTable({
-        settings: ev.settings,
-        round: r.level,
-        table: t,
-        decks: roundDecks(seed, r.level.hands),
-        recorded,
-        names: names(ev),
-      });
-      replayed = rep.hands.find((h) => h.hand === hand);
-      if (!replayed?.replay.state.complete) {
-        const next = replayed?.replay.next;
-        throw problem(
-          422,
-          'HAND_INCOMPLETE',
-          `the actions stop before the hand ends${next ? `: seat ${next.seat} is to act (${next.actions.join(', ')})` : ''}`,
-          [{ field: 'actions', message: 'the hand is not over' }],
-        );
-      }
-      return {
-        event: handRecorded(ev, round, table, hand),
-        // A caller who sees the cards in the answer is audited with the record itself, in one transaction.
-        companions: [
-          handPut(clubId, eventId, { round, table, hand, actions: req.body.actions, recordedBy: actor, at: req.now }),
-          ...(decision.audit ? [deckReadPut(clubId, eventId, decision.audit(req.now))] : []),
-        ],
-      };
-    });
-    // Without the grant the answer keeps the actions and the chips, never a card (docs/decisions/duplicate.md).
-    const st = cards?.see ? replayed!.replay.state : withoutCards(replayed!.replay.state);
+    const { round, table, hand } = req.params;
+    const { event, state: st } = await recordDuplicateHand(roundCommandOf(req), { table, hand }, req.body.actions, req);
     return {
       status: 200,
       body: {
@@ -223,10 +175,7 @@ export const getDuplicateTableRoute = /* @__PURE__ */ defineRoute({
   params: DuplicateTableParams,
   responses: { 200: { description: 'The table', schema: DuplicateTableView } },
   handle: async (req) => {
-    const ev = await requireEvent(req.params.clubId, req.params.eventId);
-    const r = roundOf(ev, req.params.round);
-    const t = tableOf(r, req.params.table);
-    const rep = (await replayRound(ev, { ...r, tables: [t] })).get(t.table);
+    const { event: ev, round: r, table: t, replay: rep } = await readDuplicateTable(req.params);
     const replayed = rep?.complete ? rep.stacks.map((chips, i) => ({ seat: i + 1, chips })) : null;
     const entered = r.counts[String(t.table)];
     const enteredBySeat = (seat: number): number => {
@@ -269,20 +218,7 @@ export const closeDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The event', schema: DuplicateEvent } },
   problems: [409, 422],
   handle: async (req) => {
-    const { clubId, eventId, round } = req.params;
-    const seeds = newSeeds();
-    const { event } = await runEventCommand(req, async (ev) => {
-      const r = roundOf(ev, round);
-      if (r.status === 'closed') throw problem(409, 'ROUND_CLOSED', `round ${round} is closed already`);
-      const reps = await replayRound(ev, r);
-      const replayed = new Map([...reps].filter(([, x]) => x.complete).map(([t, x]) => [t, x.stacks]));
-      const next = closeRound(ev, round, { replayed, next: seeds, actor: req.club?.actorId ?? 'unknown', now: req.now });
-      const opened = next.rounds.length > ev.rounds.length;
-      return { event: next, companions: opened ? [seedPut(clubId, eventId, round + 1, seeds.seed)] : [] };
-    });
-    await notifyResults(event, roundOf(event, round), req.now);
-    const opened = event.rounds.find((x) => x.round === round + 1);
-    if (opened) await notifySeats(event, opened, req.now);
+    const event = await closeDuplicateRound(roundCommandOf(req));
     return { status: 200, body: eventView(event), headers: etag(event) };
   },
 });
@@ -299,11 +235,8 @@ export const revealDuplicateRoundRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'The round with its seed and decks', schema: DuplicateRound } },
   problems: [409],
   handle: async (req) => {
-    const { clubId, eventId, round } = req.params;
-    const { event } = await runEventCommand(req, async (ev) => {
-      roundOf(ev, round);
-      return { event: revealRound(ev, round, await readSeed(clubId, eventId, round), req.now) };
-    });
+    const event = await revealDuplicateRound(roundCommandOf(req));
+    const round = req.params.round;
     return { status: 200, body: roundView(event, roundOf(event, round)), headers: etag(event) };
   },
 });

@@ -1,15 +1,11 @@
 import { defineRoute } from '../platform/route';
-import { problem } from '../platform/problem';
-import type { RouteRequest } from '../platform/route';
 import { DuplicateDiagramParams, DuplicateEventParams, DuplicateStandings, HandDiagram } from '../../schemas/duplicate';
 import * as z from '../../schemas/zod';
-import { roundOf, type DupRound, type DuplicateEvent } from '../../domain/duplicate/event';
-import { roundDecks } from '../../domain/duplicate/decks';
-import { handDiagram, type HandDiagram as Diagram } from '../../domain/duplicate/diagram';
-import type { Replay } from '../../domain/holdem/record';
-import { readSeed } from '../store/duplicate-store';
-import { names, replayRound, requireEvent } from './duplicate-support';
-import { openCards } from '../app/duplicate-cards';
+import type { DuplicateEvent } from '../../domain/duplicate/event';
+import type { HandDiagram as Diagram } from '../../domain/duplicate/diagram';
+import { getDuplicateEvent } from '../app/duplicate/events';
+import { readHandDiagram } from '../app/duplicate/views';
+import { names } from './duplicate-support';
 import { clubPublicView, ALL_STAFF } from '../platform/authorization';
 import { DuplicateScreenQuery, renderDuplicateScreen } from './duplicate-screen';
 import { screenLang } from './screen-page';
@@ -53,29 +49,8 @@ export const getDuplicateStandingsRoute = /* @__PURE__ */ defineRoute({
   tags: TAGS,
   params: DuplicateEventParams,
   responses: { 200: { description: 'The standings', schema: DuplicateStandings } },
-  handle: async (req) => ({ status: 200, body: standingsView(await requireEvent(req.params.clubId, req.params.eventId)) }),
+  handle: async (req) => ({ status: 200, body: standingsView(await getDuplicateEvent(req.params.clubId, req.params.eventId)) }),
 });
-
-/** A hand's diagram for the diagram route and the screen; the cards follow the deck grant until the round closes. */
-async function diagramFor(
-  req: RouteRequest<{ clubId: string; eventId: string }, unknown, unknown>,
-  round: number,
-  hand: number,
-  view: 'hand-diagram' | 'screen',
-): Promise<{ ev: DuplicateEvent; r: DupRound; diagram: Diagram }> {
-  const ev = await requireEvent(req.params.clubId, req.params.eventId);
-  const r = roundOf(ev, round);
-  if (hand > r.level.hands) throw problem(404, 'HAND_NOT_FOUND', `round ${round} has hands 1 to ${r.level.hands}`);
-  await openCards(req, ev, r, view, req.now);
-  const [seed, reps] = await Promise.all([readSeed(ev.clubId, ev.eventId, round), replayRound(ev, r)]);
-  const replays = new Map<number, Replay>();
-  for (const [t, rep] of reps) {
-    const h = rep.hands.find((x) => x.hand === hand);
-    if (h?.replay.state.complete) replays.set(t, h.replay);
-  }
-  const deck = roundDecks(seed, hand)[hand - 1]!;
-  return { ev, r, diagram: handDiagram({ round: r, hand, deck, names: names(ev), replays }) };
-}
 
 export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateDiagram',
@@ -87,7 +62,7 @@ export const getDuplicateDiagramRoute = /* @__PURE__ */ defineRoute({
   tags: TAGS,
   params: DuplicateDiagramParams,
   responses: { 200: { description: 'The diagram', schema: HandDiagram } },
-  handle: async (req) => ({ status: 200, body: (await diagramFor(req, req.params.round, req.params.hand, 'hand-diagram')).diagram }),
+  handle: async (req) => ({ status: 200, body: (await readHandDiagram(req, req.params, 'hand-diagram', req.now)).diagram }),
 });
 
 export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
@@ -106,10 +81,10 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
     let ev: DuplicateEvent;
     let diagram: Diagram | null = null;
     if (round !== undefined && hand !== undefined) {
-      const d = await diagramFor(req, round, hand, 'screen');
-      ev = d.ev;
+      const d = await readHandDiagram(req, { ...req.params, round, hand }, 'screen', req.now);
+      ev = d.event;
       diagram = d.diagram;
-    } else ev = await requireEvent(req.params.clubId, req.params.eventId);
+    } else ev = await getDuplicateEvent(req.params.clubId, req.params.eventId);
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
     const { page, ...query } = req.query;
     return renderDuplicateScreen({ lang, theme: req.query.theme, page, query, ev, standings: standingsView(ev), diagram });

@@ -25,6 +25,13 @@ import { playerRegistrationEntity, tournamentEntity } from './tournament';
 import { heldTicketEntity, ticketEntity } from './ticket';
 import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
+import { duplicateDeckAccessEntity } from './duplicate-deck-access';
+import { duplicateDeckReadEntity } from './duplicate-deck-read';
+import { duplicateEventEntity } from './duplicate-event';
+import { duplicateEventRowEntity } from './duplicate-event-row';
+import { duplicateHandEntity } from './duplicate-hand';
+import { duplicatePlayerEntryEntity } from './duplicate-player-entry';
+import { duplicateSeedEntity } from './duplicate-seed';
 
 function build(c: EntityConfiguration) {
   return new Service(
@@ -54,6 +61,13 @@ function build(c: EntityConfiguration) {
       leagueStanding: leagueStandingEntity(c),
       leagueRank: leagueRankEntity(c),
       leagueCount: leagueCountEntity(c),
+      duplicateEvent: duplicateEventEntity(c),
+      duplicateEventRow: duplicateEventRowEntity(c),
+      duplicateSeed: duplicateSeedEntity(c),
+      duplicateHand: duplicateHandEntity(c),
+      duplicateDeckRead: duplicateDeckReadEntity(c),
+      duplicateDeckAccess: duplicateDeckAccessEntity(c),
+      duplicatePlayerEntry: duplicatePlayerEntryEntity(c),
     },
     c,
   );

@@ -1,46 +1,41 @@
-import { queryAll } from './query-all';
-import { readItems } from './read-items';
-import { writeAll, type WriteRequest } from './batch-write';
-import { DuplicateVersionConflict, loadEvent, saveEvent } from './duplicate-store';
-import { renamePlayer, type DuplicateEvent } from '../../domain/duplicate/event';
+import { entities } from '../../store/entities';
+import { batchGet } from '../../store/entities/items';
+import { writeAll, type WriteRequest } from '../../store/batch-write';
+import { BY_KEY, DuplicateVersionConflict, loadEvent, saveEvent } from './command';
+import { renamePlayer, type DuplicateEvent } from '../../../domain/duplicate/event';
 
-/**
+/*
  * Which Duplicate events a player is in, so that an erasure (R-PD-1) finds the names the floor typed into
- * them. One item per event in the player's partition: `player#<id>` / `dup#<clubId>#<eventId>`. An event's
- * players are fixed when it is created; the items are written before the event, so an event never exists
- * unindexed (an item whose event was never saved is skipped).
+ * them: one entry per event in the player's partition. An event's players are fixed when it is created;
+ * the entries are written before the event, so an event never exists unindexed (an entry whose event was
+ * never saved is skipped).
  */
-const PREFIX = 'dup#';
+
 const MAX_ATTEMPTS = 6;
+/** BatchWriteItems in flight at once: a thousand players are forty batches. */
+const PARALLEL_BATCHES = 4;
 
-const playerPk = (playerId: string): string => `player#${playerId}`;
-const entrySk = (clubId: string, eventId: string): string => `${PREFIX}${clubId}#${eventId}`;
-
-/** Writes the index items of every player of the event (idempotent: a put of the same item). */
+/** Writes the entries of every player of the event (idempotent: a put of the same item). */
 export async function indexDuplicatePlayers(ev: Pick<DuplicateEvent, 'clubId' | 'eventId' | 'players'>): Promise<void> {
+  const e = entities();
   const puts: WriteRequest[] = ev.players.map((p) => ({
     PutRequest: {
-      Item: {
-        pk: playerPk(p.playerId),
-        sk: entrySk(ev.clubId, ev.eventId),
-        kind: 'duplicatePlayerEntry',
-        clubId: ev.clubId,
-        eventId: ev.eventId,
-      },
+      Item: (
+        e.duplicatePlayerEntry.put({ playerId: p.playerId, clubId: ev.clubId, eventId: ev.eventId }).params() as {
+          Item: Record<string, unknown>;
+        }
+      ).Item,
     },
   }));
-  // A few batches at a time: a thousand players are forty batches.
-  await writeAll(puts, 4);
+  await writeAll(puts, PARALLEL_BATCHES);
 }
 
 /** The Duplicate events the player is in, as indexed. */
 export async function duplicateEventsOf(playerId: string): Promise<{ clubId: string; eventId: string }[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': playerPk(playerId), ':p': PREFIX },
-    ConsistentRead: true,
-  });
-  return items.map((i) => ({ clubId: i.clubId as string, eventId: i.eventId as string }));
+  const { data } = await entities()
+    .duplicatePlayerEntry.query.primary({ playerId })
+    .go({ pages: 'all', consistent: true, ...BY_KEY });
+  return data.map((i) => ({ clubId: i.clubId, eventId: i.eventId }));
 }
 
 /** Sets the player's name in one event through the event's versioned write; a lost race decides again. */
@@ -70,15 +65,14 @@ export async function pseudonymiseInDuplicateEvents(playerId: string, pseudonym:
 
 /** The players of `ids` whose profile is erased (has `deletedAt`). */
 async function erasedPlayers(ids: readonly string[]): Promise<Set<string>> {
-  const erased = new Set<string>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const profiles = await readItems(
-      ids.slice(i, i + 100).map((id) => ({ pk: playerPk(id), sk: 'profile' })),
-      { consistent: true, attributes: ['deletedAt'] },
-    );
-    for (const item of profiles.values()) if (item.deletedAt !== undefined) erased.add(String(item.pk).slice('player#'.length));
-  }
-  return erased;
+  const profiles = await batchGet(
+    ids.map((userId) => ({ userId })),
+    (keys) =>
+      entities()
+        .player.get(keys)
+        .go({ consistent: true, attributes: ['userId', 'deletedAt'], unprocessed: 'item' }),
+  );
+  return new Set(profiles.filter((p) => p.deletedAt !== undefined).map((p) => p.userId));
 }
 
 /**
