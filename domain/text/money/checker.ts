@@ -16,6 +16,7 @@ import {
   type MoneyCategory,
 } from './lexicon';
 import { ALLOWLIST, type AllowlistEntry } from './allowlist';
+import { currencyEntries, ICU_CODES } from './currencies';
 import { tokenize, visualCyrillic, type Token, type WordForms, type WordToken } from './normalise';
 import { TermSet, type Compiled } from './terms';
 
@@ -84,7 +85,8 @@ let built: TermSets | undefined;
  */
 function termSets(): TermSets {
   if (built) return built;
-  const codeEntries: { term: string; payload: EntryRef }[] = ISO_4217.flatMap((code) => {
+  const codes = [...new Set([...ISO_4217, ...ICU_CODES])];
+  const codeEntries: { term: string; payload: EntryRef }[] = codes.flatMap((code) => {
     const example = `100 ${code}`;
     if (DISTINCTIVE_CODES.has(code)) {
       return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
@@ -105,7 +107,7 @@ function termSets(): TermSets {
     ];
   });
   const lexicon = new TermSet<EntryRef>([
-    ...LEXICON.map((entry) => ({
+    ...[...LEXICON, ...currencyEntries()].map((entry) => ({
       term: entry.term,
       payload: { entry },
       ...(entry.translit !== undefined ? { translit: entry.translit } : {}),
@@ -258,6 +260,9 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
   return null;
 }
 
+const ADJECTIVE = /(?:ական|յան|ային|[сц]ких|ских|[нв]ых|ных)$/u;
+const isAdjective = (t: Token | undefined): boolean => t !== undefined && t.kind === 'word' && ADJECTIVE.test(t.text);
+
 /** "non-cash", "не-денежный", "no-money". */
 const NEGATED_COMPOUND = /^(?:non|no|un|не|без)[-‐‑]/u;
 
@@ -387,8 +392,10 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
       const word = tokens[h.first] as Token;
       const upper = word.kind === 'word' && word.upper;
       if (entry.upper && !upper) continue;
-      const before = amountBefore(r, h.first);
-      let after = before < 0 ? amountAfter(r, h.last) : -1;
+      let before = amountBefore(r, h.first);
+      // "80 բրիտանական ֆունտ", "500 новых шекелей": an adjective between the amount and the noun.
+      if (before < 0 && entry.amountBeforeOnly && h.first > 1 && isAdjective(tokens[h.first - 1])) before = amountBefore(r, h.first - 1);
+      let after = before < 0 && !entry.amountBeforeOnly ? amountAfter(r, h.last) : -1;
       if (after >= 0 && !AMOUNT_AFTER_ANY.has(entry.category)) {
         // After a prize, recipient or pool word an amount counts only when bare ("приз 5000", not "приз 5000 очков").
         const num = tokens[after]?.kind === 'num' ? after : after - 1;

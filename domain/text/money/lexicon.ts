@@ -23,6 +23,8 @@ export interface LexiconEntry {
   amount?: 'refuse' | 'review';
   upper?: boolean;
   translit?: boolean;
+  /** Only an amount before it counts ("500 лей", not "won 3 trophies"). */
+  amountBeforeOnly?: boolean;
   /** Next to an amount below 100, this outcome instead ("48 р." may be a size). */
   small?: 'review';
   /** A phrase this entry must catch (checked by the tests). */
