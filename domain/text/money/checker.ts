@@ -17,7 +17,7 @@ import {
 } from './lexicon';
 import { ALLOWLIST, type AllowlistEntry } from './allowlist';
 import { currencyEntries, ICU_CODES } from './currencies';
-import { tokenize, visualCyrillic, type Token, type WordForms, type WordToken } from './normalise';
+import { tokenize, visualCyrillic, wordForms, type Token, type WordForms, type WordToken } from './normalise';
 import { TermSet, type Compiled } from './terms';
 
 /**
@@ -263,6 +263,24 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
 const ADJECTIVE = /(?:ական|յան|ային|[сц]ких|ских|[нв]ых|ных)$/u;
 const isAdjective = (t: Token | undefined): boolean => t !== undefined && t.kind === 'word' && ADJECTIVE.test(t.text);
 
+const MIXED_REFUSED = new Set<MoneyFinding['category']>([
+  'currency',
+  'code',
+  'symbol',
+  'money',
+  'slang',
+  'payment',
+  'crypto',
+  'equivalent',
+]);
+function mixedSpan(tokens: readonly Token[], first: number, last: number): boolean {
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k];
+    if (t && t.kind === 'word' && t.mixed) return true;
+  }
+  return false;
+}
+
 /** "non-cash", "не-денежный", "no-money". */
 const NEGATED_COMPOUND = /^(?:non|no|un|не|без)[-‐‑]/u;
 
@@ -387,11 +405,41 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         hits = termSets().lexicon.matchAt(visual, i);
       }
     }
+    // "300 6аксов": a digit standing for the first letter is read as that letter.
+    let digitLed = false;
+    if (hits.length === 0 && t.kind === 'word' && t.text.length >= 3) {
+      const d = tokens[i - 1];
+      if (d && d.kind === 'num' && d.text.length === 1 && d.end === t.start) {
+        const visual: Token[] = tokens.slice();
+        visual[i] = { ...t, text: d.text + t.text, forms: wordForms(d.text + t.text), parts: [], mixed: true };
+        hits = termSets().lexicon.matchAt(visual, i);
+        digitLed = hits.length > 0;
+      }
+    }
     for (const h of hits) {
       const { entry, upperAlone } = h.payload;
       const word = tokens[h.first] as Token;
       const upper = word.kind === 'word' && word.upper;
       if (entry.upper && !upper) continue;
+      // Letters of another script or digits inside a money word: refused whatever the word alone would
+      // be, since the mixing is a sign of hiding it (Unicode TR39); prize and recipient words are left
+      // to their usual rules, a typo there hides nothing.
+      if ((digitLed || mixedSpan(tokens, h.first, h.last)) && (MIXED_REFUSED.has(entry.category) || entry.alone === 'refuse')) {
+        const b = amountBefore(r, digitLed ? h.first - 1 : h.first);
+        const first = b >= 0 ? b : digitLed ? h.first - 1 : h.first;
+        const a = amountAfter(r, h.last);
+        addFinding(
+          found,
+          'refuse',
+          first,
+          a >= 0 ? a : h.last,
+          entry.category,
+          `${REASONS[entry.category] ?? 'money'} written with letters of another script or digits for letters`,
+          h.first,
+          h.last,
+        );
+        continue;
+      }
       let before = amountBefore(r, h.first);
       // "80 բրիտանական ֆունտ", "500 новых шекелей": an adjective between the amount and the noun.
       if (before < 0 && entry.amountBeforeOnly && h.first > 1 && isAdjective(tokens[h.first - 1])) before = amountBefore(r, h.first - 1);
