@@ -1,6 +1,10 @@
 import {
   CERTIFICATE_WORDS,
+  CLAUSE_RULES,
+  CLAUSE_WORDS,
   COUNT_WORDS,
+  DISCOUNT_WORDS,
+  ENTRY_WORDS,
   DISTINCTIVE_CODES,
   FEE_WORDS,
   ISO_4217,
@@ -12,6 +16,7 @@ import {
   NUMBER_WORDS,
   POOL_DESTINATIONS,
   WORDLIKE_CODES,
+  type ClauseWord,
   type LexiconEntry,
   type MoneyCategory,
 } from './lexicon';
@@ -69,7 +74,50 @@ const F = {
   year: 256,
   res: 512,
   count: 1024,
+  refund: 1 << 11,
+  pot: 1 << 12,
+  split: 1 << 13,
+  credit: 1 << 14,
+  account: 1 << 15,
+  shop: 1 << 16,
+  special: 1 << 17,
+  sponsor: 1 << 18,
+  travel: 1 << 19,
+  bonus: 1 << 20,
+  discount: 1 << 21,
+  entry: 1 << 22,
+  /** Not a word: a "%" after a number, set on the clause. */
+  percent: 1 << 23,
 } as const;
+/** The flags of each kind of word the clause rules name. */
+const RULE_FLAGS: Record<ClauseWord, number> = {
+  fee: F.fee | F.entry,
+  refund: F.refund,
+  pot: F.pot,
+  split: F.split,
+  percent: F.percent,
+  credit: F.credit,
+  account: F.account,
+  cert: F.cert,
+  shop: F.shop,
+  special: F.special,
+  sponsor: F.sponsor,
+  travel: F.travel,
+  bonus: F.bonus,
+  count: F.count,
+  negation: F.negBefore | F.negAfter,
+};
+const COMPILED_RULES = CLAUSE_RULES.map((rule) => ({
+  rule,
+  all: rule.all.map((w) => RULE_FLAGS[w]),
+  /** The flags of every kind it needs, together: a token with any of them is part of the fragment. */
+  want: rule.all.reduce((m, w) => m | RULE_FLAGS[w], 0),
+  unless: rule.unless.reduce((m, w) => m | RULE_FLAGS[w], 0),
+}));
+const hasAll = (flags: number, all: readonly number[]): boolean => {
+  for (const f of all) if ((flags & f) === 0) return false;
+  return true;
+};
 type Flag = (typeof F)[keyof typeof F];
 
 interface TermSets {
@@ -132,6 +180,18 @@ function termSets(): TermSets {
           F.year,
         ],
         ['p/i', F.res],
+        [CLAUSE_WORDS.refund, F.refund],
+        [CLAUSE_WORDS.pot, F.pot],
+        [CLAUSE_WORDS.split, F.split],
+        [CLAUSE_WORDS.credit, F.credit],
+        [CLAUSE_WORDS.account, F.account],
+        [CLAUSE_WORDS.shop, F.shop],
+        [CLAUSE_WORDS.special, F.special],
+        [CLAUSE_WORDS.sponsor, F.sponsor],
+        [CLAUSE_WORDS.travel, F.travel],
+        [CLAUSE_WORDS.bonus, F.bonus],
+        [DISCOUNT_WORDS, F.discount],
+        [ENTRY_WORDS, F.entry],
       ] as const
     ).map(([term, payload]) => ({ term, payload, translit: false })),
   );
@@ -252,6 +312,8 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
   }
   // Resolutions: "1080p" is a picture, not an amount.
   if (after && after.kind === 'word' && flagged(r, k, F.res) && RESOLUTIONS.includes(n.value)) return null;
+  // "5,000 extra chips", "500 bonus points": a count word right after the word after it.
+  if (after?.kind === 'word' && flagged(r, k, F.notUnit) && flagged(r, k + 1, F.count)) return null;
   if (after === undefined || (after.kind === 'sym' && after.boundary) || (after.kind === 'word' && flagged(r, k, F.notUnit))) {
     return { last: multiplied ? k - 1 : numIndex };
   }
@@ -279,6 +341,30 @@ function mixedSpan(tokens: readonly Token[], first: number, last: number): boole
     if (t && t.kind === 'word' && t.mixed) return true;
   }
   return false;
+}
+
+const QUOTES = new Set(['«', '»', '"', '“', '”', '„']);
+const sentenceAt = (clauseOf: readonly number[], clauseSentence: readonly number[], k: number): number =>
+  (clauseOf[k] as number) < 0 ? -1 : (clauseSentence[clauseOf[k] as number] as number);
+const SENTENCE_ENDS = new Set(['.', ';', '!', '?', '\n']);
+
+/** The last token of a run of three or more numbers joined by "/" or "-" that add up to a hundred, or -1. */
+function shareRun(tokens: readonly Token[], i: number): number {
+  const t = tokens[i];
+  if (!t || t.kind !== 'num' || t.notAmount) return -1;
+  let sum = t.value;
+  let n = 1;
+  let k = i;
+  for (;;) {
+    const sep = tokens[k + 1];
+    const next = tokens[k + 2];
+    if (!sep || sep.kind !== 'sym' || !['/', '-', '–'].includes(sep.text) || !next || next.kind !== 'num') break;
+    if (sep.start !== (tokens[k] as Token).end || next.start !== sep.end) break;
+    sum += next.value;
+    n += 1;
+    k += 2;
+  }
+  return n >= 3 && sum >= 99 && sum <= 101 ? k : -1;
 }
 
 /** "non-cash", "не-денежный", "no-money". */
@@ -382,6 +468,38 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   const r: Reading = { tokens, flags };
   const findings: MoneyFinding[] = [];
   const found: Found = { text, tokens, findings, allowed };
+  // Clauses: which one each token is in and what kinds of words each holds; sentences likewise, since
+  // points or chips in a sentence make its pot, split or account theirs ("Split pot: chips are divided").
+  const clauseOf = new Array<number>(tokens.length);
+  const clauseFlags: number[] = [0];
+  const clauseSentence: number[] = [0];
+  const sentenceFlags: number[] = [0];
+  const sentencePercents: number[] = [0];
+  for (let i = 0, c = 0, sn = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    // Quotes enclose a name inside a clause ("сертификат «Золотое яблоко»"): they do not end it.
+    if (clauseEnd(t, false) && !(t.kind === 'sym' && QUOTES.has(t.text))) {
+      clauseOf[i] = -1;
+      if (t.kind === 'sym' && t.text === '%') continue;
+      if (t.kind === 'sym' && SENTENCE_ENDS.has(t.text)) {
+        sn += 1;
+        sentenceFlags.push(0);
+        sentencePercents.push(0);
+      }
+      clauseFlags.push(0);
+      clauseSentence.push(sn);
+      c += 1;
+      continue;
+    }
+    clauseOf[i] = c;
+    let f = flags[i] as number;
+    if (t.kind === 'sym' && t.text === '%' && tokens[i - 1]?.kind === 'num') {
+      f |= F.percent;
+      sentencePercents[sn] = (sentencePercents[sn] as number) + 1;
+    }
+    clauseFlags[c] = (clauseFlags[c] as number) | f;
+    sentenceFlags[sn] = (sentenceFlags[sn] as number) | f;
+  }
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -469,6 +587,10 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
       if (entry.alone === 'none') continue;
       if (upperAlone && !upper) continue;
       if (negated(r, h.first, h.last)) continue;
+      // "Очки начисляются на счёт игрока": an account of points.
+      if (entry.alone === 'review' && entry.category === 'payment' && (clauseOf[h.first] as number) >= 0) {
+        if (((clauseFlags[clauseOf[h.first] as number] as number) & F.count) !== 0) continue;
+      }
       addFinding(found, entry.alone, h.first, h.last, entry.category, reason);
     }
   }
@@ -493,6 +615,49 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     clauseStart = i + 1;
   }
 
+  // What a clause says (lexicon.ts, CLAUSE_RULES): a fee paid back, a pot shared, a credit to a card.
+  for (let c = 0; c < clauseFlags.length; c++) {
+    const cf = clauseFlags[c] as number;
+    if (cf === 0) continue;
+    const cancel = cf | ((sentenceFlags[clauseSentence[c] as number] as number) & F.count);
+    for (const { rule, all, want, unless } of COMPILED_RULES) {
+      if ((cancel & unless) !== 0 || !hasAll(cf, all)) continue;
+      let a = -1;
+      let b = -1;
+      for (let k = 0; k < tokens.length; k++) {
+        if (clauseOf[k] !== c) continue;
+        const kf = (flags[k] as number) | (tokens[k]?.kind === 'sym' && (tokens[k] as { text: string }).text === '%' ? F.percent : 0);
+        if ((kf & want) === 0) continue;
+        if (a < 0) a = k;
+        b = k;
+      }
+      if (a >= 0) addFinding(found, rule.outcome, a, b, rule.category, rule.reason, -1, -1);
+    }
+  }
+  // Percentage payouts across a sentence ("50% / 30% / 20%") and splits written as shares of a hundred
+  // ("50/30/20", "45-25-15-10-5"), unless they are points or chips, or a discount.
+  for (let sn = 0; sn < sentenceFlags.length; sn++) {
+    if ((sentencePercents[sn] as number) < 2 || ((sentenceFlags[sn] as number) & (F.count | F.discount)) !== 0) continue;
+    let first = -1;
+    let last = -1;
+    for (let k = 1; k < tokens.length; k++) {
+      const t = tokens[k] as Token;
+      if (t.kind !== 'sym' || t.text !== '%' || tokens[k - 1]?.kind !== 'num' || sentenceAt(clauseOf, clauseSentence, k - 1) !== sn)
+        continue;
+      if (first < 0) first = k - 1;
+      last = k;
+    }
+    if (first >= 0) addFinding(found, 'refuse', first, last, 'payout', 'a payout in percentages', -1, -1);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const run = shareRun(tokens, i);
+    if (run < 0) continue;
+    const sn = sentenceAt(clauseOf, clauseSentence, i);
+    if (sn < 0 || ((sentenceFlags[sn] as number) & (F.count | F.discount)) === 0)
+      addFinding(found, 'refuse', i, run, 'payout', 'a split in shares of a hundred', -1, -1);
+    i = run;
+  }
+
   // Amounts without a currency: in a prize they are held ("Приз 10 тыс.", "1 место — 5000"); anywhere,
   // a number after a certificate word is a face value ("сертификат на 3000").
   for (let i = 0; i < tokens.length; i++) {
@@ -504,6 +669,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     let counted = false;
     for (let k = i - 1, words = 0; k >= 0 && words < 3; k--) {
       const w = tokens[k] as Token;
+      // "Blinds 100/200/400", "25/50, 50/100": a list of numbers shares the word before it.
+      if (w.kind === 'num' || (w.kind === 'sym' && (w.text === '/' || w.text === ',') && tokens[k - 1]?.kind === 'num')) continue;
       if (clauseEnd(w, true)) break;
       if (w.kind !== 'word') continue;
       words += 1;
