@@ -5,6 +5,9 @@ import {
   COUNT_WORDS,
   DISCOUNT_WORDS,
   ENTRY_WORDS,
+  EXCHANGE_WORDS,
+  SCREEN_WORDS,
+  UNIT_WORDS,
   DISTINCTIVE_CODES,
   FEE_WORDS,
   ISO_4217,
@@ -88,6 +91,9 @@ const F = {
   entry: 1 << 22,
   /** Not a word: a "%" after a number, set on the clause. */
   percent: 1 << 23,
+  exchange: 1 << 24,
+  unit: 1 << 25,
+  screen: 1 << 26,
 } as const;
 /** The flags of each kind of word the clause rules name. */
 const RULE_FLAGS: Record<ClauseWord, number> = {
@@ -192,6 +198,9 @@ function termSets(): TermSets {
         [CLAUSE_WORDS.bonus, F.bonus],
         [DISCOUNT_WORDS, F.discount],
         [ENTRY_WORDS, F.entry],
+        [EXCHANGE_WORDS, F.exchange],
+        [UNIT_WORDS, F.unit],
+        [SCREEN_WORDS, F.screen],
       ] as const
     ).map(([term, payload]) => ({ term, payload, translit: false })),
   );
@@ -232,6 +241,8 @@ function candidatesAt(t: Token): Candidates {
 interface Reading {
   tokens: Token[];
   flags: number[];
+  /** A screen is named in the text ("4K" is its resolution). */
+  screen: boolean;
 }
 
 const flagged = (r: Reading, k: number, f: Flag): boolean => k >= 0 && k < r.flags.length && ((r.flags[k] as number) & f) !== 0;
@@ -310,6 +321,10 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
     if (prev && prev.kind === 'word' && flagged(r, numIndex - 1, F.year)) return null;
     if (after && after.kind === 'word' && flagged(r, k, F.year)) return null;
   }
+  // "500-piece chip set": a number hyphenated to a unit is a count.
+  if (!multiplied && after && after.kind === 'sym' && after.text === '-' && after.start === n.end && flagged(r, k + 1, F.unit)) return null;
+  // "4K", "8K" on a screen: a resolution.
+  if (multiplied && r.screen && (n.value === 2 || n.value === 4 || n.value === 5 || n.value === 8) && next?.start === n.end) return null;
   // Resolutions: "1080p" is a picture, not an amount.
   if (after && after.kind === 'word' && flagged(r, k, F.res) && RESOLUTIONS.includes(n.value)) return null;
   // "5,000 extra chips", "500 bonus points": a count word right after the word after it.
@@ -379,12 +394,16 @@ function negated(r: Reading, first: number, last: number): boolean {
   const self = tokens[first];
   if (self && self.kind === 'word' && NEGATED_COMPOUND.test(self.text)) return true;
   let words = 0;
-  for (let k = first - 1; k >= 0 && words < 3; k--) {
+  // A negation reaches the money word directly ("без денег") or through an exchange predicate and its
+  // object ("не подлежит обмену на деньги", "cannot be sold or exchanged for cash").
+  let reach = 3;
+  for (let k = first - 1; k >= 0 && words < reach; k--) {
     const t = tokens[k] as Token;
     if (clauseEnd(t, false)) break;
     if (t.kind !== 'word') continue;
     words += 1;
     if (flagged(r, k, F.negBefore)) return true;
+    if (flagged(r, k, F.exchange) && reach === 3) reach = words + 4;
   }
   words = 0;
   for (let k = last + 1; k < tokens.length && words < 3; k++) {
@@ -465,7 +484,9 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i))
       allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
   }
-  const r: Reading = { tokens, flags };
+  let anyFlags = 0;
+  for (const f of flags) anyFlags |= f;
+  const r: Reading = { tokens, flags, screen: (anyFlags & F.screen) !== 0 };
   const findings: MoneyFinding[] = [];
   const found: Found = { text, tokens, findings, allowed };
   // Clauses: which one each token is in and what kinds of words each holds; sentences likewise, since

@@ -537,7 +537,24 @@ export const NUMBER_WORDS =
 export const NEGATIONS_BEFORE =
   "без/не/нет/ни/никаких/никакие/никакого/никакой/отсутствие/нельзя/невозможно/запрещ*/no/not/non/without/never/zero/cannot/can't/առանց/ոչ/չի/չեն/չկա";
 export const NEGATIONS_AFTER =
-  "нет/отсутству*/исключен*/запрещ*/невозмож*/нельзя/none/not/isn't/aren't/never/չկա/չի/չեն/չկան/ոչ|не предусмотр*/выплач*/производ*/выда*/будет/формиру*/предоставл*/входит/дает/даем/разыгрыва*/начисл*/бывает/предполага*/использу*/принима*";
+  "нет/отсутству*/исключен*/запрещ*/невозмож*/нельзя/none/not/isn't/aren't/never/չկա/չի/չեն/չկան/ոչ/չունեն/չունի/չունենք|не предусмотр*/выплач*/производ*/выда*/будет/формиру*/предоставл*/входит/дает/даем/разыгрыва*/начисл*/бывает/предполага*/использу*/принима*";
+
+/**
+ * Exchange predicates a negation reaches through to their object ("не подлежит обмену на деньги",
+ * "cannot be sold or exchanged for cash"): the rules' own wording of R-MONEY-1 and R-TICKET-1.
+ */
+export const EXCHANGE_WORDS = 'обмен*/замен*/конверт*/выкуп*/exchang*/redeem*/convert*/sold/sell/swap*/փոխանակ*/փոխարին*/փոխարկ*';
+
+/**
+ * Units after a number joined by a hyphen ("500-piece chip set", "1000-piece puzzle"): a count or a
+ * size, not an amount. A number followed by a unit with a space is a count already.
+ */
+export const UNIT_WORDS =
+  'piece/pieces/pc/pcs/шт/штук*/местн*/дюйм*/inch*/см/cm/мм/mm/литр*/liter*/litre*/мл/ml/гб/gb/тб/tb/вт/watt*/мач/mah/player*/seat*/person*/персон*/размер*/size*/հատ*/դյույմ*';
+
+/** Words that make "4K", "2K", "8K" a picture's resolution, not four thousand. */
+export const SCREEN_WORDS =
+  'телевизор*/монитор*/экран*/проектор*/tv/monitor*/screen*/display*/projector*/uhd/дюйм*/inch*/հեռուստացույց*/մոնիտոր*';
 
 /** Words before a number that make it a count of chips, points or time, not an amount ("стек 30 000"). */
 export const COUNT_WORDS =
