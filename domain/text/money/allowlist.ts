@@ -55,7 +55,7 @@ export const ALLOWLIST: readonly AllowlistEntry[] = [
   { term: 'dollar shave club', reason: 'a razor brand', example: 'Набор для бритья Dollar Shave Club' },
   { term: 'dollar general', reason: 'a chain of shops (its name, not a sum)', example: 'Dollar General gift bag' },
   {
-    term: 'ресторан*/кафе/бар/бара/баре/кофейн*/пекарн*/шоколад*/конфет*/отел*/гостиниц*/клуб*/паб* « ~ »|restaurant/cafe/café/bar/pub/hotel/chocolate « ~ »',
+    term: 'ресторан*/кафе/бар/бара/баре/кофейн*/пекарн*/шоколад*/конфет*/отел*/гостиниц* « ~ »|restaurant/cafe/café/bar/pub/hotel/chocolate « ~ »',
     reason: 'a one-word name in quotes after a venue or a product is that venue or product ("ресторан «Доллар»")',
     example: 'Ужин в ресторане «Доллар»',
   },

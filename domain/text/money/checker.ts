@@ -481,8 +481,13 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     const t = tokens[i] as Token;
     const c = (candidates[i] = candidatesAt(t));
     flags[i] = t.kind === 'sym' && t.boundary ? 0 : termSets().grammar.flagsWith(c.grammar, tokens, i);
-    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i))
-      allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
+    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i)) {
+      // A name in quotes: the quotes and the name are allowed, not the word before them ("Кэш-бар «Туз»").
+      let first = h.first;
+      if (h.payload.term.includes('«'))
+        while (first < h.last && !((tokens[first] as Token).kind === 'sym' && (tokens[first] as { text: string }).text === '«')) first += 1;
+      allowed.push([(tokens[first] as Token).start, (tokens[h.last] as Token).end]);
+    }
   }
   let anyFlags = 0;
   for (const f of flags) anyFlags |= f;

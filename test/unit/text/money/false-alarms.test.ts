@@ -43,6 +43,12 @@ describe('fewer false alarms (R-MONEY-2)', () => {
     expect(outcome(`${w} 4K`)).toBe('allow');
   });
 
+  it('R-MONEY-2: a quoted venue name is allowed, not the words before it', () => {
+    expect(outcome('Ужин в ресторане «Доллар»')).toBe('allow');
+    expect(outcome('Кэш-бар «Туз»: ужин')).toBe('refuse');
+    expect(outcome('Кафе «Копейка» и 5000 рублей')).toBe('refuse');
+  });
+
   it('R-MONEY-2: "4K" without a screen is still four thousand in a prize', () => {
     expect(outcome('Приз 4K')).toBe('review');
   });
