@@ -89,6 +89,7 @@ export function currencyEntries(data: readonly CurrencyData[] = currenciesOf(CUR
   const out: LexiconEntry[] = [];
   const nouns = { refuse: new Set<string>(), review: new Set<string>() };
   const signs = new Set<string>();
+  const nounFirst = new Map<string, string[]>();
   for (const d of data) {
     for (const lang of CURRENCY_LANGS) {
       const { noun, phrase } = d[lang];
@@ -98,17 +99,25 @@ export function currencyEntries(data: readonly CurrencyData[] = currenciesOf(CUR
       }
       if (phrase && noun.length) {
         const all = noun.join('/');
-        out.push({
-          term: phrase
-            .split('|')
-            .map((p) => p.replace(NOUN, all))
-            .join('|'),
-          category: 'currency',
-          alone: 'refuse',
-          translit: false,
-          example: `${d.code}: ${(phrase.split('|')[0] as string).replace(NOUN, noun[0] as string)}`,
-          why: `ICU's name of ${d.code} (${lang})`,
-        });
+        const rest: string[] = [];
+        for (const p of phrase.split('|')) {
+          // "@ сша", "@ фиджи": a noun and one word after it, gathered into one term per noun below,
+          // so that a noun starts one phrase rather than one per country.
+          const m = /^@ ([^ ]+)$/.exec(p);
+          if (m) {
+            const key = `${lang} ${all}`;
+            nounFirst.set(key, [...(nounFirst.get(key) ?? []), m[1] as string]);
+          } else rest.push(p.replace(NOUN, all));
+        }
+        if (rest.length)
+          out.push({
+            term: rest.join('|'),
+            category: 'currency',
+            alone: 'refuse',
+            translit: false,
+            example: `${d.code}: ${(phrase.split('|')[0] as string).replace(NOUN, noun[0] as string)}`,
+            why: `ICU's name of ${d.code} (${lang})`,
+          });
       }
     }
     for (const s of d.symbols) {
@@ -116,6 +125,17 @@ export function currencyEntries(data: readonly CurrencyData[] = currenciesOf(CUR
       if (LETTER_SIGN.test(sign) && !SIGN_CHAR.test(sign) && sign.length > 1 && !collisions.has(sign) && !NOTATION.test(sign))
         signs.add(sign);
     }
+  }
+  for (const [key, after] of nounFirst) {
+    const forms = key.slice(key.indexOf(' ') + 1);
+    out.push({
+      term: `${forms} ${[...new Set(after)].join('/')}`,
+      category: 'currency',
+      alone: 'refuse',
+      translit: false,
+      example: `${forms.split('/')[0] as string} ${after[0] as string}`,
+      why: "ICU's names of a noun and the country after it",
+    });
   }
   const nounEntry = (words: Set<string>, amount: 'refuse' | 'review'): LexiconEntry => ({
     term: [...words].join('/'),
