@@ -12,10 +12,10 @@ const report = corpusReport(CORPUS, (text) => checkMoney(text, 'prize').outcome)
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
 
 console.log(`Money wording corpus: ${CORPUS.length} phrases (${report.money.total} money, ${report.allow.total} allowed)\n`);
-console.log('category       money  caught   recall | allowed  refused  held  false-refusal false-review');
+console.log('category         money  caught   recall | allowed  refused  held  false-refusal false-review');
 for (const [cat, r] of Object.entries(report.byCategory)) {
   console.log(
-    `${cat.padEnd(14)} ${String(r.money).padStart(5)} ${String(r.caught).padStart(7)}  ${pct(r.caught, r.money)} | ${String(r.allow).padStart(7)} ${String(r.falseRefusals).padStart(8)} ${String(r.falseReviews).padStart(5)}  ${pct(r.falseRefusals, r.allow).padStart(12)} ${pct(r.falseReviews, r.allow).padStart(12)}`,
+    `${cat.padEnd(16)} ${String(r.money).padStart(5)} ${String(r.caught).padStart(7)}  ${pct(r.caught, r.money)} | ${String(r.allow).padStart(7)} ${String(r.falseRefusals).padStart(8)} ${String(r.falseReviews).padStart(5)}  ${pct(r.falseRefusals, r.allow).padStart(12)} ${pct(r.falseReviews, r.allow).padStart(12)}`,
   );
 }
 console.log('');

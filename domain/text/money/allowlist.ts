@@ -52,4 +52,16 @@ export const ALLOWLIST: readonly AllowlistEntry[] = [
   { term: 'ваз/лада копейк*|копейк* ваз', reason: 'the car', example: 'Модель автомобиля ВАЗ «Копейка»' },
   { term: 'pay/pays respect/tribute|pay attention', reason: 'English idioms', example: 'Pay attention to the clock' },
   { term: 'сбербанк*/сбер арен*|sber arena', reason: 'a venue name', example: 'Финал в Сбер Арене' },
+  { term: 'dollar shave club', reason: 'a razor brand', example: 'Набор для бритья Dollar Shave Club' },
+  { term: 'dollar general', reason: 'a chain of shops (its name, not a sum)', example: 'Dollar General gift bag' },
+  {
+    term: 'ресторан*/кафе/бар/бара/баре/кофейн*/пекарн*/шоколад*/конфет*/отел*/гостиниц* « ~ »|restaurant/cafe/café/bar/pub/hotel/chocolate « ~ »',
+    reason: 'a one-word name in quotes after a venue or a product is that venue or product ("ресторан «Доллар»")',
+    example: 'Ужин в ресторане «Доллар»',
+  },
+  {
+    term: '« ~ » ռեստորան*/սրճարան*/հյուրանոց*/շոկոլադ*',
+    reason: 'an Armenian venue named in quotes before its kind',
+    example: 'Ընթրիք «Դոլար» ռեստորանում',
+  },
 ];

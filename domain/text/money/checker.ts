@@ -1,6 +1,13 @@
 import {
   CERTIFICATE_WORDS,
+  CLAUSE_RULES,
+  CLAUSE_WORDS,
   COUNT_WORDS,
+  DISCOUNT_WORDS,
+  ENTRY_WORDS,
+  EXCHANGE_WORDS,
+  SCREEN_WORDS,
+  UNIT_WORDS,
   DISTINCTIVE_CODES,
   FEE_WORDS,
   ISO_4217,
@@ -12,11 +19,13 @@ import {
   NUMBER_WORDS,
   POOL_DESTINATIONS,
   WORDLIKE_CODES,
+  type ClauseWord,
   type LexiconEntry,
   type MoneyCategory,
 } from './lexicon';
 import { ALLOWLIST, type AllowlistEntry } from './allowlist';
-import { tokenize, visualCyrillic, type Token, type WordForms, type WordToken } from './normalise';
+import { currencyEntries, ICU_CODES } from './currencies';
+import { tokenize, visualCyrillic, wordForms, type Token, type WordForms, type WordToken } from './normalise';
 import { TermSet, type Compiled } from './terms';
 
 /**
@@ -68,7 +77,53 @@ const F = {
   year: 256,
   res: 512,
   count: 1024,
+  refund: 1 << 11,
+  pot: 1 << 12,
+  split: 1 << 13,
+  credit: 1 << 14,
+  account: 1 << 15,
+  shop: 1 << 16,
+  special: 1 << 17,
+  sponsor: 1 << 18,
+  travel: 1 << 19,
+  bonus: 1 << 20,
+  discount: 1 << 21,
+  entry: 1 << 22,
+  /** Not a word: a "%" after a number, set on the clause. */
+  percent: 1 << 23,
+  exchange: 1 << 24,
+  unit: 1 << 25,
+  screen: 1 << 26,
 } as const;
+/** The flags of each kind of word the clause rules name. */
+const RULE_FLAGS: Record<ClauseWord, number> = {
+  fee: F.fee | F.entry,
+  refund: F.refund,
+  pot: F.pot,
+  split: F.split,
+  percent: F.percent,
+  credit: F.credit,
+  account: F.account,
+  cert: F.cert,
+  shop: F.shop,
+  special: F.special,
+  sponsor: F.sponsor,
+  travel: F.travel,
+  bonus: F.bonus,
+  count: F.count,
+  negation: F.negBefore | F.negAfter,
+};
+const COMPILED_RULES = CLAUSE_RULES.map((rule) => ({
+  rule,
+  all: rule.all.map((w) => RULE_FLAGS[w]),
+  /** The flags of every kind it needs, together: a token with any of them is part of the fragment. */
+  want: rule.all.reduce((m, w) => m | RULE_FLAGS[w], 0),
+  unless: rule.unless.reduce((m, w) => m | RULE_FLAGS[w], 0),
+}));
+const hasAll = (flags: number, all: readonly number[]): boolean => {
+  for (const f of all) if ((flags & f) === 0) return false;
+  return true;
+};
 type Flag = (typeof F)[keyof typeof F];
 
 interface TermSets {
@@ -84,7 +139,8 @@ let built: TermSets | undefined;
  */
 function termSets(): TermSets {
   if (built) return built;
-  const codeEntries: { term: string; payload: EntryRef }[] = ISO_4217.flatMap((code) => {
+  const codes = [...new Set([...ISO_4217, ...ICU_CODES])];
+  const codeEntries: { term: string; payload: EntryRef }[] = codes.flatMap((code) => {
     const example = `100 ${code}`;
     if (DISTINCTIVE_CODES.has(code)) {
       return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
@@ -105,7 +161,7 @@ function termSets(): TermSets {
     ];
   });
   const lexicon = new TermSet<EntryRef>([
-    ...LEXICON.map((entry) => ({
+    ...[...LEXICON, ...currencyEntries()].map((entry) => ({
       term: entry.term,
       payload: { entry },
       ...(entry.translit !== undefined ? { translit: entry.translit } : {}),
@@ -130,6 +186,21 @@ function termSets(): TermSets {
           F.year,
         ],
         ['p/i', F.res],
+        [CLAUSE_WORDS.refund, F.refund],
+        [CLAUSE_WORDS.pot, F.pot],
+        [CLAUSE_WORDS.split, F.split],
+        [CLAUSE_WORDS.credit, F.credit],
+        [CLAUSE_WORDS.account, F.account],
+        [CLAUSE_WORDS.shop, F.shop],
+        [CLAUSE_WORDS.special, F.special],
+        [CLAUSE_WORDS.sponsor, F.sponsor],
+        [CLAUSE_WORDS.travel, F.travel],
+        [CLAUSE_WORDS.bonus, F.bonus],
+        [DISCOUNT_WORDS, F.discount],
+        [ENTRY_WORDS, F.entry],
+        [EXCHANGE_WORDS, F.exchange],
+        [UNIT_WORDS, F.unit],
+        [SCREEN_WORDS, F.screen],
       ] as const
     ).map(([term, payload]) => ({ term, payload, translit: false })),
   );
@@ -170,6 +241,8 @@ function candidatesAt(t: Token): Candidates {
 interface Reading {
   tokens: Token[];
   flags: number[];
+  /** A screen is named in the text ("4K" is its resolution). */
+  screen: boolean;
 }
 
 const flagged = (r: Reading, k: number, f: Flag): boolean => k >= 0 && k < r.flags.length && ((r.flags[k] as number) & f) !== 0;
@@ -248,14 +321,65 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
     if (prev && prev.kind === 'word' && flagged(r, numIndex - 1, F.year)) return null;
     if (after && after.kind === 'word' && flagged(r, k, F.year)) return null;
   }
+  // "500-piece chip set": a number hyphenated to a unit is a count.
+  if (!multiplied && after && after.kind === 'sym' && after.text === '-' && after.start === n.end && flagged(r, k + 1, F.unit)) return null;
+  // "4K", "8K" on a screen: a resolution.
+  if (multiplied && r.screen && (n.value === 2 || n.value === 4 || n.value === 5 || n.value === 8) && next?.start === n.end) return null;
   // Resolutions: "1080p" is a picture, not an amount.
   if (after && after.kind === 'word' && flagged(r, k, F.res) && RESOLUTIONS.includes(n.value)) return null;
+  // "5,000 extra chips", "500 bonus points": a count word right after the word after it.
+  if (after?.kind === 'word' && flagged(r, k, F.notUnit) && flagged(r, k + 1, F.count)) return null;
   if (after === undefined || (after.kind === 'sym' && after.boundary) || (after.kind === 'word' && flagged(r, k, F.notUnit))) {
     return { last: multiplied ? k - 1 : numIndex };
   }
   if (after.kind === 'sym' && !after.boundary && after.text !== '%' && after.text !== '×' && after.text !== 'x')
     return { last: multiplied ? k - 1 : numIndex };
   return null;
+}
+
+const ADJECTIVE = /(?:ական|յան|ային|[сц]ких|ских|[нв]ых|ных)$/u;
+const isAdjective = (t: Token | undefined): boolean => t !== undefined && t.kind === 'word' && ADJECTIVE.test(t.text);
+
+const MIXED_REFUSED = new Set<MoneyFinding['category']>([
+  'currency',
+  'code',
+  'symbol',
+  'money',
+  'slang',
+  'payment',
+  'crypto',
+  'equivalent',
+]);
+function mixedSpan(tokens: readonly Token[], first: number, last: number): boolean {
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k];
+    if (t && t.kind === 'word' && t.mixed) return true;
+  }
+  return false;
+}
+
+const QUOTES = new Set(['«', '»', '"', '“', '”', '„']);
+const sentenceAt = (clauseOf: readonly number[], clauseSentence: readonly number[], k: number): number =>
+  (clauseOf[k] as number) < 0 ? -1 : (clauseSentence[clauseOf[k] as number] as number);
+const SENTENCE_ENDS = new Set(['.', ';', '!', '?', '\n']);
+
+/** The last token of a run of three or more numbers joined by "/" or "-" that add up to a hundred, or -1. */
+function shareRun(tokens: readonly Token[], i: number): number {
+  const t = tokens[i];
+  if (!t || t.kind !== 'num' || t.notAmount) return -1;
+  let sum = t.value;
+  let n = 1;
+  let k = i;
+  for (;;) {
+    const sep = tokens[k + 1];
+    const next = tokens[k + 2];
+    if (!sep || sep.kind !== 'sym' || !['/', '-', '–'].includes(sep.text) || !next || next.kind !== 'num') break;
+    if (sep.start !== (tokens[k] as Token).end || next.start !== sep.end) break;
+    sum += next.value;
+    n += 1;
+    k += 2;
+  }
+  return n >= 3 && sum >= 99 && sum <= 101 ? k : -1;
 }
 
 /** "non-cash", "не-денежный", "no-money". */
@@ -270,12 +394,16 @@ function negated(r: Reading, first: number, last: number): boolean {
   const self = tokens[first];
   if (self && self.kind === 'word' && NEGATED_COMPOUND.test(self.text)) return true;
   let words = 0;
-  for (let k = first - 1; k >= 0 && words < 3; k--) {
+  // A negation reaches the money word directly ("без денег") or through an exchange predicate and its
+  // object ("не подлежит обмену на деньги", "cannot be sold or exchanged for cash").
+  let reach = 3;
+  for (let k = first - 1; k >= 0 && words < reach; k--) {
     const t = tokens[k] as Token;
     if (clauseEnd(t, false)) break;
     if (t.kind !== 'word') continue;
     words += 1;
     if (flagged(r, k, F.negBefore)) return true;
+    if (flagged(r, k, F.exchange) && reach === 3) reach = words + 4;
   }
   words = 0;
   for (let k = last + 1; k < tokens.length && words < 3; k++) {
@@ -353,12 +481,51 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     const t = tokens[i] as Token;
     const c = (candidates[i] = candidatesAt(t));
     flags[i] = t.kind === 'sym' && t.boundary ? 0 : termSets().grammar.flagsWith(c.grammar, tokens, i);
-    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i))
-      allowed.push([(tokens[h.first] as Token).start, (tokens[h.last] as Token).end]);
+    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i)) {
+      // A name in quotes: the quotes and the name are allowed, not the word before them ("Кэш-бар «Туз»").
+      let first = h.first;
+      if (h.payload.term.includes('«'))
+        while (first < h.last && !((tokens[first] as Token).kind === 'sym' && (tokens[first] as { text: string }).text === '«')) first += 1;
+      allowed.push([(tokens[first] as Token).start, (tokens[h.last] as Token).end]);
+    }
   }
-  const r: Reading = { tokens, flags };
+  let anyFlags = 0;
+  for (const f of flags) anyFlags |= f;
+  const r: Reading = { tokens, flags, screen: (anyFlags & F.screen) !== 0 };
   const findings: MoneyFinding[] = [];
   const found: Found = { text, tokens, findings, allowed };
+  // Clauses: which one each token is in and what kinds of words each holds; sentences likewise, since
+  // points or chips in a sentence make its pot, split or account theirs ("Split pot: chips are divided").
+  const clauseOf = new Array<number>(tokens.length);
+  const clauseFlags: number[] = [0];
+  const clauseSentence: number[] = [0];
+  const sentenceFlags: number[] = [0];
+  const sentencePercents: number[] = [0];
+  for (let i = 0, c = 0, sn = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    // Quotes enclose a name inside a clause ("сертификат «Золотое яблоко»"): they do not end it.
+    if (clauseEnd(t, false) && !(t.kind === 'sym' && QUOTES.has(t.text))) {
+      clauseOf[i] = -1;
+      if (t.kind === 'sym' && t.text === '%') continue;
+      if (t.kind === 'sym' && SENTENCE_ENDS.has(t.text)) {
+        sn += 1;
+        sentenceFlags.push(0);
+        sentencePercents.push(0);
+      }
+      clauseFlags.push(0);
+      clauseSentence.push(sn);
+      c += 1;
+      continue;
+    }
+    clauseOf[i] = c;
+    let f = flags[i] as number;
+    if (t.kind === 'sym' && t.text === '%' && tokens[i - 1]?.kind === 'num') {
+      f |= F.percent;
+      sentencePercents[sn] = (sentencePercents[sn] as number) + 1;
+    }
+    clauseFlags[c] = (clauseFlags[c] as number) | f;
+    sentenceFlags[sn] = (sentenceFlags[sn] as number) | f;
+  }
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -382,13 +549,45 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         hits = termSets().lexicon.matchAt(visual, i);
       }
     }
+    // "300 6аксов": a digit standing for the first letter is read as that letter.
+    let digitLed = false;
+    if (hits.length === 0 && t.kind === 'word' && t.text.length >= 3) {
+      const d = tokens[i - 1];
+      if (d && d.kind === 'num' && d.text.length === 1 && d.end === t.start) {
+        const visual: Token[] = tokens.slice();
+        visual[i] = { ...t, text: d.text + t.text, forms: wordForms(d.text + t.text), parts: [], mixed: true };
+        hits = termSets().lexicon.matchAt(visual, i);
+        digitLed = hits.length > 0;
+      }
+    }
     for (const h of hits) {
       const { entry, upperAlone } = h.payload;
       const word = tokens[h.first] as Token;
       const upper = word.kind === 'word' && word.upper;
       if (entry.upper && !upper) continue;
-      const before = amountBefore(r, h.first);
-      let after = before < 0 ? amountAfter(r, h.last) : -1;
+      // Letters of another script or digits inside a money word: refused whatever the word alone would
+      // be, since the mixing is a sign of hiding it (Unicode TR39); prize and recipient words are left
+      // to their usual rules, a typo there hides nothing.
+      if ((digitLed || mixedSpan(tokens, h.first, h.last)) && (MIXED_REFUSED.has(entry.category) || entry.alone === 'refuse')) {
+        const b = amountBefore(r, digitLed ? h.first - 1 : h.first);
+        const first = b >= 0 ? b : digitLed ? h.first - 1 : h.first;
+        const a = amountAfter(r, h.last);
+        addFinding(
+          found,
+          'refuse',
+          first,
+          a >= 0 ? a : h.last,
+          entry.category,
+          `${REASONS[entry.category] ?? 'money'} written with letters of another script or digits for letters`,
+          h.first,
+          h.last,
+        );
+        continue;
+      }
+      let before = amountBefore(r, h.first);
+      // "80 բրիտանական ֆունտ", "500 новых шекелей": an adjective between the amount and the noun.
+      if (before < 0 && entry.amountBeforeOnly && h.first > 1 && isAdjective(tokens[h.first - 1])) before = amountBefore(r, h.first - 1);
+      let after = before < 0 && !entry.amountBeforeOnly ? amountAfter(r, h.last) : -1;
       if (after >= 0 && !AMOUNT_AFTER_ANY.has(entry.category)) {
         // After a prize, recipient or pool word an amount counts only when bare ("приз 5000", not "приз 5000 очков").
         const num = tokens[after]?.kind === 'num' ? after : after - 1;
@@ -414,6 +613,10 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
       if (entry.alone === 'none') continue;
       if (upperAlone && !upper) continue;
       if (negated(r, h.first, h.last)) continue;
+      // "Очки начисляются на счёт игрока": an account of points.
+      if (entry.alone === 'review' && entry.category === 'payment' && (clauseOf[h.first] as number) >= 0) {
+        if (((clauseFlags[clauseOf[h.first] as number] as number) & F.count) !== 0) continue;
+      }
       addFinding(found, entry.alone, h.first, h.last, entry.category, reason);
     }
   }
@@ -438,6 +641,49 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     clauseStart = i + 1;
   }
 
+  // What a clause says (lexicon.ts, CLAUSE_RULES): a fee paid back, a pot shared, a credit to a card.
+  for (let c = 0; c < clauseFlags.length; c++) {
+    const cf = clauseFlags[c] as number;
+    if (cf === 0) continue;
+    const cancel = cf | ((sentenceFlags[clauseSentence[c] as number] as number) & F.count);
+    for (const { rule, all, want, unless } of COMPILED_RULES) {
+      if ((cancel & unless) !== 0 || !hasAll(cf, all)) continue;
+      let a = -1;
+      let b = -1;
+      for (let k = 0; k < tokens.length; k++) {
+        if (clauseOf[k] !== c) continue;
+        const kf = (flags[k] as number) | (tokens[k]?.kind === 'sym' && (tokens[k] as { text: string }).text === '%' ? F.percent : 0);
+        if ((kf & want) === 0) continue;
+        if (a < 0) a = k;
+        b = k;
+      }
+      if (a >= 0) addFinding(found, rule.outcome, a, b, rule.category, rule.reason, -1, -1);
+    }
+  }
+  // Percentage payouts across a sentence ("50% / 30% / 20%") and splits written as shares of a hundred
+  // ("50/30/20", "45-25-15-10-5"), unless they are points or chips, or a discount.
+  for (let sn = 0; sn < sentenceFlags.length; sn++) {
+    if ((sentencePercents[sn] as number) < 2 || ((sentenceFlags[sn] as number) & (F.count | F.discount)) !== 0) continue;
+    let first = -1;
+    let last = -1;
+    for (let k = 1; k < tokens.length; k++) {
+      const t = tokens[k] as Token;
+      if (t.kind !== 'sym' || t.text !== '%' || tokens[k - 1]?.kind !== 'num' || sentenceAt(clauseOf, clauseSentence, k - 1) !== sn)
+        continue;
+      if (first < 0) first = k - 1;
+      last = k;
+    }
+    if (first >= 0) addFinding(found, 'refuse', first, last, 'payout', 'a payout in percentages', -1, -1);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const run = shareRun(tokens, i);
+    if (run < 0) continue;
+    const sn = sentenceAt(clauseOf, clauseSentence, i);
+    if (sn < 0 || ((sentenceFlags[sn] as number) & (F.count | F.discount)) === 0)
+      addFinding(found, 'refuse', i, run, 'payout', 'a split in shares of a hundred', -1, -1);
+    i = run;
+  }
+
   // Amounts without a currency: in a prize they are held ("Приз 10 тыс.", "1 место — 5000"); anywhere,
   // a number after a certificate word is a face value ("сертификат на 3000").
   for (let i = 0; i < tokens.length; i++) {
@@ -449,6 +695,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     let counted = false;
     for (let k = i - 1, words = 0; k >= 0 && words < 3; k--) {
       const w = tokens[k] as Token;
+      // "Blinds 100/200/400", "25/50, 50/100": a list of numbers shares the word before it.
+      if (w.kind === 'num' || (w.kind === 'sym' && (w.text === '/' || w.text === ',') && tokens[k - 1]?.kind === 'num')) continue;
       if (clauseEnd(w, true)) break;
       if (w.kind !== 'word') continue;
       words += 1;

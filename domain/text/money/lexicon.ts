@@ -23,6 +23,8 @@ export interface LexiconEntry {
   amount?: 'refuse' | 'review';
   upper?: boolean;
   translit?: boolean;
+  /** Only an amount before it counts ("500 лей", not "won 3 trophies"). */
+  amountBeforeOnly?: boolean;
   /** Next to an amount below 100, this outcome instead ("48 р." may be a size). */
   small?: 'review';
   /** A phrase this entry must catch (checked by the tests). */
@@ -353,7 +355,175 @@ export const FEE_WORDS =
 export const POOL_DESTINATIONS =
   'победител*/призер*/призов*/приз/призы/призам/фонд*/пул*/банк/winner*/prize*/pool*/split*/distribut*/делится/делятся/делим/распредел*/разыгрыва*/финалист*/հաղթող*/մրցանակ*/ֆոնդ*/բաշխ*';
 
-export const LEXICON: readonly LexiconEntry[] = [...CURRENCIES, ...MONEY, ...SLANG, ...PAYMENT, ...CRYPTO, ...PAYOUT, ...POOL];
+/**
+ * Cash equivalents: not money, but close enough that an operator looks before the prize is shown
+ * (deposits, a shop's gift card, a bar tab, fuel, a game store's wallet).
+ */
+const EQUIVALENTS: LexiconEntry[] = [
+  e('депозит*/deposit*/դեպոզիտ*', 'equivalent', 'review', 'Депозит в баре на вечер', {
+    why: 'a deposit is money held at a bar or a venue',
+  }),
+  e('подарочн* карт*/карточк*|gift card*/giftcard*|նվեր քարտ*', 'equivalent', 'review', 'Amazon gift card', {
+    why: "a gift card is a shop's stored value; the club's own certificates say what they are for",
+  }),
+  e('steam/game wallet|wallet code*|bar tab*|fuel card*|топливн* карт*', 'equivalent', 'review', 'Steam wallet code'),
+  e('бонусн* счет*/баланс*|bonus balance/account', 'equivalent', 'review', 'Бонусный счёт в магазине партнёра'),
+  e('ճանապարհածախս*', 'equivalent', 'review', 'Ճանապարհածախսի փոխհատուցում', { why: 'travel expenses paid back' }),
+  e(
+    'оплат*/оплачиваем/оплатим такси/проезд*/дорог*/проживан*/отел*|cover* ~ ~ taxi/travel/hotel|pay* ~ ~ taxi',
+    'equivalent',
+    'review',
+    'Оплата такси до дома финалистам',
+  ),
+  e('get/gets/getting/got paid', 'payout', 'refuse', 'Top 15% of the field get paid'),
+];
+
+export const LEXICON: readonly LexiconEntry[] = [
+  ...CURRENCIES,
+  ...MONEY,
+  ...SLANG,
+  ...PAYMENT,
+  ...CRYPTO,
+  ...PAYOUT,
+  ...POOL,
+  ...EQUIVALENTS,
+];
+
+/**
+ * Money by what a clause says rather than by a word (R-MONEY-2, R-MONEY-3): each rule names the kinds
+ * of words that must all be in one clause, the kinds that cancel it, and the outcome. The words of each
+ * kind are below; the checker only finds them and applies the rules.
+ */
+export type ClauseWord =
+  | 'fee'
+  | 'refund'
+  | 'pot'
+  | 'split'
+  | 'percent'
+  | 'credit'
+  | 'account'
+  | 'cert'
+  | 'shop'
+  | 'special'
+  | 'sponsor'
+  | 'travel'
+  | 'bonus'
+  | 'count'
+  | 'negation';
+
+export interface ClauseRule {
+  all: readonly ClauseWord[];
+  unless: readonly ClauseWord[];
+  outcome: 'refuse' | 'review';
+  category: MoneyCategory;
+  reason: string;
+  example: string;
+  /** A phrase with the same words the rule lets pass. */
+  passes: string;
+}
+
+export const CLAUSE_RULES: readonly ClauseRule[] = [
+  {
+    all: ['fee', 'refund'],
+    unless: ['negation'],
+    outcome: 'refuse',
+    category: 'pool',
+    reason: 'a fee paid back as a prize (R-MONEY-3: a fee never comes back as a prize)',
+    example: 'Buy-in back for the bubble',
+    passes: 'Взнос не возвращается',
+  },
+  {
+    all: ['pot', 'split'],
+    unless: ['count', 'negation'],
+    outcome: 'refuse',
+    category: 'pool',
+    reason: 'a pot or bank shared out (R-MONEY-3: no prize pool)',
+    example: 'The pot is split between the final two',
+    passes: 'Split pot: chips are divided equally between the winning hands',
+  },
+  {
+    all: ['pot', 'percent'],
+    unless: ['count', 'negation'],
+    outcome: 'refuse',
+    category: 'pool',
+    reason: 'a share of a pot or bank (R-MONEY-3: no prize pool)',
+    example: 'Winner takes 60% of the pot',
+    passes: 'Pot odds: 25% to call',
+  },
+  {
+    all: ['credit', 'account'],
+    // "The fee is paid at the desk by card": the club's own fee (R-MONEY-4), not a prize.
+    unless: ['count', 'fee', 'negation'],
+    outcome: 'refuse',
+    category: 'payment',
+    reason: 'a credit to a bank account, card or wallet',
+    example: 'Credited to your bank account',
+    passes: 'Points are credited to your league account',
+  },
+  {
+    all: ['cert', 'shop'],
+    unless: ['negation'],
+    outcome: 'review',
+    category: 'equivalent',
+    reason: "a shop's certificate or card: a cash equivalent, for a moderator to see",
+    example: 'Сертификат Ozon',
+    passes: 'Сертификат клуба на ужин',
+  },
+  {
+    all: ['refund', 'count'],
+    unless: ['negation'],
+    outcome: 'review',
+    category: 'equivalent',
+    reason: 'a refund in chips or points: a moderator checks nothing paid comes back',
+    example: 'Возврат в фишках',
+    passes: 'Фишки не возвращаются',
+  },
+  {
+    all: ['special', 'sponsor'],
+    unless: ['negation'],
+    outcome: 'review',
+    category: 'equivalent',
+    reason: "a sponsor's special prize: say what it is",
+    example: 'Спецприз от спонсора',
+    passes: 'Кубок от спонсора',
+  },
+  {
+    all: ['refund', 'travel'],
+    unless: ['negation'],
+    outcome: 'review',
+    category: 'equivalent',
+    reason: 'travel or a stay paid back: a cash equivalent, for a moderator to see',
+    example: 'Компенсация проезда победителю',
+    passes: 'Поездка на финал серии за счёт клуба',
+  },
+  {
+    all: ['bonus', 'percent'],
+    unless: ['count', 'negation'],
+    outcome: 'review',
+    category: 'equivalent',
+    reason: 'a percentage bonus: of what? A moderator looks',
+    example: '10% deposit bonus',
+    passes: 'Bonus: 10% more starting chips',
+  },
+];
+
+/** The words of each kind the clause rules name ("percent" is the sign after a number). */
+export const CLAUSE_WORDS: Record<Exclude<ClauseWord, 'percent' | 'count' | 'negation' | 'fee' | 'cert'>, string> = {
+  refund:
+    'возврат*/вернем/вернём/вернуть/вернут/возвращ*/возмещ*/компенс*/обратно/назад/back/refund*/reimburs*/return*/compensat*/վերադարձ*/փոխհատուց*|հետ ենք/է տալիս/տրվում|հետ կտանք/տալ',
+  pot: 'банк/банка/банку/банком/банке/pot/pots/bank/բանկ/բանկը/բանկի/բանկն',
+  split:
+    'делит*/делим/делят/делится/поделим/поделят/разделим/разделят/разделен*/пополам/поровну/половин*/чоп*/split*/chop*/divid*/share/shared/shares/half/բաշխ*/կիս*',
+  credit:
+    'зачисл*/начисл*/поступ*/переведем/переведём/перевед*/отправим/пополн*/кредиту*/credit*/paid/pay/transfer*/wire*/sent/send/top-up/topup/deposit*/փոխանց*/կփոխանց*/մուտքագր*/կմուտքագր*/լիցքավոր*/կլիցքավոր*|top/tops/topped up',
+  account:
+    'счет/счета/счету/счетом/счете/карт*/кошел*/баланс*/iban/account*/card/cards/wallet*/e-wallet/balance/revolut/հաշիվ/հաշվ*/քարտ*/դրամապանակ*',
+  shop: 'магазин*/маркетплейс*/супермаркет*/гипермаркет*/store*/shop*/marketplace*/supermarket*/սուպերմարկետ*/խանութ*|ozon/озон/wildberries/вайлдберриз/amazon/starbucks/ikea/икеа/спортмастер/летуаль/lamoda/ламода/decathlon/декатлон/zara/ашан/auchan/пятерочка/перекресток/магнит/эльдорадо/днс/dns/apple/itunes|м.видео/мвидео/м-видео|золот* яблок*|яндекс маркет*|google play|app store',
+  special: 'спецприз*/спец-приз*/специальн*/особ*/special*/հատուկ',
+  sponsor: 'спонсор*/партнер*/партнёр*/sponsor*/partner*/հովանավոր*',
+  travel: 'проезд*/дорог*/такси/проживан*/расход*/travel*/taxi/hotel*/expenses/fuel/flight*/ճանապարհ*/տաքսի*|билет* на самолет*',
+  bonus: 'бонус*/bonus*/բոնուս*',
+};
 
 /** Multipliers written between an amount and its currency, or alone after it ("5к", "10 тыс."). */
 export const MULTIPLIERS =
@@ -367,11 +537,28 @@ export const NUMBER_WORDS =
 export const NEGATIONS_BEFORE =
   "без/не/нет/ни/никаких/никакие/никакого/никакой/отсутствие/нельзя/невозможно/запрещ*/no/not/non/without/never/zero/cannot/can't/առանց/ոչ/չի/չեն/չկա";
 export const NEGATIONS_AFTER =
-  "нет/отсутству*/исключен*/запрещ*/невозмож*/нельзя/none/not/isn't/aren't/never/չկա/չի/չեն/չկան/ոչ|не предусмотр*/выплач*/производ*/выда*/будет/формиру*/предоставл*/входит/дает/даем/разыгрыва*/начисл*/бывает/предполага*/использу*/принима*";
+  "нет/отсутству*/исключен*/запрещ*/невозмож*/нельзя/none/not/isn't/aren't/never/չկա/չի/չեն/չկան/ոչ/չունեն/չունի/չունենք|не предусмотр*/выплач*/производ*/выда*/будет/формиру*/предоставл*/входит/дает/даем/разыгрыва*/начисл*/бывает/предполага*/использу*/принима*";
+
+/**
+ * Exchange predicates a negation reaches through to their object ("не подлежит обмену на деньги",
+ * "cannot be sold or exchanged for cash"): the rules' own wording of R-MONEY-1 and R-TICKET-1.
+ */
+export const EXCHANGE_WORDS = 'обмен*/замен*/конверт*/выкуп*/exchang*/redeem*/convert*/sold/sell/swap*/փոխանակ*/փոխարին*/փոխարկ*';
+
+/**
+ * Units after a number joined by a hyphen ("500-piece chip set", "1000-piece puzzle"): a count or a
+ * size, not an amount. A number followed by a unit with a space is a count already.
+ */
+export const UNIT_WORDS =
+  'piece/pieces/pc/pcs/шт/штук*/местн*/дюйм*/inch*/см/cm/мм/mm/литр*/liter*/litre*/мл/ml/гб/gb/тб/tb/вт/watt*/мач/mah/player*/seat*/person*/персон*/размер*/size*/հատ*/դյույմ*';
+
+/** Words that make "4K", "2K", "8K" a picture's resolution, not four thousand. */
+export const SCREEN_WORDS =
+  'телевизор*/монитор*/экран*/проектор*/tv/monitor*/screen*/display*/projector*/uhd/дюйм*/inch*/հեռուստացույց*/մոնիտոր*';
 
 /** Words before a number that make it a count of chips, points or time, not an amount ("стек 30 000"). */
 export const COUNT_WORDS =
-  'стек*/stack*/фиш*/chip/chips/очк*/балл*/point/points/pts/рейтинг*/rating/leaderboard/уровн*/уровень/level/levels/блайнд*/blind*/анте/ante/минут*/minute*/час/часа/часов/hour*/միավոր*';
+  'стек*/stack*/фиш*/chip/chips/очк*/балл/балла/баллов/баллы/баллам/баллами/баллах/балльн*/point/points/pts/рейтинг*/rating/leaderboard/уровн*/уровень/level/levels/блайнд*/blind*/анте/ante/минут*/minute*/час/часа/часов/hour*/միավոր*';
 
 /** Words after which an amount is a certificate's face value ("сертификат на 5000"). */
 export const CERTIFICATE_WORDS = 'сертификат*/ваучер*/подарочн*/купон*/карт*/voucher*/certificate*/gift*/coupon*/card*/սերտիֆիկատ*/նվեր*';
@@ -380,6 +567,12 @@ export const CERTIFICATE_WORDS = 'сертификат*/ваучер*/подар
  * Words that make a number a count of something that is not money ("3 посещения", "500 фишек"):
  * an amount followed by any other word is a count; these are the words that do NOT make it one.
  */
+/** Entry as a fee, which only a refund makes money ("вход обратно"); "вход в главное событие" is a prize. */
+export const ENTRY_WORDS = 'вход/входа/входу/орг/оргсбор*/entry/entries/մուտք*';
+
+/** Words after a percentage that make it a discount, not a payout ("скидка 10%"). */
+export const DISCOUNT_WORDS = 'скидк*/discount*/off/sale/զեղչ*';
+
 export const NOT_UNITS =
   'и/или/на/в/во/за/от/до/по/для/к/с/со/а/плюс/победител*/призер*/призёр*/каждому/первому/второму/третьему/финалист*/игрок*/участник*/чемпион*/лучш*/сверху/бонусом/наличными/кэшем/and/or/to/for/the/a/each/per/plus/winner*/player*/top/first/second/third/cash/extra/on/in';
 

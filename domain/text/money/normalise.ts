@@ -1,3 +1,5 @@
+import { CONFUSABLES } from './confusables';
+
 /**
  * R-MONEY-2: the text as the money checker reads it. Every step undoes one way of hiding a word from a
  * reader that only compares letters, and every token keeps where it came from in the original, so a
@@ -23,6 +25,12 @@ export interface WordToken {
   upper: boolean;
   /** Which scripts its letters belong to. */
   scripts: { cyr: boolean; lat: boolean; greek: boolean; hy: boolean; other: boolean };
+  /**
+   * Letters of two scripts in one part of it, or digits or symbols standing for letters ("дօлларов",
+   * "m0ney", "ка$h"): by itself a sign of hiding a word (Unicode TR39's mixed-script detection). The
+   * parts of a compound count one by one ("Wi-Fi-роутер" mixes nothing).
+   */
+  mixed: boolean;
   /** The skeletons of the whole word. */
   forms: WordForms;
   /** Parts between connectors ("кэш-приз" -> "кэш", "приз"), each as its own skeletons. */
@@ -117,6 +125,7 @@ function scriptOf(code: number): Script {
   if ((code >= 0x1c80 && code <= 0x1c8f) || (code >= 0x2de0 && code <= 0x2dff) || (code >= 0xa640 && code <= 0xa69f)) return 'cyr';
   return 'other';
 }
+const SCRIPT_BIT: Record<Script, number> = { cyr: 1, lat: 2, greek: 4, hy: 8, other: 16 };
 function hasScript(w: string, script: Script): boolean {
   for (let k = 0; k < w.length; k++) if (scriptOf(w.charCodeAt(k)) === script) return true;
   return false;
@@ -252,6 +261,12 @@ const TO_LAT_TABLE: Record<string, string> = {
   ᴢ: 'z',
 };
 
+// Unicode's confusables (TR39) of the other scripts: read as their Latin prototype, and inside a
+// Cyrillic word as that prototype's Cyrillic twin where it has one.
+for (const c of CONFUSABLES) {
+  TO_LAT_TABLE[c.char] ??= c.lat;
+  if (c.cyr !== undefined) TO_CYR_TABLE[c.char] ??= c.cyr;
+}
 const TO_CYR = codeTable(TO_CYR_TABLE);
 const TO_LAT = codeTable(TO_LAT_TABLE);
 
@@ -602,7 +617,7 @@ function scratch(n: number, which: 0 | 1): Uint8Array {
   return a;
 }
 
-type WordInfo = Pick<WordToken, 'text' | 'upper' | 'scripts' | 'forms' | 'parts'>;
+type WordInfo = Pick<WordToken, 'text' | 'upper' | 'scripts' | 'mixed' | 'forms' | 'parts'>;
 /**
  * Words repeat from text to text. A word read on the fast path character by character is a function
  * of its original spelling alone, so all it needs besides its place is kept under that spelling (a
@@ -646,7 +661,17 @@ function wordToken(f: Folded, i: number, j: number, original: string): WordToken
       SLOT_INFO[slot] = info;
     }
   } else info = wordInfo(f, i, j, original, start, end);
-  return { kind: 'word', start, end, text: info.text, upper: info.upper, scripts: info.scripts, forms: info.forms, parts: info.parts };
+  return {
+    kind: 'word',
+    start,
+    end,
+    text: info.text,
+    upper: info.upper,
+    scripts: info.scripts,
+    mixed: info.mixed,
+    forms: info.forms,
+    parts: info.parts,
+  };
 }
 
 function wordInfo(f: Folded, i: number, j: number, original: string, start: number, end: number): WordInfo {
@@ -654,12 +679,24 @@ function wordInfo(f: Folded, i: number, j: number, original: string, start: numb
   let text = '';
   let connected = false;
   const scripts = { cyr: false, lat: false, greek: false, hy: false, other: false };
+  let mixed = false;
+  let piece = 0;
   for (let k = i; k < j; k++) {
     const c = cs[k] as string;
     text += c;
-    if (isConnector(c)) connected = true;
+    if (isConnector(c)) {
+      connected = true;
+      piece = 0;
+      continue;
+    }
+    if (f.k[k] !== L) {
+      mixed = true; // a digit or a symbol between letters
+      continue;
+    }
     const sc = scriptOf(c.charCodeAt(0));
-    if (sc !== 'other' || isLetterish(c)) scripts[sc] = true;
+    scripts[sc] = true;
+    piece |= SCRIPT_BIT[sc];
+    if ((piece & (piece - 1)) !== 0) mixed = true;
   }
   const lower = text;
   // Capitals matter only for short words (currency codes, model names).
@@ -686,6 +723,7 @@ function wordInfo(f: Folded, i: number, j: number, original: string, start: numb
     text: lower,
     upper,
     scripts,
+    mixed,
     forms: wordForms(lower),
     parts: pieces.length > 1 ? pieces.map(wordForms) : [],
   };
@@ -739,8 +777,10 @@ function computeForms(w: string): WordForms {
     lat.push(asLat);
     if (/^[a-z']+$/.test(asLat)) cyrT.push(cyrSkeleton(translitToCyrillic(asLat)));
   } else if (isLat && isCyr) {
-    // Mixed scripts: read both ways ("pyб" -> "руб", "сash" -> "cash").
+    // Mixed scripts: read both ways ("pyб" -> "руб", "сash" -> "cash"), and the Latin reading
+    // transliterated ("еvrо" -> "evro" -> "евро").
     lat.push(asLat);
+    if (/^[a-z']+$/.test(asLat)) cyrT.push(cyrSkeleton(translitToCyrillic(asLat)));
   } else if (isCyr && /^[a-z]+$/.test(asLat)) {
     // A Cyrillic word made only of Latin lookalikes ("мопеу") is also read as Latin.
     lat.push(asLat);

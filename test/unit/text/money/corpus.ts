@@ -20,7 +20,17 @@ export type CorpusCategory =
   | 'slang'
   | 'compliance'
   | 'names'
-  | 'prizes';
+  | 'prizes'
+  | 'icu-currency'
+  | 'script-mix'
+  | 'split'
+  | 'fee-refund'
+  | 'credit'
+  | 'cash-equivalent'
+  | 'proper-nouns'
+  | 'units';
+
+import { THIRD_PASS } from './corpus-third';
 
 export interface CorpusRow {
   text: string;
@@ -759,4 +769,5 @@ export const CORPUS: readonly CorpusRow[] = [
     'Անվճար մուտք հաջորդ մրցաշարին',
     'Չեմպիոնի կոչում',
   ]),
+  ...THIRD_PASS,
 ];
