@@ -79,11 +79,9 @@ export default tseslint.config(
       ],
     },
   },
-  // Routes and jobs reach the table only through the application's use cases. The player's account routes
-  // still read the store themselves: they are listed here until their use cases exist, so that no other route starts to.
+  // Routes and jobs reach the table only through the application's use cases.
   {
     files: ['functions/http/**/*.ts', 'functions/jobs/**/*.ts'],
-    ignores: ['functions/http/players.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -5,7 +5,7 @@
  * import it, so it imports nothing of the functions.
  */
 
-export type AppErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'unavailable';
+export type AppErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'gone' | 'unavailable';
 
 export abstract class AppError extends Error {
   abstract readonly kind: AppErrorKind;
@@ -50,6 +50,11 @@ export class ConcurrentUpdate extends Conflict {
 /** The caller is known but may not do this (a suspended account). */
 export class Forbidden extends AppError {
   readonly kind = 'forbidden';
+}
+
+/** What the request names existed and was removed for good (an erased account). */
+export class Gone extends AppError {
+  readonly kind = 'gone';
 }
 
 /** Something the command needs cannot be had now; retrying later may succeed. */

@@ -4,7 +4,7 @@ import { openCursor, sealCursor } from '../platform/cursor';
 import { PageQuery, page } from '../../schemas/common';
 import { Device, DeviceBody, DeviceParams, PushPreferences } from '../../schemas/devices';
 import { MAX_DEVICES_PER_ACCOUNT } from '../../schemas/limits';
-import { deleteDevice, deviceIdOf, isDeviceListKey, listDevices, pushSettings, registerDevice, setMuted } from '../live/push/devices';
+import { deleteDevice, deviceIdOf, listDevices, pushSettings, registerDevice, setMuted } from '../live/push/devices';
 import { pushAdapter } from '../live/push/port';
 
 /*
@@ -70,17 +70,11 @@ export const listDevicesRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const playerId = me(req);
     const scope = `devices:${playerId}`;
-    const opened = openCursor(req.query.cursor, scope);
-    let after: unknown;
-    try {
-      after = opened === undefined ? undefined : JSON.parse(opened);
-    } catch {
-      after = null;
-    }
-    if (after !== undefined && !isDeviceListKey(playerId, after))
-      throw problem(400, 'CURSOR_INVALID', 'The cursor is not valid for this list');
-    const { devices, next } = await listDevices(playerId, req.query.limit ?? MAX_DEVICES_PER_ACCOUNT, after);
-    return { status: 200, body: { items: devices.map(view), nextCursor: sealCursor(next && JSON.stringify(next), scope) } };
+    const { devices, cursor } = await listDevices(playerId, {
+      limit: req.query.limit ?? MAX_DEVICES_PER_ACCOUNT,
+      cursor: openCursor(req.query.cursor, scope) ?? null,
+    });
+    return { status: 200, body: { items: devices.map(view), nextCursor: sealCursor(cursor, scope) } };
   },
 });
 

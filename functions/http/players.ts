@@ -1,22 +1,8 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../store/client';
-import { emptySchedule } from '../store/player-schedule';
 import { defineRoute } from '../platform/route';
-import { iso } from '../platform/domain-context';
-import { problem } from '../platform/problem';
-import { entities } from '../store/entities';
-import { conditionRefused, type TransactPut } from '../store/entities/items';
-import { assertAdult } from '../../domain/players/age';
 import { CreatePlayerBody, DeletedAccount, ErasureInProgress, Me, Player, UpdateMeBody } from '../../schemas/players';
-import {
-  DELETED_PLAYER_NAME,
-  ERASED_FIELDS,
-  ERASURE_ANSWER_MARGIN_MS,
-  ERASURE_REQUEST_BUDGET_MS,
-  keptRecords,
-  requestErasure,
-} from '../app/erasure';
+import { DELETED_PLAYER_NAME, ERASED_FIELDS, ERASURE_ANSWER_MARGIN_MS, ERASURE_REQUEST_BUDGET_MS } from '../app/erasure';
+import { createPlayer, readAccount, updateProfile } from '../app/players/profile';
+import { deleteAccount } from '../app/players/deletion';
 
 const TAGS = ['Players'];
 
@@ -36,23 +22,8 @@ export const createPlayerRoute = /* @__PURE__ */ defineRoute({
   responses: { 201: { description: 'The profile', schema: Player } },
   problems: [409, 422],
   handle: async (req) => {
-    const userId = userIdOf(req.principal);
-    assertAdult(req.body.dateOfBirth, req.now);
     const { consent: _c, ...fields } = req.body;
-    const at = iso(req.now);
-    const profile = { ...fields, userId, consentAt: at, suspended: false, createdAt: at, updatedAt: at };
-    try {
-      // The schedule is no entity: ElectroDB's create gives the profile's Put of a raw transaction.
-      // Only a refused condition (the profile exists) is a 409, a conflict is not.
-      const create = entities().player.create(profile).params<TransactPut>();
-      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: create }, emptySchedule(userId)] }));
-    } catch (e) {
-      if (e instanceof TransactionCanceledException && e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
-        throw problem(409, 'PLAYER_EXISTS', 'This user already has a player profile');
-      }
-      throw e;
-    }
-    return { status: 201, body: profile };
+    return { status: 201, body: await createPlayer(userIdOf(req.principal), fields, req.now) };
   },
 });
 
@@ -66,29 +37,13 @@ export const getMeRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'Me', schema: Me } },
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const [p, memberships] = await Promise.all([
-      entities().player.get({ userId }).go(),
-      entities().member.query.byUser({ userId }).go({ pages: 'all' }),
-    ]);
+    const { player, memberships } = await readAccount(userId);
     return {
       status: 200,
-      body: {
-        userId,
-        operator: req.principal.kind === 'user' && req.principal.operator,
-        player: p.data ? { ...p.data, suspended: p.data.suspended ?? false } : null,
-        memberships: memberships.data.map((m) => ({ clubId: m.clubId, role: m.role })),
-      },
+      body: { userId, operator: req.principal.kind === 'user' && req.principal.operator, player, memberships },
     };
   },
 });
-
-const deleted = () => problem(410, 'ACCOUNT_DELETED', "This account was deleted at the user's request; its personal data is erased");
-
-/** The profile as its owner sees it (the erasure markers are not part of it). */
-function ownProfile(p: Record<string, unknown>) {
-  const { deletedAt: _d, consentWithdrawnAt: _w, adult: _a, ...profile } = p;
-  return { ...profile, suspended: p.suspended ?? false };
-}
 
 export const updateMeRoute = /* @__PURE__ */ defineRoute({
   operationId: 'updateMe',
@@ -100,31 +55,7 @@ export const updateMeRoute = /* @__PURE__ */ defineRoute({
   body: UpdateMeBody,
   responses: { 200: { description: 'The profile', schema: Player } },
   problems: [404, 410],
-  handle: async (req) => {
-    const userId = userIdOf(req.principal);
-    const { data: current } = await entities().player.get({ userId }).go();
-    if (!current) throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile; create one with POST /v1/players');
-    const set: Partial<Record<'displayName' | 'firstName' | 'lastName' | 'city' | 'phone' | 'email', string>> = {};
-    const remove: ('firstName' | 'lastName' | 'city' | 'phone' | 'email')[] = [];
-    for (const [k, v] of Object.entries(req.body) as [keyof typeof set, string | null | undefined][]) {
-      if (v === null && k !== 'displayName') remove.push(k);
-      else if (typeof v === 'string') set[k] = v;
-    }
-    const updatedAt = iso(req.now);
-    try {
-      // Never writes personal data back onto an erased profile, whatever the race.
-      const update = entities()
-        .player.patch({ userId })
-        .set({ ...set, updatedAt });
-      await (remove.length > 0 ? update.remove(remove) : update).where((p, { notExists }) => notExists(p.deletedAt)).go();
-    } catch (e) {
-      if (conditionRefused(e)) throw deleted();
-      throw e;
-    }
-    const next: Record<string, unknown> = { ...current, ...set, updatedAt };
-    for (const k of remove) delete next[k];
-    return { status: 200, body: ownProfile(next) };
-  },
+  handle: async (req) => ({ status: 200, body: await updateProfile(userIdOf(req.principal), req.body, req.now) }),
 });
 
 export { DELETED_PLAYER_NAME } from '../app/erasure';
@@ -145,19 +76,16 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
   problems: [404, 410],
   handle: async (req) => {
     const userId = userIdOf(req.principal);
-    const started = await requestErasure(userId, req.now, erasureBudget(req.remainingMs?.()));
-    if (started.kind === 'no_profile') throw problem(404, 'PLAYER_NOT_FOUND', 'No player profile');
-    if (started.kind === 'erased') throw deleted();
+    const deletion = await deleteAccount(userId, req.now, erasureBudget(req.remainingMs?.()));
     // The profile was read and erased by the use case: a deleted account with steps left may go on.
     req.accountChecked = true;
-    const { progress } = started;
-    if (!progress.finished) {
+    const { progress } = deletion;
+    if (deletion.kind === 'in_progress') {
       return {
         status: 202,
         body: { userId, deletedAt: progress.deletedAt, state: 'in_progress', done: progress.done, left: progress.left },
       };
     }
-    const kept = await keptRecords(userId);
     return {
       status: 200,
       body: {
@@ -167,9 +95,9 @@ export const deleteMeRoute = /* @__PURE__ */ defineRoute({
         pseudonymised: { displayName: DELETED_PLAYER_NAME },
         kept: {
           adult: true,
-          consentAt: started.consentAt,
+          consentAt: deletion.consentAt,
           consentWithdrawnAt: progress.deletedAt,
-          ...kept,
+          ...deletion.kept,
           records:
             "Fee operations, settlements, registrations, entries and results in the clubs' tournaments are kept as the law requires; they reference the player id only.",
         },

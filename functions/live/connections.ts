@@ -1,11 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../store/client';
-import { config } from '../platform/config';
-import { TTL_ATTRIBUTE } from '../store/table-definition';
+import { entities } from '../store/entities';
+import { conditionRefused } from '../store/entities/items';
+import type { LiveCaller } from '../store/entities/live-connection';
 import { writeAll } from '../store/batch-write';
 
 /**
- * Live connections as items of the single table, each with a TTL:
+ * Live connections as items of the single table (entities `liveConnection`, `liveSubscription`), each with a TTL:
  * - `live#c#<connectionId>` / `c`: who connected (user id or anonymous) and the topics it holds;
  * - `live#t#<topic>` / `<connectionId>`: one subscription, so the fan-out finds a topic's connections
  *   with one Query on its partition.
@@ -14,13 +13,7 @@ import { writeAll } from '../store/batch-write';
  */
 export const CONNECTION_TTL_SEC = 2 * 3600 + 600;
 
-export interface LiveCaller {
-  kind: 'user' | 'anonymous';
-  userId?: string;
-  operator?: boolean;
-  /** When the token the connection opened with expires (epoch seconds, the JWT's `exp`). */
-  expiresAt?: number;
-}
+export type { LiveCaller };
 
 /** One subscription as the fan-out reads it: the connection and who opened it (kept with the subscription). */
 export interface LiveSubscriber {
@@ -29,40 +22,26 @@ export interface LiveSubscriber {
   caller?: LiveCaller;
 }
 
+type Item = Record<string, unknown>;
+
 export interface LiveConnection {
   connectionId: string;
   caller: LiveCaller;
   topics: string[];
 }
 
-const connectionPk = (id: string) => `live#c#${id}`;
-const topicPk = (topic: string) => `live#t#${topic}`;
 const nowSec = () => Math.floor(Date.now() / 1000);
-const table = () => config().tableName;
 
 export async function putConnection(connectionId: string, caller: LiveCaller): Promise<void> {
-  await dynamo().doc.send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk: connectionPk(connectionId),
-        sk: 'c',
-        kind: 'liveConnection',
-        connectionId,
-        caller,
-        topics: [],
-        [TTL_ATTRIBUTE]: nowSec() + CONNECTION_TTL_SEC,
-      },
-    }),
-  );
+  await entities()
+    .liveConnection.put({ connectionId, caller, topics: [], expiresAt: nowSec() + CONNECTION_TTL_SEC })
+    .go();
 }
 
 export async function getConnection(connectionId: string): Promise<LiveConnection | undefined> {
-  const { Item } = await dynamo().doc.send(
-    new GetCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' }, ConsistentRead: true }),
-  );
-  if (!Item || Number(Item[TTL_ATTRIBUTE]) < nowSec()) return undefined;
-  return { connectionId, caller: Item.caller as LiveCaller, topics: (Item.topics as string[] | undefined) ?? [] };
+  const { data } = await entities().liveConnection.get({ connectionId }).go({ consistent: true });
+  if (!data || data.expiresAt < nowSec()) return undefined;
+  return { connectionId, caller: data.caller, topics: data.topics ?? [] };
 }
 
 /**
@@ -81,23 +60,21 @@ export async function addSubscriptions(
   if (fresh.length === 0) return 'added';
   if (fresh.length > max) return 'full';
   try {
-    await dynamo().doc.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: connectionPk(connectionId), sk: 'c' },
-        UpdateExpression: 'SET topics = list_append(if_not_exists(topics, :none), :t)',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(topics) OR size(topics) <= :room)',
-        ExpressionAttributeValues: { ':t': fresh, ':none': [], ':room': max - fresh.length },
-      }),
-    );
+    // patch: only a connection that exists (a gone one is `full` too).
+    await entities()
+      .liveConnection.patch({ connectionId })
+      .append({ topics: fresh })
+      .where((c, { notExists, size, escape }) => `(${notExists(c.topics)} OR ${size(c.topics)} <= ${escape(max - fresh.length)})`)
+      .go({ response: 'none' });
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return 'full';
+    if (conditionRefused(e)) return 'full';
     throw e;
   }
   const expiresAt = nowSec() + CONNECTION_TTL_SEC;
+  const subscription = entities().liveSubscription;
   await writeAll(
     fresh.map((topic) => ({
-      PutRequest: { Item: { pk: topicPk(topic), sk: connectionId, kind: 'liveSubscription', caller, [TTL_ATTRIBUTE]: expiresAt } },
+      PutRequest: { Item: subscription.put({ topic, connectionId, caller, expiresAt }).params<{ Item: Item }>().Item },
     })),
   );
   return 'added';
@@ -107,9 +84,14 @@ export async function addSubscriptions(
 export async function removeConnection(connectionId: string): Promise<void> {
   const c = await getConnection(connectionId);
   if (c && c.topics.length > 0) {
-    await writeAll([...new Set(c.topics)].map((topic) => ({ DeleteRequest: { Key: { pk: topicPk(topic), sk: connectionId } } })));
+    const subscription = entities().liveSubscription;
+    await writeAll(
+      [...new Set(c.topics)].map((topic) => ({
+        DeleteRequest: { Key: subscription.delete({ topic, connectionId }).params<{ Key: Item }>().Key },
+      })),
+    );
   }
-  await dynamo().doc.send(new DeleteCommand({ TableName: table(), Key: { pk: connectionPk(connectionId), sk: 'c' } }));
+  await entities().liveConnection.delete({ connectionId }).go({ response: 'none' });
 }
 
 /** The ids of the connections subscribed to a topic now. */
@@ -119,54 +101,33 @@ export async function subscribersOf(topic: string): Promise<string[]> {
 
 /** The subscriptions of a topic now, each with the caller that made it. */
 export async function subscriptionsOf(topic: string): Promise<LiveSubscriber[]> {
-  const out: LiveSubscriber[] = [];
-  let start: Record<string, unknown> | undefined;
   const now = nowSec();
-  do {
-    const page = await dynamo().doc.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': topicPk(topic) },
-        ProjectionExpression: 'sk, caller, #ttl',
-        // A subscription made a moment before the event counts (its 'subscribed' answer has gone out).
-        ConsistentRead: true,
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (Number(item[TTL_ATTRIBUTE]) < now) continue;
-      out.push({ connectionId: String(item.sk), ...(item.caller ? { caller: item.caller as LiveCaller } : {}) });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  // A subscription made a moment before the event counts (its 'subscribed' answer has gone out). The keys
+  // come along: a subscription written before the entity names its connection in the sort key only.
+  const { data } = await entities().liveSubscription.query.primary({ topic }).go({ consistent: true, pages: 'all', data: 'includeKeys' });
+  return data
+    .filter((s) => !(s.expiresAt < now))
+    .map((s) => ({
+      connectionId: s.connectionId ?? String((s as { sk?: unknown }).sk),
+      ...(s.caller ? { caller: s.caller } : {}),
+    }));
 }
-
-const sentKey = (clubId: string, tournamentId: string) => ({ pk: `live#v#${clubId}/${tournamentId}`, sk: 'v' });
 
 /** The newest event version of a tournament whose messages were all handed to the gateway. */
 export async function lastFannedOut(clubId: string, tournamentId: string): Promise<number> {
-  const { Item } = await dynamo().doc.send(
-    new GetCommand({ TableName: table(), Key: sentKey(clubId, tournamentId), ConsistentRead: true }),
-  );
-  return Item ? Number(Item.v) : 0;
+  const { data } = await entities().liveFanOut.get({ clubId, tournamentId }).go({ consistent: true });
+  return data ? Number(data.v) : 0;
 }
 
 /** Records that an event's messages went out; never moves backwards. */
 export async function markFannedOut(clubId: string, tournamentId: string, version: number): Promise<void> {
   try {
-    await dynamo().doc.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: sentKey(clubId, tournamentId),
-        UpdateExpression: 'SET v = :v, kind = :k',
-        ConditionExpression: 'attribute_not_exists(v) OR v < :v',
-        ExpressionAttributeValues: { ':v': version, ':k': 'liveFanOut' },
-      }),
-    );
+    await entities()
+      .liveFanOut.update({ clubId, tournamentId })
+      .set({ v: version, kind: 'liveFanOut' })
+      .where((f, { notExists, lt }) => `${notExists(f.v)} OR ${lt(f.v, version)}`)
+      .go({ response: 'none' });
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!conditionRefused(e)) throw e;
   }
 }

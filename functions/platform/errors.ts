@@ -10,7 +10,7 @@ import { count } from './metrics';
 import { RETRY_AFTER_SECONDS, outageKind, outageProblem } from './dependency-errors';
 
 const DOMAIN_STATUS = { rule: 422, conflict: 409, not_found: 404 } as const;
-const APP_STATUS: Record<AppErrorKind, number> = { not_found: 404, conflict: 409, forbidden: 403, unavailable: 503 };
+const APP_STATUS: Record<AppErrorKind, number> = { not_found: 404, conflict: 409, forbidden: 403, gone: 410, unavailable: 503 };
 
 export function zodIssues(e: ZodError, prefix?: string) {
   return e.issues.map((i) => {

@@ -13,11 +13,19 @@ import { armedLevelEndEntity } from './armed-level-end';
 import { blindStructureEntity } from './blind-structure';
 import { clubEntity } from './club';
 import { erasureEntity } from './erasure';
+import { liveConnectionEntity } from './live-connection';
+import { liveFanOutEntity } from './live-fan-out';
+import { liveSubscriptionEntity } from './live-subscription';
 import { leagueCountEntity, leagueEntity, leagueRankEntity, leagueStandingEntity } from './league';
 import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
 import { playerEntity } from './player';
+import { pushDeviceEntity } from './push-device';
+import { pushDeviceCountEntity } from './push-device-count';
+import { pushPreferencesEntity } from './push-preferences';
+import { pushSentEntity } from './push-sent';
+import { pushTokenOwnerEntity } from './push-token-owner';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
 import { seriesEntity, seriesTournamentEntity } from './series';
@@ -68,6 +76,15 @@ function build(c: EntityConfiguration) {
       duplicateDeckRead: duplicateDeckReadEntity(c),
       duplicateDeckAccess: duplicateDeckAccessEntity(c),
       duplicatePlayerEntry: duplicatePlayerEntryEntity(c),
+
+      liveConnection: liveConnectionEntity(c),
+      liveSubscription: liveSubscriptionEntity(c),
+      liveFanOut: liveFanOutEntity(c),
+      pushDevice: pushDeviceEntity(c),
+      pushDeviceCount: pushDeviceCountEntity(c),
+      pushPreferences: pushPreferencesEntity(c),
+      pushSent: pushSentEntity(c),
+      pushTokenOwner: pushTokenOwnerEntity(c),
     },
     c,
   );
