@@ -9,6 +9,7 @@ import { changeResultName } from '../store/result-names';
 import { pseudonymiseInDuplicateEvents } from './duplicate/players';
 import { forgetDevicesPass } from '../live/push/devices';
 import { pushAdapter } from '../live/push/port';
+import { forgetHeldTicketsPass } from './season/tickets';
 
 /*
  * Erasing an account (R-PD-1) as a resumable job. The request erases the profile and records the erasure
@@ -22,7 +23,7 @@ import { pushAdapter } from '../live/push/port';
 export const DELETED_PLAYER_NAME = 'Deleted player';
 export const ERASED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'] as const;
 
-export const ERASURE_STEPS = ['feed', 'idempotency', 'devices', 'memberships', 'results', 'duplicate'] as const;
+export const ERASURE_STEPS = ['feed', 'idempotency', 'devices', 'memberships', 'results', 'duplicate', 'tickets'] as const;
 export type ErasureStep = (typeof ERASURE_STEPS)[number];
 
 /** Steps running at a time, and writes in flight within a step. */
@@ -105,6 +106,8 @@ const STEPS: Record<ErasureStep, StepRun> = {
     await pseudonymiseInDuplicateEvents(userId, DELETED_PLAYER_NAME);
     return true;
   },
+  // Free entries: unused ones are revoked, every one stays the club's by player id; the player's index of them goes.
+  tickets: (userId, deadline) => forgetHeldTicketsPass(userId, deadline),
 };
 
 export interface ErasureProgress {

@@ -1,6 +1,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Context } from '../../../domain/core/context';
 import {
+  expireTicket,
   issueTicket,
   returnTicket,
   revokeTicket,
@@ -13,9 +14,18 @@ import {
   type TicketTarget,
 } from '../../../domain/season';
 import { iso } from '../../platform/domain-context';
+import { newId } from '../../platform/ids';
+import { seededRandom } from '../../../domain/core/random';
 import { dynamo } from '../../store/client';
 import { entities } from '../../store/entities';
-import { batchGet, conditionRefused, readCount, type TransactPut, type TransactUpdate } from '../../store/entities/items';
+import {
+  batchGet,
+  conditionRefused,
+  readCount,
+  type TransactDelete,
+  type TransactPut,
+  type TransactUpdate,
+} from '../../store/entities/items';
 import type { TicketRow } from '../../store/entities/ticket';
 import type { StoredTournament } from '../../store/tournament-store';
 import { Conflict, NotFound } from '../errors';
@@ -231,3 +241,41 @@ export async function ticketReturnOnCancel(
 
 /** The refusal of a registration whose ticket write lost: another registration used it meanwhile. */
 export const ticketUsedMeanwhile = (): Conflict => new Conflict('TICKET_USED', 'The ticket is already used');
+
+/** Who revokes the tickets of an erased account: the erasure itself, on the holder's request (R-PD-1). */
+export const ERASURE_ACTOR = { id: 'system:erasure', role: 'manager' } as const;
+/** The reason an erasure writes on the tickets it revokes. */
+export const ERASURE_REASON = 'account erased (R-PD-1)';
+
+/**
+ * R-PD-1: one pass over an erased holder's tickets until `deadline`: true once none is left. An unused
+ * ticket is revoked (a free entry is a right of a person, and the person is gone; it has no value to keep,
+ * R-MONEY-1); one past its expiry is written expired. Each ticket stays the club's record under the holder's
+ * id only, as registrations do; the holder's pointer (the player's index of tickets) goes in the same write.
+ * A ticket changed meanwhile (used, revoked by the club) fails its condition and is looked at again.
+ */
+export async function forgetHeldTicketsPass(holderId: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const page = await entities().heldTicket.query.primary({ holderId }).go({ limit: 25 });
+    if (page.data.length === 0) return true;
+    for (const pointer of page.data) {
+      const now = Date.now();
+      const ctx: Context = { now, actor: { ...ERASURE_ACTOR }, rng: seededRandom(now), newId: (prefix) => newId(prefix, now) };
+      const forget: TransactItem = { Delete: entities().heldTicket.delete(pointer).params<TransactDelete>() };
+      const row = await readTicket(pointer.clubId, pointer.ticketId);
+      const change = row && row.status === 'issued' ? closeUnused(row, ctx) : undefined;
+      try {
+        await transact(change?.event ? [changeWrite(change, 'issued', ERASURE_REASON), forget] : [forget]);
+      } catch (e) {
+        if (!refusedByCondition(e)) throw e;
+      }
+    }
+  }
+  return false;
+}
+
+/** An issued ticket of an erased holder: expired when its time is past (written as the reader sees it), else revoked. */
+function closeUnused(t: Ticket & { audit?: unknown }, ctx: Context): TicketChange {
+  const { audit: _audit, ...ticket } = t;
+  return ticketStatusAt(ticket, ctx.now) === 'expired' ? expireTicket(ticket, ctx) : revokeTicket(ticket, ctx);
+}
