@@ -25,6 +25,11 @@ import { playerRegistrationEntity, tournamentEntity } from './tournament';
 import { heldTicketEntity, ticketEntity } from './ticket';
 import { tournamentEventEntity } from './tournament-event';
 import { clubVerificationEntity, verificationLogEntity } from './verification';
+import { playerScheduleEntity } from './player-schedule';
+import { resultNamesEntity } from './result-names';
+import { moneyReviewEntity } from './money-review';
+import { tournamentSnapshotPartEntity } from './tournament-snapshot-part';
+import { tournamentEventChunkEntity } from './tournament-event-chunk';
 
 function build(c: EntityConfiguration) {
   return new Service(
@@ -54,6 +59,11 @@ function build(c: EntityConfiguration) {
       leagueStanding: leagueStandingEntity(c),
       leagueRank: leagueRankEntity(c),
       leagueCount: leagueCountEntity(c),
+      playerSchedule: playerScheduleEntity(c),
+      resultNames: resultNamesEntity(c),
+      moneyReview: moneyReviewEntity(c),
+      tournamentSnapshotPart: tournamentSnapshotPartEntity(c),
+      tournamentEventChunk: tournamentEventChunkEntity(c),
     },
     c,
   );
