@@ -1,6 +1,6 @@
 /**
  * Items of the kinds that became entities late (a player's schedule, a tournament's result names, the money
- * review queue, snapshot parts and event chunks) were first written without ElectroDB's identity attributes
+ * review queue, a tournament's shared feed, snapshot parts and event chunks) were first written without ElectroDB's identity attributes
  * and, for some, without key attributes of their own. Written here as they were then, on DynamoDB Local, they
  * still read and update through the store; what the store writes now reads back the same way.
  */
@@ -13,6 +13,7 @@ import type * as Schedule from '../../functions/store/player-schedule';
 import type * as Names from '../../functions/store/result-names';
 import type * as MoneyReview from '../../functions/app/tournaments/money-review';
 import type * as Log from '../../functions/store/tournament-log';
+import type * as Feed from '../../functions/adapters/notifications/tournament-feed';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 
 let tableName: string;
@@ -21,6 +22,7 @@ let schedule: typeof Schedule;
 let names: typeof Names;
 let money: typeof MoneyReview;
 let log: typeof Log;
+let feed: typeof Feed;
 
 beforeAll(async () => {
   tableName = `t-${randomUUID()}`;
@@ -31,6 +33,7 @@ beforeAll(async () => {
   names = await import('../../functions/store/result-names');
   money = await import('../../functions/app/tournaments/money-review');
   log = await import('../../functions/store/tournament-log');
+  feed = await import('../../functions/adapters/notifications/tournament-feed');
 }, 60_000);
 
 const put = (Item: Record<string, unknown>) => client.dynamo().doc.send(new PutCommand({ TableName: tableName, Item }));
@@ -149,6 +152,31 @@ describe('items written before their entities', () => {
     expect((await money.moneyReviewQueue({ limit: 10, cursor: null })).items.map((i) => i.tournamentId)).toEqual(['t1']);
   });
 
+  it("a tournament's shared feed takes each notification once, after those written before", async () => {
+    const tournamentId = `t-${randomUUID()}`;
+    const n = (id: string) => ({
+      notificationId: id,
+      type: 'level',
+      at: '2026-12-01T10:00:00.000Z',
+      clubId: 'c1',
+      tournamentId,
+      title: id,
+      data: {},
+      expiresAt: 9,
+    });
+    const key = feed.tournamentFeedKey('c1', tournamentId);
+    expect(key).toEqual({ pk: log.tournamentPk('c1', tournamentId), sk: 'feed' });
+    await put({ ...key, items: [n('n0')], ids: new Set(['n0']), expiresAt: 9 });
+    await feed.appendShared(n('n1'));
+    await feed.appendShared(n('n1'));
+    await feed.appendShared(n('n0'));
+    expect(feed.sharedOf(await get(key.pk, key.sk)).map((s) => s.notificationId)).toEqual(['n0', 'n1']);
+    // A tournament's first notification creates the item.
+    const other = `t-${randomUUID()}`;
+    await feed.appendShared({ ...n('n2'), tournamentId: other });
+    expect(feed.sharedOf(await get(log.tournamentPk('c1', other), 'feed')).map((s) => s.notificationId)).toEqual(['n2']);
+  });
+
   it('an event head from before the entity still holds its version; a chunked event reads back whole', async () => {
     const tournamentId = `t-${randomUUID()}`;
     const pk = log.tournamentPk('c1', tournamentId);
@@ -168,7 +196,7 @@ describe('items written before their entities', () => {
       log.VersionConflict,
     );
     // A large event: its chunks are written before the head and read back with it.
-    const big = Array.from({ length: 40_000 }, (_, i) => ({ type: 'x', n: i, r: randomUUID() }));
+    const big = Array.from({ length: 16_000 }, (_, i) => ({ type: 'x', n: i, r: randomUUID() }));
     await log.appendEvent({ clubId: 'c1', tournamentId, version: 2, at: 3, patch: [], events: big });
     const events = await log.readEventsAfter('c1', tournamentId, 0, true);
     expect(events.map((e) => e.version)).toEqual([1, 2]);

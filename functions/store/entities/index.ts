@@ -30,6 +30,7 @@ import { resultNamesEntity } from './result-names';
 import { moneyReviewEntity } from './money-review';
 import { tournamentSnapshotPartEntity } from './tournament-snapshot-part';
 import { tournamentEventChunkEntity } from './tournament-event-chunk';
+import { tournamentFeedEntity } from './tournament-feed';
 
 function build(c: EntityConfiguration) {
   return new Service(
@@ -64,6 +65,7 @@ function build(c: EntityConfiguration) {
       moneyReview: moneyReviewEntity(c),
       tournamentSnapshotPart: tournamentSnapshotPartEntity(c),
       tournamentEventChunk: tournamentEventChunkEntity(c),
+      tournamentFeed: tournamentFeedEntity(c),
     },
     c,
   );

@@ -266,6 +266,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     record: { clubId: 'c1', tournamentId: 't1', v: 42, nonce: 'n1', i: 3, kind: 'tournamentEventChunk', c: 'bytes' },
     keys: { pk: 'club#c1#t#t1', sk: 'e#000000000042#n1#0003', ...identity('tournamentEventChunk') },
   },
+  {
+    name: 'tournament feed',
+    entity: 'tournamentFeed',
+    record: { clubId: 'c1', tournamentId: 't1', items: [{ notificationId: 'n1' }], expiresAt: 1_800_000_000 },
+    keys: { pk: 'club#c1#t#t1', sk: 'feed', ...identity('tournamentFeed') },
+  },
 ];
 
 describe('the stored key layout of every entity', () => {
