@@ -1,8 +1,9 @@
-import { QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { OtherRegistration, TournamentWindow } from '../../domain/tournaments';
 import { dynamo } from './client';
 import { config } from '../platform/config';
+import { entities } from './entities';
+import { conditionRefused, keyOf, type TransactPut, type TransactUpdate } from './entities/items';
 import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 
 /**
@@ -35,43 +36,48 @@ export interface PlayerSchedule {
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const SCHEDULE_SK = 'schedule';
-const PROFILE_SK = 'profile';
 /** Windows that ended this long ago can no longer overlap anything a player registers for. */
 const KEEP_ENDED_MS = 7 * 86_400_000;
 
-const pkOf = (playerId: string) => `player#${playerId}`;
 export const scheduleKey = (clubId: string, tournamentId: string) => `${clubId}.${tournamentId}`;
 
 /** The keys of a player's profile and schedule items, for a route's prefetch (see platform/prefetch.ts). */
-export const profileItemKey = (playerId: string): ItemKey => ({ pk: pkOf(playerId), sk: PROFILE_SK });
-export const scheduleItemKey = (playerId: string): ItemKey => ({ pk: pkOf(playerId), sk: SCHEDULE_SK });
+export const profileItemKey = (playerId: string): ItemKey => keyOf(entities().player.get({ userId: playerId }));
+export const scheduleItemKey = (playerId: string): ItemKey => keyOf(entities().playerSchedule.get({ playerId }));
 
-const scheduleOf = (s: Item | undefined): PlayerSchedule | undefined =>
-  s ? { v: Number(s.v), regs: (s.regs ?? {}) as PlayerSchedule['regs'] } : undefined;
+/** The schedule an item holds; schedules written before the entity lack its identity attributes. */
+function scheduleOf(item: Item | undefined): PlayerSchedule | undefined {
+  const data = item ? entities().playerSchedule.parse({ Item: item }, { ignoreOwnership: true }).data : null;
+  return data ? { v: data.v, regs: (data.regs ?? {}) as PlayerSchedule['regs'] } : undefined;
+}
 
 /**
  * The profile item (raw) and the schedule, in one Query of the player's partition, or from what the
- * request prefetched with its authorization (both items, strongly consistent) when it did.
+ * request prefetched with its authorization (both items, strongly consistent) when it did. The Query spans
+ * two entities' items (the profile and the schedule sort next to each other, the notifications before
+ * them): an entity's query reads one entity, a collection the whole partition, so the range is read raw and
+ * the schedule parsed by its entity.
  */
 export async function readProfileAndSchedule(
   playerId: string,
   prefetched: Prefetched = NOTHING_PREFETCHED,
 ): Promise<{ profile: Item | undefined; schedule: PlayerSchedule | undefined }> {
-  const p = prefetchedItem(prefetched, profileItemKey(playerId));
-  const s = prefetchedItem(prefetched, scheduleItemKey(playerId));
+  const profileKey = profileItemKey(playerId);
+  const scheduleKeyOf = scheduleItemKey(playerId);
+  const p = prefetchedItem(prefetched, profileKey);
+  const s = prefetchedItem(prefetched, scheduleKeyOf);
   if (p !== undefined && s !== undefined) return { profile: p ?? undefined, schedule: scheduleOf(s ?? undefined) };
   const out = await dynamo().doc.send(
     new QueryCommand({
       TableName: config().tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':pk': pkOf(playerId), ':a': PROFILE_SK, ':b': SCHEDULE_SK },
+      ExpressionAttributeValues: { ':pk': profileKey.pk, ':a': profileKey.sk, ':b': scheduleKeyOf.sk },
       ConsistentRead: true,
     }),
   );
   const items = (out.Items ?? []) as Item[];
-  const profile = items.find((i) => i.sk === PROFILE_SK);
-  return { profile, schedule: scheduleOf(items.find((i) => i.sk === SCHEDULE_SK)) };
+  const profile = items.find((i) => i.sk === profileKey.sk);
+  return { profile, schedule: scheduleOf(items.find((i) => i.sk === scheduleKeyOf.sk)) };
 }
 
 /**
@@ -92,15 +98,9 @@ export function scheduledOthers(schedule: PlayerSchedule, exceptTournamentId: st
     }));
 }
 
-/** The empty schedule a new player starts with, written with the profile. */
+/** The empty schedule a new player starts with, written with the profile (`create`: only if there is none). */
 export function emptySchedule(playerId: string): TransactItem {
-  return {
-    Put: {
-      TableName: config().tableName,
-      Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 0, regs: {} },
-      ConditionExpression: 'attribute_not_exists(sk)',
-    },
-  };
+  return { Put: entities().playerSchedule.create({ playerId, v: 0, regs: {} }).params<TransactPut>() };
 }
 
 /**
@@ -109,32 +109,21 @@ export function emptySchedule(playerId: string): TransactItem {
  * schedule is created whole with this one.
  */
 export function scheduleWrite(playerId: string, read: PlayerSchedule | undefined, entry: ScheduledRegistration, now: number): TransactItem {
-  const TableName = config().tableName;
+  const schedules = entities().playerSchedule;
   const key = scheduleKey(entry.clubId, entry.tournamentId);
-  if (!read) {
-    return {
-      Put: {
-        TableName,
-        Item: { pk: pkOf(playerId), sk: SCHEDULE_SK, v: 1, regs: { [key]: entry } },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      },
-    };
-  }
+  if (!read) return { Put: schedules.create({ playerId, v: 1, regs: { [key]: entry } }).params<TransactPut>() };
   const ended = Object.entries(read.regs)
     .filter(([k, r]) => k !== key && r.endAt < now - KEEP_ENDED_MS)
     .map(([k]) => k);
-  const names: Record<string, string> = { '#k': key };
-  ended.forEach((k, i) => (names[`#e${i}`] = k));
-  return {
-    Update: {
-      TableName,
-      Key: { pk: pkOf(playerId), sk: SCHEDULE_SK },
-      UpdateExpression: `SET regs.#k = :e, v = :next${ended.length ? ` REMOVE ${ended.map((_, i) => `regs.#e${i}`).join(', ')}` : ''}`,
-      ConditionExpression: 'v = :v',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ':e': entry, ':v': read.v, ':next': read.v + 1 },
-    },
-  };
+  const update = schedules
+    .patch({ playerId })
+    .data((a, op) => {
+      op.set(a.regs[key], entry);
+      for (const k of ended) op.remove(a.regs[k]);
+      op.set(a.v, read.v + 1);
+    })
+    .where((a, op) => op.eq(a.v, read.v));
+  return { Update: update.params<TransactUpdate>() };
 }
 
 /**
@@ -150,19 +139,20 @@ export async function refreshScheduled(
   live: boolean,
   cancelled = false,
 ): Promise<void> {
+  const key = scheduleKey(clubId, tournamentId);
   try {
-    await dynamo().doc.send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: { pk: pkOf(playerId), sk: SCHEDULE_SK },
-        UpdateExpression: 'SET regs.#k.live = :live, regs.#k.cancelled = :c, regs.#k.startAt = :s, regs.#k.endAt = :e',
-        ConditionExpression: 'regs.#k.registrationId = :rid',
-        ExpressionAttributeNames: { '#k': scheduleKey(clubId, tournamentId) },
-        ExpressionAttributeValues: { ':live': live, ':c': cancelled, ':s': window.startAt, ':e': window.endAt, ':rid': registrationId },
-      }),
-    );
+    await entities()
+      .playerSchedule.patch({ playerId })
+      .data((a, op) => {
+        op.set(a.regs[key].live, live);
+        op.set(a.regs[key].cancelled, cancelled);
+        op.set(a.regs[key].startAt, window.startAt);
+        op.set(a.regs[key].endAt, window.endAt);
+      })
+      .where((a, op) => op.eq(a.regs[key].registrationId, registrationId))
+      .go({ response: 'none' });
   } catch (e) {
-    if (e instanceof ConditionalCheckFailedException) return;
+    if (conditionRefused(e)) return;
     throw e;
   }
 }

@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './client';
-import { config } from '../platform/config';
 import type { ItemKey } from '../platform/prefetch';
-import { tournamentPk } from './tournament-log';
+import { entities } from './entities';
+import { keyOf } from './entities/items';
 import { packBody, unpackBody } from './item-body';
 
 /**
@@ -16,9 +14,8 @@ import { packBody, unpackBody } from './item-body';
  * - `erased`: players who exercised the right to erasure (R-PD-1): shown as the deleted player;
  * - `hidden`: names an operator hid (R-MOD-1): left out of what the public reads.
  */
-const SK = 'names';
-
-export const resultNamesKey = (clubId: string, tournamentId: string): ItemKey => ({ pk: tournamentPk(clubId, tournamentId), sk: SK });
+export const resultNamesKey = (clubId: string, tournamentId: string): ItemKey =>
+  keyOf(entities().resultNames.get({ clubId, tournamentId }));
 
 /** Writes the names as read at the finish; `hidden` are the names hidden then (ADDed, so later restores still apply). */
 export async function writeResultNames(
@@ -28,17 +25,11 @@ export async function writeResultNames(
   hidden: readonly string[],
 ): Promise<void> {
   const body = packBody(JSON.stringify(names));
-  const set = 'b' in body ? 'b' : 'z';
-  const other = set === 'b' ? 'z' : 'b';
-  await dynamo().doc.send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: resultNamesKey(clubId, tournamentId),
-      UpdateExpression: `SET #body = :body REMOVE #other${hidden.length ? ' ADD #hidden :hidden' : ''}`,
-      ExpressionAttributeNames: { '#body': set, '#other': other, ...(hidden.length ? { '#hidden': 'hidden' } : {}) },
-      ExpressionAttributeValues: { ':body': 'b' in body ? body.b : body.z, ...(hidden.length ? { ':hidden': new Set(hidden) } : {}) },
-    }),
-  );
+  const update = entities()
+    .resultNames.update({ clubId, tournamentId })
+    .set('b' in body ? { b: body.b } : { z: body.z })
+    .remove(['b' in body ? 'z' : 'b']);
+  await (hidden.length ? update.add({ hidden: [...hidden] }) : update).go({ response: 'none' });
 }
 
 export type NameChange = 'erase' | 'hide' | 'restore';
@@ -49,17 +40,16 @@ export async function changeResultName(
   tournaments: readonly { clubId: string; tournamentId: string }[],
   change: NameChange,
 ): Promise<void> {
-  const [verb, attr] = change === 'erase' ? ['ADD', 'erased'] : change === 'hide' ? ['ADD', 'hidden'] : ['DELETE', 'hidden'];
+  const names = entities().resultNames;
   for (const t of tournaments) {
-    await dynamo().doc.send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: resultNamesKey(t.clubId, t.tournamentId),
-        UpdateExpression: `${verb} #set :p`,
-        ExpressionAttributeNames: { '#set': attr },
-        ExpressionAttributeValues: { ':p': new Set([playerId]) },
-      }),
-    );
+    const update = names.update({ clubId: t.clubId, tournamentId: t.tournamentId });
+    const set =
+      change === 'erase'
+        ? update.add({ erased: [playerId] })
+        : change === 'hide'
+          ? update.add({ hidden: [playerId] })
+          : update.delete({ hidden: [playerId] });
+    await set.go({ response: 'none' });
   }
 }
 
@@ -71,11 +61,10 @@ export function resultNames(
   item: Record<string, unknown> | null | undefined,
   opts: { publicView: boolean; erasedName: string },
 ): Map<string, string> | undefined {
-  if (!item || (item.b === undefined && item.z === undefined)) return undefined;
-  const names = new Map(Object.entries(JSON.parse(unpackBody(item)) as Record<string, string>));
-  const erased = item.erased instanceof Set ? (item.erased as Set<string>) : new Set<string>();
-  const hidden = item.hidden instanceof Set ? (item.hidden as Set<string>) : new Set<string>();
-  for (const p of erased) if (names.has(p)) names.set(p, opts.erasedName);
-  if (opts.publicView) for (const p of hidden) names.delete(p);
+  const data = item ? entities().resultNames.parse({ Item: item }, { ignoreOwnership: true }).data : null;
+  if (!data || (data.b === undefined && data.z === undefined)) return undefined;
+  const names = new Map(Object.entries(JSON.parse(unpackBody(data)) as Record<string, string>));
+  for (const p of data.erased ?? []) if (names.has(p)) names.set(p, opts.erasedName);
+  if (opts.publicView) for (const p of data.hidden ?? []) names.delete(p);
   return names;
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, PutCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './client';
 import { entities } from './entities';
 import { conditionRefused, type TransactPut } from './entities/items';
 import type { TournamentEventRow } from './entities/tournament-event';
+import type { TournamentEventChunkRow } from './entities/tournament-event-chunk';
 import { queryAll } from './query-all';
 import { config } from '../platform/config';
-import { MAX_WRITES, writeAll, writeBatch } from './batch-write';
+import { MAX_WRITES, writeBatch } from './batch-write';
 import { bodyBytes, packBody, unpackBody, type StoredBody } from './item-body';
 import type { Patch } from './state-patch';
 
@@ -77,10 +78,8 @@ function bodyAttrs(body: StoredBody): Pick<TournamentEventRow, 'b' | 'z'> {
 /** Appends the event; throws VersionConflict when the version is already taken. Answers the stored bytes. */
 export async function appendEvent(input: AppendInput): Promise<number> {
   const { clubId, tournamentId, version } = input;
-  const pk = tournamentPk(clubId, tournamentId);
   const body = packBody(JSON.stringify({ p: input.patch, e: input.events }));
   const bytes = bodyBytes(body);
-  const TableName = config().tableName;
   const { doc } = dynamo();
   // Names this append: a put the SDK retried after a timeout finds its own item, not a rival's (below).
   const writer = randomUUID();
@@ -90,19 +89,16 @@ export async function appendEvent(input: AppendInput): Promise<number> {
   } else {
     const nonce = randomUUID();
     const whole = 'z' in body ? Buffer.from(body.z) : Buffer.from(body.b, 'utf8');
-    const chunks: Item[] = [];
+    const chunks: TournamentEventChunkRow[] = [];
     for (let i = 0; i * MAX_INLINE_BYTES < whole.length; i++) {
-      chunks.push({
-        pk,
-        sk: `${eventSk(version)}#${nonce}#${String(i).padStart(4, '0')}`,
-        kind: 'tournamentEventChunk',
-        c: whole.subarray(i * MAX_INLINE_BYTES, (i + 1) * MAX_INLINE_BYTES),
-      });
+      const c = whole.subarray(i * MAX_INLINE_BYTES, (i + 1) * MAX_INLINE_BYTES);
+      chunks.push({ clubId, tournamentId, v: version, nonce, i, kind: 'tournamentEventChunk', c });
     }
     // One PutItem per chunk, a few at a time: each request stays one item's size (a batch of them is
     // megabytes in one request, against one request timeout), and a retried put rewrites the same item.
+    const puts = entities().tournamentEventChunk;
     for (let i = 0; i < chunks.length; i += CHUNK_PUTS) {
-      await Promise.all(chunks.slice(i, i + CHUNK_PUTS).map((Item) => doc.send(new PutCommand({ TableName, Item }))));
+      await Promise.all(chunks.slice(i, i + CHUNK_PUTS).map((chunk) => puts.put(chunk).go({ response: 'none' })));
     }
     head = { ...head, chunks: chunks.length, nonce, zipped: 'z' in body };
   }
@@ -118,7 +114,7 @@ export async function appendEvent(input: AppendInput): Promise<number> {
   } catch (e) {
     if (conditionRefused(e)) {
       // A timed-out put that the SDK sent again fails its condition on the item its first attempt wrote.
-      if (await writtenBy(pk, eventSk(version), writer)) return bytes;
+      if (await writtenBy(clubId, tournamentId, version, writer)) return bytes;
       throw new VersionConflict();
     }
     if (e instanceof TransactionCanceledException) {
@@ -131,23 +127,12 @@ export async function appendEvent(input: AppendInput): Promise<number> {
   return bytes;
 }
 
-/** Whether the event item at `sk` is the one this append wrote (strongly consistent). */
-async function writtenBy(pk: string, sk: string, writer: string): Promise<boolean> {
-  const { Item } = await dynamo().doc.send(
-    new GetCommand({
-      TableName: config().tableName,
-      Key: { pk, sk },
-      ConsistentRead: true,
-      ProjectionExpression: '#w',
-      ExpressionAttributeNames: { '#w': 'w' },
-    }),
-  );
-  return Item?.w === writer;
-}
-
-/** Deletes items by sort key (best effort is not enough for garbage: unprocessed ones are retried). */
-export async function deleteItems(pk: string, sks: readonly string[]): Promise<void> {
-  await writeAll(sks.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+/** Whether the event head at `version` is the one this append wrote (strongly consistent; heads from before the entity included). */
+async function writtenBy(clubId: string, tournamentId: string, version: number, writer: string): Promise<boolean> {
+  const { data } = await entities()
+    .tournamentEvent.get({ clubId, tournamentId, v: version })
+    .go({ consistent: true, attributes: ['w'], ignoreOwnership: true });
+  return data?.w === writer;
 }
 
 /** About this much per BatchWriteItem: large parts go a few per request, each within one request timeout. */

@@ -1,18 +1,19 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from './client';
 import { queryAll } from './query-all';
-import { config } from '../platform/config';
+import { writeAll } from './batch-write';
+import { entities } from './entities';
+import { conditionRefused } from './entities/items';
 import { decode, encode, type AggregateLayout, type Parts } from './aggregate-codec';
 import { bodyBytes, packBody, unpackBody } from './item-body';
-import { deleteItems, putItems, tournamentPk } from './tournament-log';
+import { putItems, tournamentPk } from './tournament-log';
 
 /**
  * Snapshots of the tournament: the aggregate cut into parts by aggregate-codec (meta, buckets of each
  * record map, chunks of each list), each part an item `meta#s#<part>#<version>` that is never
  * overwritten. The root item's manifest names the part items of the newest snapshot; it is the commit
  * point: parts are written first, then the manifest, then the parts it no longer names are deleted.
- * A reader that meets a manifest naming a part already deleted reads again.
+ * A reader that meets a manifest naming a part already deleted reads again. The parts are the
+ * `tournamentSnapshotPart` entity's items, the manifest the root's (`tournament`) `snap`; the reader takes
+ * both in one Query of the range and tells them apart by key.
  *
  * A snapshot rewrites only the parts whose text changed since the previous one, and the bucket count
  * of a map doubles when a bucket outgrows its target size, so no item nears DynamoDB's 400 KB limit
@@ -129,7 +130,8 @@ export function snapshotParts(
  * than the one stored), then deletes what it no longer names. Answers what a reader of it would hold.
  */
 export async function writeSnapshot(w: SnapshotWrite): Promise<{ parts: Parts; manifest: Manifest } | undefined> {
-  const pk = tournamentPk(w.clubId, w.tournamentId);
+  const { clubId, tournamentId } = w;
+  const { tournament, tournamentSnapshotPart } = entities();
   const prevManifest = w.previous.manifest;
   const { parts, buckets } = snapshotParts(
     w.state,
@@ -139,6 +141,7 @@ export async function writeSnapshot(w: SnapshotWrite): Promise<{ parts: Parts; m
   );
   const manifest: Manifest = { v: w.version, parts: {}, buckets };
   const items: Item[] = [];
+  const written: PartRef[] = [];
   for (const [name, text] of parts) {
     const old = prevManifest?.parts[name];
     if (old && w.previous.parts.get(name) === text) {
@@ -146,35 +149,42 @@ export async function writeSnapshot(w: SnapshotWrite): Promise<{ parts: Parts; m
       continue;
     }
     const body = packBody(text);
-    items.push({ pk, sk: partSk(name, w.version), kind: 'tournamentSnapshotPart', ...('b' in body ? { b: body.b } : { z: body.z }) });
+    const part = { clubId, tournamentId, part: name, pv: w.version, kind: 'tournamentSnapshotPart' as const };
+    items.push(tournamentSnapshotPart.put({ ...part, ...('b' in body ? { b: body.b } : { z: body.z }) }).params<{ Item: Item }>().Item);
+    written.push([name, w.version]);
     manifest.parts[name] = [w.version, bodyBytes(body)];
   }
   await putItems(items);
   try {
-    await dynamo().doc.send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: { pk, sk: ROOT_SK },
-        UpdateExpression: 'SET snap = :m, snapV = :v',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(snapV) OR snapV < :v)',
-        ExpressionAttributeValues: { ':m': JSON.stringify(manifest), ':v': w.version },
-      }),
-    );
+    await tournament
+      .patch({ clubId, tournamentId })
+      .set({ snap: JSON.stringify(manifest), snapV: w.version })
+      .where((a, op) => `(${op.notExists(a.snapV)} OR ${op.lt(a.snapV, w.version)})`)
+      .go({ response: 'none' });
   } catch (e) {
-    // A newer snapshot is there already: ours is not needed.
-    if (e instanceof ConditionalCheckFailedException) {
-      await deleteItems(
-        pk,
-        items.map((i) => String(i.sk)),
-      );
+    // A newer snapshot is there already (or the tournament is gone): ours is not needed.
+    if (conditionRefused(e)) {
+      await deleteParts(clubId, tournamentId, written);
       return undefined;
     }
     throw e;
   }
   const keep = new Set(Object.entries(manifest.parts).map(([name, [v]]) => partSk(name, v)));
   const stale = Object.entries(prevManifest?.parts ?? {})
-    .map(([name, [v]]) => partSk(name, v))
-    .filter((sk) => !keep.has(sk));
-  await deleteItems(pk, stale);
+    .map(([name, [v]]): PartRef => [name, v])
+    .filter(([name, v]) => !keep.has(partSk(name, v)));
+  await deleteParts(clubId, tournamentId, stale);
   return { parts, manifest };
+}
+
+type PartRef = [name: string, version: number];
+
+/** Deletes parts (best effort is not enough for garbage: unprocessed ones are retried). */
+async function deleteParts(clubId: string, tournamentId: string, refs: readonly PartRef[]): Promise<void> {
+  const parts = entities().tournamentSnapshotPart;
+  await writeAll(
+    refs.map(([part, pv]) => ({
+      DeleteRequest: { Key: parts.delete({ clubId, tournamentId, part, pv }).params<{ Key: Item }>().Key },
+    })),
+  );
 }

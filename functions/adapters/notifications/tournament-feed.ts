@@ -1,8 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../../store/client';
-import { config } from '../../platform/config';
-import { tournamentPk } from '../../store/tournament-log';
+import { entities } from '../../store/entities';
+import { conditionRefused, keyOf } from '../../store/entities/items';
 import type { ItemKey } from '../../platform/prefetch';
 
 /**
@@ -23,12 +20,8 @@ export interface SharedNotification {
   expiresAt: number;
 }
 
-const FEED_SK = 'feed';
-
-export const tournamentFeedKey = (clubId: string, tournamentId: string): ItemKey => ({
-  pk: tournamentPk(clubId, tournamentId),
-  sk: FEED_SK,
-});
+export const tournamentFeedKey = (clubId: string, tournamentId: string): ItemKey =>
+  keyOf(entities().tournamentFeed.get({ clubId, tournamentId }));
 
 /**
  * Appends one notification, once: the item keeps the ids it holds, and a second delivery of the same
@@ -36,31 +29,21 @@ export const tournamentFeedKey = (clubId: string, tournamentId: string): ItemKey
  * follows its newest notification.
  */
 export async function appendShared(n: SharedNotification): Promise<void> {
-  const key = tournamentFeedKey(n.clubId, n.tournamentId);
   try {
-    await dynamo().doc.send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: key,
-        UpdateExpression: 'SET #items = list_append(if_not_exists(#items, :none), :one), #exp = :exp ADD #ids :id',
-        ConditionExpression: 'attribute_not_exists(#ids) OR NOT contains(#ids, :idValue)',
-        ExpressionAttributeNames: { '#items': 'items', '#ids': 'ids', '#exp': 'expiresAt' },
-        ExpressionAttributeValues: {
-          ':none': [],
-          ':one': [n],
-          ':exp': n.expiresAt,
-          ':id': new Set([n.notificationId]),
-          ':idValue': n.notificationId,
-        },
-      }),
-    );
+    await entities()
+      .tournamentFeed.update({ clubId: n.clubId, tournamentId: n.tournamentId })
+      .append({ items: [n] })
+      .set({ expiresAt: n.expiresAt })
+      .add({ ids: [n.notificationId] })
+      .where((a, op) => `(${op.notExists(a.ids)} OR NOT ${op.contains(a.ids, n.notificationId)})`)
+      .go({ response: 'none' });
   } catch (e) {
-    if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    if (!conditionRefused(e)) throw e;
   }
 }
 
 /** The shared notifications in a feed item as read (none when the item is missing or malformed). */
 export function sharedOf(item: Record<string, unknown> | null | undefined): SharedNotification[] {
-  const items = item?.items;
+  const items = item ? entities().tournamentFeed.parse({ Item: item }, { ignoreOwnership: true }).data?.items : undefined;
   return Array.isArray(items) ? (items as SharedNotification[]) : [];
 }

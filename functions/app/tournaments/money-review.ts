@@ -1,12 +1,10 @@
-import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../platform/config';
-import { dynamo } from '../../store/client';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Context } from '../../../domain/core/context';
 import { decideMoneyHold, holdAfterWrite, type MoneyDecision } from '../../../domain/tournaments/money-hold';
 import { iso } from '../../platform/domain-context';
 import { logger } from '../../platform/logger';
 import { entities } from '../../store/entities';
-import type { TransactPut } from '../../store/entities/items';
+import type { TransactDelete, TransactPut } from '../../store/entities/items';
 import { notifier } from '../../adapters/notifications';
 import { clubStaffToTell } from '../content-moderation';
 import type { StoredTournament } from '../../store/tournament-store';
@@ -20,37 +18,25 @@ import { executeTournamentCommand, type Decision, type FloorEvent, type Tourname
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-export const QUEUE_PK = 'money-review';
 
-const queueKey = (t: { clubId: string; id: string }) => ({ pk: QUEUE_PK, sk: `${t.clubId}#${t.id}` });
+const queueRow = (t: StoredTournament) => ({
+  clubId: t.clubId,
+  tournamentId: t.id,
+  name: t.settings.name,
+  since: t.moneyHold?.since ?? 0,
+  items: JSON.stringify(t.moneyHold?.items ?? []),
+});
 
 /** The queue item that mirrors a tournament's hold: put while held, deleted otherwise. */
 export function moneyQueueCompanions(next: StoredTournament): TransactItem[] {
-  const TableName = config().tableName;
-  if (next.moneyHold?.status === 'held') {
-    return [
-      {
-        Put: {
-          TableName,
-          Item: {
-            ...queueKey(next),
-            clubId: next.clubId,
-            tournamentId: next.id,
-            name: next.settings.name,
-            since: next.moneyHold.since,
-            items: JSON.stringify(next.moneyHold.items),
-          },
-        },
-      },
-    ];
-  }
-  return [{ Delete: { TableName, Key: queueKey(next) } }];
+  const queue = entities().moneyReview;
+  if (next.moneyHold?.status === 'held') return [{ Put: queue.put(queueRow(next)).params<TransactPut>() }];
+  return [{ Delete: queue.delete({ clubId: next.clubId, tournamentId: next.id }).params<TransactDelete>() }];
 }
 
 /** For a tournament written outside a command (its creation): the queue item on its own. */
 export async function putMoneyQueueItem(t: StoredTournament): Promise<void> {
-  const [item] = moneyQueueCompanions(t);
-  if (item?.Put) await dynamo().doc.send(new PutCommand(item.Put));
+  if (t.moneyHold?.status === 'held') await entities().moneyReview.put(queueRow(t)).go({ response: 'none' });
 }
 
 export interface HeldTournament {
@@ -61,27 +47,24 @@ export interface HeldTournament {
   items: { field: string; fragment: string; reason: string }[];
 }
 
-/** A page of the queue, oldest hold first within the page. The cursor is DynamoDB's last key as JSON. */
+/**
+ * A page of the queue, oldest hold first within the page. The cursor is ElectroDB's; items queued before
+ * the entity have no identity attributes, so the query ignores ownership (the partition holds nothing else).
+ */
 export async function moneyReviewQueue(page: PageRequest): Promise<Page<HeldTournament>> {
-  const out = await dynamo().doc.send(
-    new QueryCommand({
-      TableName: config().tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': QUEUE_PK },
-      Limit: page.limit,
-      ...(page.cursor ? { ExclusiveStartKey: JSON.parse(page.cursor) as Record<string, unknown> } : {}),
-    }),
-  );
-  const items = (out.Items ?? [])
+  const { data, cursor } = await entities()
+    .moneyReview.query.primary({})
+    .go({ limit: page.limit, cursor: page.cursor, ignoreOwnership: true });
+  const items = data
     .map((i) => ({
-      clubId: String(i.clubId),
-      tournamentId: String(i.tournamentId),
-      name: String(i.name),
-      since: iso(Number(i.since)),
-      items: JSON.parse(String(i.items)) as HeldTournament['items'],
+      clubId: i.clubId,
+      tournamentId: i.tournamentId,
+      name: i.name,
+      since: iso(i.since),
+      items: JSON.parse(i.items) as HeldTournament['items'],
     }))
     .sort((a, b) => a.since.localeCompare(b.since));
-  return { items, cursor: out.LastEvaluatedKey ? JSON.stringify(out.LastEvaluatedKey) : null };
+  return { items, cursor };
 }
 
 type Change<V> = (s: StoredTournament, ctx: Context) => Promise<Decision<FloorEvent, V>>;

@@ -41,6 +41,13 @@ import { duplicateHandEntity } from './duplicate-hand';
 import { duplicatePlayerEntryEntity } from './duplicate-player-entry';
 import { duplicateSeedEntity } from './duplicate-seed';
 
+import { playerScheduleEntity } from './player-schedule';
+import { resultNamesEntity } from './result-names';
+import { moneyReviewEntity } from './money-review';
+import { tournamentSnapshotPartEntity } from './tournament-snapshot-part';
+import { tournamentEventChunkEntity } from './tournament-event-chunk';
+import { tournamentFeedEntity } from './tournament-feed';
+
 function build(c: EntityConfiguration) {
   return new Service(
     {
@@ -85,6 +92,13 @@ function build(c: EntityConfiguration) {
       pushPreferences: pushPreferencesEntity(c),
       pushSent: pushSentEntity(c),
       pushTokenOwner: pushTokenOwnerEntity(c),
+
+      playerSchedule: playerScheduleEntity(c),
+      resultNames: resultNamesEntity(c),
+      moneyReview: moneyReviewEntity(c),
+      tournamentSnapshotPart: tournamentSnapshotPartEntity(c),
+      tournamentEventChunk: tournamentEventChunkEntity(c),
+      tournamentFeed: tournamentFeedEntity(c),
     },
     c,
   );

@@ -36,6 +36,8 @@ export const tournamentEntity = (config: EntityConfiguration) =>
         settings: { type: 'string' },
         /** The newest snapshot's manifest (JSON, see tournament-snapshot.ts). */
         snap: { type: 'string' },
+        /** The manifest's version: a snapshot replaces only an older one. */
+        snapV: { type: 'number' },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {

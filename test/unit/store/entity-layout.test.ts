@@ -284,6 +284,42 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     record: { deviceId: 'dev_1', kind: 'pushTokenOwner', playerId: 'p1' },
     keys: { pk: 'pushToken#dev_1', sk: 'owner', ...identity('pushTokenOwner') },
   },
+  {
+    name: 'player schedule',
+    entity: 'playerSchedule',
+    record: { playerId: 'p1', v: 2, regs: { 'c1.t1': { clubId: 'c1', tournamentId: 't1', live: true } } },
+    keys: { pk: 'player#p1', sk: 'schedule', ...identity('playerSchedule') },
+  },
+  {
+    name: 'result names',
+    entity: 'resultNames',
+    record: { clubId: 'c1', tournamentId: 't1', b: '{"p1":"Ann"}' },
+    keys: { pk: 'club#c1#t#t1', sk: 'names', ...identity('resultNames') },
+  },
+  {
+    name: 'money review queue item',
+    entity: 'moneyReview',
+    record: { clubId: 'c1', tournamentId: 't1', name: 'Friday', since: 1_800_000_000_000, items: '[]' },
+    keys: { pk: 'money-review', sk: 'c1#t1', ...identity('moneyReview') },
+  },
+  {
+    name: 'snapshot part',
+    entity: 'tournamentSnapshotPart',
+    record: { clubId: 'c1', tournamentId: 't1', part: 'm#entries#3', pv: 42, kind: 'tournamentSnapshotPart', b: '{}' },
+    keys: { pk: 'club#c1#t#t1', sk: 'meta#s#m#entries#3#000000000042', ...identity('tournamentSnapshotPart') },
+  },
+  {
+    name: 'event chunk',
+    entity: 'tournamentEventChunk',
+    record: { clubId: 'c1', tournamentId: 't1', v: 42, nonce: 'n1', i: 3, kind: 'tournamentEventChunk', c: 'bytes' },
+    keys: { pk: 'club#c1#t#t1', sk: 'e#000000000042#n1#0003', ...identity('tournamentEventChunk') },
+  },
+  {
+    name: 'tournament feed',
+    entity: 'tournamentFeed',
+    record: { clubId: 'c1', tournamentId: 't1', items: [{ notificationId: 'n1' }], expiresAt: 1_800_000_000 },
+    keys: { pk: 'club#c1#t#t1', sk: 'feed', ...identity('tournamentFeed') },
+  },
 ];
 
 /**
@@ -384,6 +420,7 @@ describe('the stored key layout of every entity', () => {
       IndexName: 'gsi2',
       ExpressionAttributeValues: { ':pk': 'verification#pending' },
     });
+    expect(values(e.moneyReview.query.primary({}).params())).toEqual({ ':pk': 'money-review' });
   });
 
   it('an update that lists an item writes both catalogue keys; one that unlists it removes the sort key', () => {
