@@ -29,6 +29,7 @@ export const TOURNAMENT_LAYOUT: AggregateLayout = {
     { path: 'seating.tables', buckets: 16 },
     { path: 'knockouts.knockouts', buckets: 8 },
     { path: 'knockouts.mysteryDraws', buckets: 4 },
+    { path: 'chipCounts', buckets: 8 },
   ],
   lists: [
     { path: 'seating.moves', chunk: 200 },
