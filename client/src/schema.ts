@@ -1473,6 +1473,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/draw-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seat draw's proof (R-DRAW-1): the seed's commitment published before the draw, then the seed, the entry list and every later seat drawn from it. Public while the tournament runs and after; staff read it always
+         * @description The seat draw's proof (R-DRAW-1): the seed's commitment published before the draw, then the seed, the entry list and every later seat drawn from it. Public while the tournament runs and after; staff read it always. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getSeatDrawProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/commitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the seat draw's commitment now, before a draw made ahead of the start (R-DRAW-1); the start publishes it otherwise. One already published is answered unchanged: it never changes
+         * @description Publish the seat draw's commitment now, before a draw made ahead of the start (R-DRAW-1); the start publishes it otherwise. One already published is answered unchanged: it never changes. Roles: owner, manager.
+         */
+        post: operations["publishSeatDrawCommitment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts": {
         parameters: {
             query?: never;
@@ -3829,6 +3869,44 @@ export interface components {
         };
         OverrideProposal: {
             to: components["schemas"]["SeatTarget"];
+        };
+        SeatDrawProof: {
+            tournamentId: string;
+            version: number;
+            /** @example sport-poker/seat-draw/v1 */
+            algorithm: string;
+            /** @description hex SHA-256 of the seed's UTF-8 text, published before the draw; null until published */
+            commitment: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            committedAt: string | null;
+            /** @description revealed once the seats are drawn; null before */
+            seed: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            drawnAt: string | null;
+            seatsPerTable: number | null;
+            /** @description the entries of the draw, sorted by code unit (empty before the draw) */
+            entryIds: string[];
+            /** @description late entries, re-entries and promoted players seated from the same committed stream */
+            late: {
+                /** @description k: the k-th entry seated after the draw */
+                sequence: number;
+                entryId: string;
+                tableNumber: number;
+                /** @description the table's free seats (ascending) when the entry was seated */
+                freeSeats: number[];
+                seat: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T18:00:00.000Z
+                 */
+                at: string;
+            }[];
         };
         Knockout: {
             knockoutId: string;
@@ -14057,6 +14135,211 @@ export interface operations {
                 };
             };
             /** @description A rule refuses it (stable `code`, per-field `errors`); IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeatDrawProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commitment, and after the draw what re-derives every seat */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatDrawProof"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishSeatDrawCommitment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof with the commitment */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatDrawProof"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED with another body */
             422: {
                 headers: {
                     [name: string]: unknown;

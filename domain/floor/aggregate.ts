@@ -5,6 +5,7 @@ import type { BlindStructure, ForcedBetsLedger, TimerState } from '../clock';
 import type { ContentModeration } from '../moderation/content';
 import type { Announcement } from './announcement';
 import type { ChipCount } from './chip-counts';
+import type { SeatDrawRecord } from './seat-draw';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -30,4 +31,6 @@ export type FloorTournament = Tournament & {
   announcement?: Announcement;
   /** R-CHIP-1: each entry's last recorded stack, by entry id (chip-counts.ts). */
   chipCounts?: Record<string, ChipCount>;
+  /** R-DRAW-1: the seat draw's commitment, its seed and the seats drawn from it later (seat-draw.ts). */
+  seatDraw?: SeatDrawRecord;
 };

@@ -35,6 +35,8 @@ export const TOURNAMENT_LAYOUT: AggregateLayout = {
     { path: 'seating.moves', chunk: 200 },
     { path: 'seating.draws', chunk: 50 },
     { path: 'results.rows', chunk: 500 },
+    { path: 'seatDraw.entryIds', chunk: 1000 },
+    { path: 'seatDraw.late', chunk: 200 },
   ],
   derived: ['seating.seatOf', 'version'],
 };
