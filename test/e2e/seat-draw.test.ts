@@ -28,7 +28,7 @@ type Tables = { tables: { number: number; seats: { seat: number; entryId: string
 
 const SCRIPT = join(import.meta.dirname, '../../scripts/verify-seat-draw.py');
 const OWNER = 'draw-owner';
-const PLAYERS = Array.from({ length: 21 }, (_, i) => `draw-p${String(i + 1).padStart(2, '0')}`);
+const PLAYERS = Array.from({ length: 29 }, (_, i) => `draw-p${String(i + 1).padStart(2, '0')}`);
 
 let api: TestApi;
 let owner: string;
@@ -43,7 +43,7 @@ beforeAll(async () => {
     call: async (...args: Parameters<TestApi['call']>) => {
       for (let attempt = 1; ; attempt++) {
         const r = await started.call(...args);
-        if (r.status !== 503 || attempt === 5) return r;
+        if (r.status !== 503 || attempt === 5) return attempt > 1 ? { ...r, retried: true } : r;
         await new Promise((done) => setTimeout(done, 1000 * attempt));
       }
     },
@@ -88,7 +88,8 @@ async function openTournament(seats: number) {
 const entryIn = async (t: string, playerId: string, kind = 'late_registration') =>
   ok(await api.call('POST', `${t}/entries`, { token: owner, body: { kind, playerId } }), 201).body.item.entryId as string;
 
-describe('R-DRAW-1: a seat draw anyone can re-derive', () => {
+// A loaded machine takes its time over twenty entries one by one.
+describe('R-DRAW-1: a seat draw anyone can re-derive', { timeout: 300_000 }, () => {
   let t: string;
   let commitment: string;
   let afterDraw: Tables;
@@ -160,7 +161,11 @@ describe('R-DRAW-1: a seat draw anyone can re-derive', () => {
 
     const out = entryOf.get(field[0] as string) as string;
     const killer = entryOf.get(field[1] as string) as string;
-    ok(await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [out], killers: [killer] } }), 201);
+    const ko = (await api.call('POST', `${t}/knockouts`, { token: owner, body: { busted: [out], killers: [killer] } })) as Res & {
+      retried?: boolean;
+    };
+    // Made again after a 503 whose write had landed, the knockout finds its entry out; the re-entry below needs it out.
+    if (!(ko.retried && ko.body.code === 'ENTRY_NOT_ACTIVE')) ok(ko, 201);
     const again = await entryIn(t, field[0] as string, 'reentry');
     p = await readProof();
     expect(p.late.map((l) => [l.sequence, l.entryId])).toEqual([
@@ -184,7 +189,7 @@ describe('R-DRAW-1: a seat draw anyone can re-derive', () => {
 
   it('R-DRAW-1: without an earlier one, the start publishes the commitment and the draw reveals its seed', async () => {
     const u = await openTournament(6);
-    for (const p of PLAYERS.slice(0, 8)) await entryIn(u, p);
+    for (const p of PLAYERS.slice(21, 29)) await entryIn(u, p);
     const before = ok(await api.call('GET', `${u}/seating/draw-proof`, { token: owner })).body as Proof;
     expect(before.commitment).toBeNull();
     ok(await api.call('POST', `${u}/start`, { token: owner }));
