@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { MAX_LABEL_LENGTH, MAX_LEVELS, MAX_LEVEL_DURATION_SEC, MAX_NAME_LENGTH } from '../domain/clock/structure';
+import { MAX_COLOR_UPS, MAX_DENOMINATION, MAX_DENOMINATIONS_PER_COLOR_UP } from '../domain/clock/color-ups';
 import { MAX_ID_LENGTH } from '../domain/core/limits';
 import { humanText } from './text';
 import { ClubIdParams, Id, Timestamp } from './common';
@@ -27,10 +28,32 @@ export const Level = z
   })
   .openapi('Level', { description: 'R-CLK-2: one row of the grid; a break is a level with isBreak and zero blinds' });
 
+export const ColorUp = z
+  .strictObject({
+    levelIndex: z
+      .number()
+      .int()
+      .openapi({
+        minimum: 1,
+        maximum: MAX_LEVELS - 1,
+        description: 'the playing level (0-based index in `levels`) at whose start the chips come off',
+      }),
+    denominations: z.array(z.number().int().openapi({ minimum: 1, maximum: MAX_DENOMINATION })).openapi({
+      minItems: 1,
+      maxItems: MAX_DENOMINATIONS_PER_COLOR_UP,
+      description: 'chip values removed; each removed once in a schedule',
+    }),
+  })
+  .openapi('ColorUp', { description: 'R-CHIP-2 (TDA 24/25): denominations removed at the start of a level' });
+
 const structureShape = {
   name: humanText({ trim: false }).openapi({ maxLength: MAX_NAME_LENGTH }),
   anteType: AnteType,
   levels: z.array(Level).openapi({ maxItems: MAX_LEVELS }),
+  colorUps: z
+    .array(ColorUp)
+    .optional()
+    .openapi({ maxItems: MAX_COLOR_UPS, description: 'R-CHIP-2: the colour-up schedule in level order; none when absent' }),
 };
 
 export const StructureBody = z.strictObject(structureShape).openapi('BlindStructureInput');
@@ -50,10 +73,11 @@ export const CreateStructureBody = z
     name: structureShape.name.optional(),
     anteType: AnteType.optional(),
     levels: structureShape.levels.optional(),
+    colorUps: structureShape.colorUps,
   })
   .superRefine((b, ctx) => {
     if (b.copyOf !== undefined) {
-      for (const f of ['anteType', 'levels'] as const) {
+      for (const f of ['anteType', 'levels', 'colorUps'] as const) {
         if (b[f] !== undefined) ctx.addIssue({ code: 'custom', path: [f], message: 'not with copyOf: the copy takes the default grid' });
       }
       return;
@@ -71,6 +95,7 @@ export const BlindStructure = z
     name: z.string(),
     anteType: AnteType,
     levels: z.array(Level),
+    colorUps: z.array(ColorUp).openapi({ description: 'R-CHIP-2: the colour-up schedule; empty when none' }),
     copiedFrom: z.string().optional(),
     version: z.number().int(),
     createdAt: Timestamp,
@@ -179,6 +204,19 @@ export const ClockBoard = z
     addOns: z.number().int().openapi({ description: 'add-ons taken so far (cancelled ones not)' }),
     upcoming: z.array(ClockLevel).openapi({ description: 'the levels after the current one, the next first: at most 3' }),
     announcement: z.string().nullable().openapi({ description: 'the line the floor put on the screen (putAnnouncement); null when none' }),
+    chipLeader: z
+      .object({ chips: z.number().int(), entryId: Id, tableNumber: z.number().int().nullable(), seat: z.number().int().nullable() })
+      .nullable()
+      .openapi({ description: 'R-CHIP-1: the largest recorded stack among the players left, where it sits; null until counts exist' }),
+    colorUp: z
+      .object({
+        levelIndex: z.number().int(),
+        levelNumber: z.number().int(),
+        denominations: z.array(z.number().int()),
+        startsInMs: z.number().int().openapi({ description: 'clock time until that level starts, counted from `clock.now`' }),
+      })
+      .nullable()
+      .openapi({ description: 'R-CHIP-2: announced during the level (or break) before a colour-up; null otherwise' }),
   })
   .openapi('ClockBoard', { description: 'What the clock screen shows beside the clock' });
 

@@ -52,3 +52,33 @@ export const ProposalParams = TournamentParams.extend({ proposalId: Id });
 export const MoveBody = z.strictObject({ entryId: Id, to: SeatTarget }).openapi('MovePlayer');
 export const ButtonBody = z.strictObject({ seat: z.number().int().min(1).max(MAX_SEATS_PER_TABLE) }).openapi('SetButton');
 export const OverrideBody = z.strictObject({ to: SeatTarget }).openapi('OverrideProposal');
+
+/** R-DRAW-1: what anyone needs to re-derive the seat draw (docs/decisions/seat-draw.md). */
+export const SeatDrawProof = z
+  .object({
+    tournamentId: Id,
+    version: z.number().int(),
+    algorithm: z.string().openapi({ example: 'sport-poker/seat-draw/v1' }),
+    commitment: z
+      .string()
+      .nullable()
+      .openapi({ description: "hex SHA-256 of the seed's UTF-8 text, published before the draw; null until published" }),
+    committedAt: Timestamp.nullable(),
+    seed: z.string().nullable().openapi({ description: 'revealed once the seats are drawn; null before' }),
+    drawnAt: Timestamp.nullable(),
+    seatsPerTable: z.number().int().nullable(),
+    entryIds: z.array(Id).openapi({ description: 'the entries of the draw, sorted by code unit (empty before the draw)' }),
+    late: z
+      .array(
+        z.object({
+          sequence: z.number().int().openapi({ description: 'k: the k-th entry seated after the draw' }),
+          entryId: Id,
+          tableNumber: z.number().int(),
+          freeSeats: z.array(z.number().int()).openapi({ description: "the table's free seats (ascending) when the entry was seated" }),
+          seat: z.number().int(),
+          at: Timestamp,
+        }),
+      )
+      .openapi({ description: 'late entries, re-entries and promoted players seated from the same committed stream' }),
+  })
+  .openapi('SeatDrawProof');

@@ -1473,6 +1473,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/draw-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seat draw's proof (R-DRAW-1): the seed's commitment published before the draw, then the seed, the entry list and every later seat drawn from it. Public while the tournament runs and after; staff read it always
+         * @description The seat draw's proof (R-DRAW-1): the seed's commitment published before the draw, then the seed, the entry list and every later seat drawn from it. Public while the tournament runs and after; staff read it always. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getSeatDrawProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seating/commitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the seat draw's commitment now, before a draw made ahead of the start (R-DRAW-1); the start publishes it otherwise. One already published is answered unchanged: it never changes
+         * @description Publish the seat draw's commitment now, before a draw made ahead of the start (R-DRAW-1); the start publishes it otherwise. One already published is answered unchanged: it never changes. Roles: owner, manager.
+         */
+        post: operations["publishSeatDrawCommitment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts": {
         parameters: {
             query?: never;
@@ -1611,6 +1651,30 @@ export interface paths {
         get: operations["getMysteryTable"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/chip-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chips in play (starting stacks + rebuys + add-ons), the average stack, the chip leader and the recorded counts (R-CHIP-1)
+         * @description Chips in play (starting stacks + rebuys + add-ons), the average stack, the chip leader and the recorded counts (R-CHIP-1). Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getChipCounts"];
+        put?: never;
+        /**
+         * Record entries' stacks, one or the whole field in one call (R-CHIP-1): whole chips from 0, entries in play only (busted: 409, unknown: 404), together not above the chips in play (422)
+         * @description Record entries' stacks, one or the whole field in one call (R-CHIP-1): whole chips from 0, entries in play only (busted: 409, unknown: 404), together not above the chips in play (422). Roles: owner, manager.
+         */
+        post: operations["recordChipCounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3152,6 +3216,8 @@ export interface components {
             name: string;
             anteType: components["schemas"]["AnteType"];
             levels: components["schemas"]["Level"][];
+            /** @description R-CHIP-2: the colour-up schedule; empty when none */
+            colorUps: components["schemas"]["ColorUp"][];
             copiedFrom?: string;
             version: number;
             /**
@@ -3165,6 +3231,13 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description R-CHIP-2 (TDA 24/25): denominations removed at the start of a level */
+        ColorUp: {
+            /** @description the playing level (0-based index in `levels`) at whose start the chips come off */
+            levelIndex: number;
+            /** @description chip values removed; each removed once in a schedule */
+            denominations: number[];
+        };
         CreateBlindStructure: {
             /**
              * @description a default structure, by key or id
@@ -3174,11 +3247,15 @@ export interface components {
             name?: string;
             anteType?: components["schemas"]["AnteType"];
             levels?: components["schemas"]["Level"][];
+            /** @description R-CHIP-2: the colour-up schedule in level order; none when absent */
+            colorUps?: components["schemas"]["ColorUp"][];
         };
         BlindStructureInput: {
             name: string;
             anteType: components["schemas"]["AnteType"];
             levels: components["schemas"]["Level"][];
+            /** @description R-CHIP-2: the colour-up schedule in level order; none when absent */
+            colorUps?: components["schemas"]["ColorUp"][];
         };
         /** @description The clock now and the tournament version after the change */
         ClockState: {
@@ -3273,6 +3350,21 @@ export interface components {
             upcoming: components["schemas"]["ClockLevel"][];
             /** @description the line the floor put on the screen (putAnnouncement); null when none */
             announcement: string | null;
+            /** @description R-CHIP-1: the largest recorded stack among the players left, where it sits; null until counts exist */
+            chipLeader: {
+                chips: number;
+                entryId: string;
+                tableNumber: number | null;
+                seat: number | null;
+            } | null;
+            /** @description R-CHIP-2: announced during the level (or break) before a colour-up; null otherwise */
+            colorUp: {
+                levelIndex: number;
+                levelNumber: number;
+                denominations: number[];
+                /** @description clock time until that level starts, counted from `clock.now` */
+                startsInMs: number;
+            } | null;
         };
         /** @description R-PRZ-1: a non-monetary prize for places placeFrom..placeTo (equal for one place) */
         ClockPrize: {
@@ -3778,6 +3870,44 @@ export interface components {
         OverrideProposal: {
             to: components["schemas"]["SeatTarget"];
         };
+        SeatDrawProof: {
+            tournamentId: string;
+            version: number;
+            /** @example sport-poker/seat-draw/v1 */
+            algorithm: string;
+            /** @description hex SHA-256 of the seed's UTF-8 text, published before the draw; null until published */
+            commitment: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            committedAt: string | null;
+            /** @description revealed once the seats are drawn; null before */
+            seed: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            drawnAt: string | null;
+            seatsPerTable: number | null;
+            /** @description the entries of the draw, sorted by code unit (empty before the draw) */
+            entryIds: string[];
+            /** @description late entries, re-entries and promoted players seated from the same committed stream */
+            late: {
+                /** @description k: the k-th entry seated after the draw */
+                sequence: number;
+                entryId: string;
+                tableNumber: number;
+                /** @description the table's free seats (ascending) when the entry was seated */
+                freeSeats: number[];
+                seat: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T18:00:00.000Z
+                 */
+                at: string;
+            }[];
+        };
         Knockout: {
             knockoutId: string;
             bustedEntryId: string;
@@ -3968,6 +4098,67 @@ export interface components {
                  * @example 2026-11-29T18:00:00.000Z
                  */
                 at: string;
+            }[];
+        };
+        ChipCounts: {
+            tournamentId: string;
+            version: number;
+            chipsInPlay: components["schemas"]["ChipsInPlay"];
+            playersLeft: number;
+            /** @description chipsInPlay.total / playersLeft, rounded; null when nobody is left */
+            averageStack: number | null;
+            /** @description entries in play with a recorded count */
+            countedEntries: number;
+            chipLeader: components["schemas"]["ChipLeader"];
+            /** @description the last recorded stack of each entry in play, largest first */
+            items: {
+                entryId: string;
+                playerId: string;
+                chips: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T18:00:00.000Z
+                 */
+                countedAt: string;
+                by: string;
+            }[];
+        };
+        ChipsInPlay: {
+            /** @description starting stacks of the counted entries + rebuys + add-ons */
+            total: number;
+            startingStacks: number;
+            /** @description chips of the rebuys taken (cancelled ones not) */
+            rebuys: number;
+            /** @description chips of the add-ons taken (cancelled ones not) */
+            addOns: number;
+        };
+        /** @description null until a count of an entry in play is recorded */
+        ChipLeader: {
+            entryId: string;
+            playerId: string;
+            chips: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            countedAt: string;
+        } | null;
+        /**
+         * @example {
+         *       "counts": [
+         *         {
+         *           "entryId": "ent_7",
+         *           "chips": 48500
+         *         }
+         *       ]
+         *     }
+         */
+        RecordChipCounts: {
+            /** @description one entry, a table, or the whole field at bagging: recorded together or not at all */
+            counts: {
+                entryId: string;
+                /** @description the entry's stack as counted */
+                chips: number;
             }[];
         };
         CatalogClubsPage: {
@@ -13965,6 +14156,211 @@ export interface operations {
             };
         };
     };
+    getSeatDrawProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commitment, and after the draw what re-derives every seat */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatDrawProof"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishSeatDrawCommitment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof with the commitment */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatDrawProof"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listKnockouts: {
         parameters: {
             query?: never;
@@ -14817,6 +15213,215 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getChipCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Chips in play, the average, the leader and every recorded count */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChipCounts"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordChipCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordChipCounts"];
+            };
+        };
+        responses: {
+            /** @description Chips in play, the average, the leader and every recorded count */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChipCounts"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

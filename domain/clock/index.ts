@@ -6,3 +6,4 @@ export * from './advance';
 export * from './commands';
 export * from './view';
 export * from './forced-bets';
+export * from './color-ups';

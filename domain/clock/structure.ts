@@ -1,5 +1,6 @@
 import { ruleError } from '../core/errors';
 import type { FieldIssue } from '../core/errors';
+import { colorUpIssues, type ColorUp } from './color-ups';
 
 /** R-HE-4: who pays the ante. `classic` (every player) is the Sport Poker default. */
 export type AnteType = 'none' | 'classic' | 'bb';
@@ -27,6 +28,8 @@ export interface BlindStructure {
   name: string;
   anteType: AnteType;
   levels: Level[];
+  /** R-CHIP-2: denominations removed at the start of levels (color-ups.ts); absent when none. */
+  colorUps?: ColorUp[];
 }
 
 export const MAX_LEVELS = 200;
@@ -122,6 +125,7 @@ export function validateStructure(input: BlindStructure): BlindStructure {
       issues.push({ field: `levels[${list.length - 1}].isBreak`, message: 'the last level must be a playing level' });
     }
   }
+  issues.push(...colorUpIssues(input));
   if (issues.length > 0) {
     throw ruleError('STRUCTURE_INVALID', `Blind structure is invalid: ${issues[0]?.field} ${issues[0]?.message}`, issues);
   }
@@ -137,6 +141,8 @@ export function copyStructure(source: BlindStructure, target: { id: string; club
     levels: source.levels.map((l) => ({ ...l })),
   };
   if (target.clubId !== undefined) copy.clubId = target.clubId;
+  if (source.colorUps !== undefined)
+    copy.colorUps = source.colorUps.map((c) => ({ levelIndex: c.levelIndex, denominations: [...c.denominations] }));
   return copy;
 }
 

@@ -4,6 +4,8 @@ import type { KnockoutsState, MysteryCommitment, ResultRow } from '../results';
 import type { BlindStructure, ForcedBetsLedger, TimerState } from '../clock';
 import type { ContentModeration } from '../moderation/content';
 import type { Announcement } from './announcement';
+import type { ChipCount } from './chip-counts';
+import type { SeatDrawRecord } from './seat-draw';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -27,4 +29,8 @@ export type FloorTournament = Tournament & {
   contentModeration?: ContentModeration;
   /** The line the floor puts on the clock screen (announcement.ts). */
   announcement?: Announcement;
+  /** R-CHIP-1: each entry's last recorded stack, by entry id (chip-counts.ts). */
+  chipCounts?: Record<string, ChipCount>;
+  /** R-DRAW-1: the seat draw's commitment, its seed and the seats drawn from it later (seat-draw.ts). */
+  seatDraw?: SeatDrawRecord;
 };

@@ -2,6 +2,7 @@ import type { Context } from '../core/context';
 import type { TournamentEvent } from '../tournaments';
 import { seatLateEntrant, type SeatingEvent } from '../seating';
 import type { FloorTournament } from './aggregate';
+import { nextLateLot, withLateSeat } from './seat-draw';
 
 /**
  * R-SEAT-5 / R-REENTRY-4 ("Beyond"): a late entrant, a re-entry or a promoted player is seated in
@@ -12,14 +13,21 @@ export function seatNewEntries(
   events: readonly TournamentEvent[],
   ctx: Context,
 ): { state: FloorTournament; events: (TournamentEvent | SeatingEvent)[] } {
-  let seating = state.seating;
   const out: (TournamentEvent | SeatingEvent)[] = [...events];
-  if (!seating || Object.keys(seating.tables).length === 0) return { state, events: out };
+  if (!state.seating || Object.keys(state.seating.tables).length === 0) return { state, events: out };
+  let next = state;
   for (const e of events) {
     if (e.type !== 'entry.created' || !e.seatNow) continue;
-    const r = seatLateEntrant(seating, { entryId: e.entryId }, ctx);
-    seating = r.state;
+    // R-DRAW-1: after a provable draw the seat comes from the committed stream, and the lot is kept.
+    const lot = nextLateLot(next);
+    const r = seatLateEntrant(
+      next.seating as NonNullable<FloorTournament['seating']>,
+      { entryId: e.entryId, ...(lot ? { lot } : {}) },
+      ctx,
+    );
+    next = { ...next, seating: r.state };
+    if (lot && r.lot) next = withLateSeat(next, e.entryId, r.lot, ctx.now);
     out.push(...r.events);
   }
-  return { state: seating === state.seating ? state : { ...state, seating }, events: out };
+  return { state: next, events: out };
 }

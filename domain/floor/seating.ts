@@ -23,8 +23,22 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
     .filter((e) => e.status === 'active')
     .map((e) => e.id);
   if (entryIds.length === 0) throw conflict('NOTHING_TO_SEAT', 'No entry is in play yet: check players in first');
-  const r = initialDraw(state.seating, { entryIds, seatsPerTable: state.settings.seatsPerTable, policy: seatingPolicy(state) }, ctx);
-  return { state: { ...state, seating: r.state }, events: r.events };
+  // R-DRAW-1: the draw runs on the seed committed to before it. Only a tournament started before
+  // commitments existed has none by then; it keeps the recorded lot of R-SEAT-1.
+  const committed = state.seatDraw;
+  if (!committed && state.status === 'registration_open') {
+    throw conflict('SEAT_DRAW_NOT_COMMITTED', "Publish the draw's commitment first (POST .../seating/commitment), or start the tournament");
+  }
+  const seatsPerTable = state.settings.seatsPerTable;
+  const r = initialDraw(
+    state.seating,
+    { entryIds, seatsPerTable, policy: seatingPolicy(state), ...(committed ? { committedSeed: committed.seed } : {}) },
+    ctx,
+  );
+  const seatDraw = committed
+    ? { ...committed, drawnAt: ctx.now, seatsPerTable, entryIds: [...entryIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) }
+    : undefined;
+  return { state: { ...state, seating: r.state, ...(seatDraw ? { seatDraw } : {}) }, events: r.events };
 }
 
 /** The seating, or a 409 when the draw has not been made. */

@@ -151,11 +151,12 @@ export class SeatingDraft {
   }
 
   /** Records a lot by its seed (see drawSeed); the lot runs on `seededRandom(seed)`. */
-  recordDraw(kind: DrawKind, seed: number, tableId?: string): DrawRecord {
+  recordDraw(kind: DrawKind, seed: number | undefined, tableId?: string, commitment?: string): DrawRecord {
     const draw: DrawRecord = {
       id: this.ctx.newId('draw'),
       kind,
-      seed,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(commitment !== undefined ? { commitment } : {}),
       at: this.ctx.now,
       by: this.ctx.actor.id,
       ...(tableId !== undefined ? { tableId } : {}),

@@ -3,6 +3,7 @@ import { conflict, ruleError } from '../core/errors';
 import { seededRandom, shuffle } from '../core/random';
 import type { Random } from '../core/random';
 import { drawSeed, SeatingDraft } from './draft';
+import { provableOrder, seatDrawCommitment } from './provable-draw';
 import { assertSeatsPerTable, resolvePolicy } from './policy';
 import type { SeatingPolicy, SeatingResult, SeatingState, Table } from './types';
 
@@ -15,8 +16,12 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * table-number order.
  */
 export function layoutDraw(entryIds: readonly string[], seatsPerTable: number, rng: Random): (string | null)[][] {
+  return dealRoundRobin(shuffle([...entryIds].sort(byCodeUnits), rng), seatsPerTable);
+}
+
+/** The drawn order dealt round-robin over ceil(field / seats) tables: position k at table k mod T, seat floor(k / T). */
+export function dealRoundRobin(order: readonly string[], seatsPerTable: number): (string | null)[][] {
   assertSeatsPerTable(seatsPerTable);
-  const order = shuffle([...entryIds].sort(byCodeUnits), rng);
   const tableCount = Math.ceil(order.length / seatsPerTable);
   const tables = Array.from({ length: tableCount }, () => new Array<string | null>(seatsPerTable).fill(null));
   order.forEach((entryId, k) => {
@@ -48,6 +53,8 @@ export interface InitialDrawCommand {
   entryIds: readonly string[];
   seatsPerTable: number;
   policy?: Partial<SeatingPolicy>;
+  /** R-DRAW-1: the seed whose commitment was published before the draw; the lot is then provable-draw.ts's. */
+  committedSeed?: string;
 }
 
 /** R-SEAT-1: the initial draw by lot; its seed is recorded in `draws`. Refused once tables exist. */
@@ -61,8 +68,12 @@ export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCom
       { field: 'entryIds', message: 'entries must be unique' },
     ]);
   }
-  const seed = drawSeed(ctx);
-  const layout = replayDraw(cmd.entryIds, cmd.seatsPerTable, seed);
+  const committed = cmd.committedSeed;
+  const seed = committed === undefined ? drawSeed(ctx) : undefined;
+  const layout =
+    committed === undefined
+      ? replayDraw(cmd.entryIds, cmd.seatsPerTable, seed as number)
+      : dealRoundRobin(provableOrder(cmd.entryIds, committed), cmd.seatsPerTable);
   const tables: Record<string, Table> = {};
   const seatOf: SeatingState['seatOf'] = {};
   layout.forEach((seats, i) => {
@@ -74,11 +85,12 @@ export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCom
   });
   const drawn: SeatingState = { ...base, tables, seatOf, nextTableNumber: layout.length + 1 };
   const draft = new SeatingDraft(drawn, ctx);
-  const draw = draft.recordDraw('initial', seed);
+  const commitment = committed === undefined ? undefined : seatDrawCommitment(committed);
+  const draw = draft.recordDraw('initial', seed, undefined, commitment);
   draft.events.push({
     type: 'seating.drawn',
     drawId: draw.id,
-    seed,
+    ...(seed !== undefined ? { seed } : { commitment }),
     tables: layout.length,
     players: cmd.entryIds.length,
   });

@@ -1,13 +1,14 @@
 /** Seating, balancing and table breaking (R-SEAT-1..8): pure operations over SeatingState. */
 export * from './types';
 export { assertSeatsPerTable, resolvePolicy, setSeatingPolicy, MIN_SEATS_PER_TABLE, MAX_SEATS_PER_TABLE } from './policy';
-export { initialDraw, layoutDraw, replayDraw, emptySeating } from './draw';
+export { initialDraw, layoutDraw, replayDraw, emptySeating, dealRoundRobin } from './draw';
 export type { InitialDrawCommand } from './draw';
 export { balance, moverSeat } from './balance';
 export { breakTable, nextTableToBreak } from './break-table';
 export type { BreakTableCommand } from './break-table';
 export { seatLateEntrant } from './late-entry';
-export type { SeatLateEntrantCommand } from './late-entry';
+export type { LateLot, SeatLateEntrantCommand } from './late-entry';
+export { SEAT_DRAW_ALGORITHM, drawStream, provableLateSeat, provableOrder, seatDrawCommitment } from './provable-draw';
 export { afterKnockout, afterHandKnockout, seatingFlags } from './knockout';
 export type { HandKnockoutCommand, HandKnockoutResult, KnockoutCommand, KnockoutFlags, KnockoutResult } from './knockout';
 export { movePlayer, undoLastMove, lastUndoableMove, setButton } from './manual';

@@ -75,7 +75,10 @@ export type DrawKind = 'initial' | 'break' | 'final_table';
 export interface DrawRecord {
   id: string;
   kind: DrawKind;
-  seed: number;
+  /** Absent on a provable draw (R-DRAW-1), which runs on the committed seed instead. */
+  seed?: number;
+  /** R-DRAW-1: the published commitment of the seed the draw ran on (provable-draw.ts). */
+  commitment?: string;
   at: number;
   by: string;
   /** The broken table, or the new final table. */
@@ -95,7 +98,7 @@ export interface SeatingState {
 }
 
 export type SeatingEvent =
-  | { type: 'seating.drawn'; drawId: string; seed: number; tables: number; players: number }
+  | { type: 'seating.drawn'; drawId: string; seed?: number; commitment?: string; tables: number; players: number }
   | { type: 'seating.player_moved'; moveId: string; entryId: string; from?: SeatRef; to: SeatRef; reason: MoveReason }
   | { type: 'seating.seat_freed'; entryId: string; at: SeatRef }
   | { type: 'seating.table_opened'; tableId: string; number: number }

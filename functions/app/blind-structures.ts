@@ -1,5 +1,5 @@
 import { DEFAULT_STRUCTURES, copyStructure, validateStructure } from '../../domain/clock';
-import type { AnteType, BlindStructure, Level } from '../../domain/clock';
+import type { AnteType, BlindStructure, ColorUp, Level } from '../../domain/clock';
 import { ruleError } from '../../domain/core/errors';
 import { iso } from '../platform/domain-context';
 import { newId } from '../platform/ids';
@@ -18,6 +18,8 @@ export interface ClubStructure {
   name: string;
   anteType: AnteType;
   levels: Level[];
+  /** R-CHIP-2: empty when the structure has no colour-up. */
+  colorUps: ColorUp[];
   copiedFrom?: string;
   version: number;
   createdAt: string;
@@ -29,6 +31,7 @@ export interface StructureInput {
   name: string;
   anteType: AnteType;
   levels: BlindStructure['levels'];
+  colorUps?: ColorUp[] | undefined;
 }
 
 /** The domain's grid from a request body: only the fields a structure has, labels only when given. */
@@ -46,6 +49,9 @@ function grid(id: string, clubId: string, body: StructureInput): BlindStructure 
       isBreak: l.isBreak,
       ...(l.label !== undefined ? { label: l.label } : {}),
     })),
+    ...(body.colorUps && body.colorUps.length > 0
+      ? { colorUps: body.colorUps.map((c) => ({ levelIndex: c.levelIndex, denominations: [...c.denominations] })) }
+      : {}),
   };
 }
 
@@ -55,6 +61,7 @@ const view = (s: StoredStructure): ClubStructure => ({
   name: s.name,
   anteType: s.anteType,
   levels: s.levels,
+  colorUps: s.colorUps ?? [],
   ...(s.copiedFrom ? { copiedFrom: s.copiedFrom } : {}),
   version: s.version,
   createdAt: s.createdAt,
@@ -98,7 +105,12 @@ export async function createStructure(
     copiedFrom = preset.structure.id;
   } else {
     // The schema makes name, anteType and levels required without copyOf.
-    structure = grid(structureId, clubId, { name: body.name ?? '', anteType: body.anteType ?? 'classic', levels: body.levels ?? [] });
+    structure = grid(structureId, clubId, {
+      name: body.name ?? '',
+      anteType: body.anteType ?? 'classic',
+      levels: body.levels ?? [],
+      colorUps: body.colorUps,
+    });
   }
   validateStructure(structure);
   const at = iso(now);
@@ -108,6 +120,7 @@ export async function createStructure(
     name: structure.name,
     anteType: structure.anteType,
     levels: structure.levels,
+    ...(structure.colorUps ? { colorUps: structure.colorUps } : {}),
     ...(copiedFrom ? { copiedFrom } : {}),
     version: 1,
     createdBy: actorId,
@@ -146,12 +159,20 @@ export async function replaceStructure(
     version: current.version + 1,
     updatedAt: iso(now),
   };
+  if (structure.colorUps) next.colorUps = structure.colorUps;
+  else delete next.colorUps;
   try {
-    await entities()
+    const patch = entities()
       .blindStructure.patch({ clubId, structureId })
-      .set({ name: next.name, anteType: next.anteType, levels: next.levels, version: next.version, updatedAt: next.updatedAt })
-      .where((s, { eq }) => eq(s.version, current.version))
-      .go();
+      .set({
+        name: next.name,
+        anteType: next.anteType,
+        levels: next.levels,
+        version: next.version,
+        updatedAt: next.updatedAt,
+        ...(next.colorUps ? { colorUps: next.colorUps } : {}),
+      });
+    await (next.colorUps ? patch : patch.remove(['colorUps'])).where((s, { eq }) => eq(s.version, current.version)).go();
   } catch (e) {
     if (conditionRefused(e)) throw new ConcurrentUpdate('The structure changed meanwhile; read it and retry');
     throw e;

@@ -16,6 +16,8 @@ import {
 } from '../../domain/clock';
 import type { BlindStructure } from '../../domain/clock';
 import { prizeRowsForField } from '../../domain/tournaments/guaranteed-prizes';
+import { colorUpAhead } from '../../domain/clock/color-ups';
+import { chipSummary } from '../../domain/floor/chip-counts';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
@@ -78,8 +80,12 @@ const UPCOMING_LEVELS = 3;
 function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null, now: number) {
   const fees = Object.values(state.fees).filter((f) => f.cancelledAt === undefined);
   const counted = Object.values(state.entries).filter((e) => e.status !== 'void');
-  const playersLeft = counted.filter((e) => e.status === 'active').length;
-  const chipsInPlay = counted.reduce((sum, e) => sum + e.chips, 0);
+  // R-CHIP-1: chips in play, the average and the leader, as the chip-counts route reports them.
+  const chips = chipSummary(state);
+  const leader = chips.chipLeader;
+  const leaderSeat = leader ? state.seating?.seatOf[leader.entryId] : undefined;
+  // R-CHIP-2: the colour-up at the start of the next level, announced during this one.
+  const colorUp = view.status === 'finished' ? null : colorUpAhead(clock.structure, view.current.levelIndex);
   // As the results cut a preset to the field (R-PRZ-2).
   const own = state.settings.prizes.filter((r, i) => !prizeRowHidden(state.contentModeration, i, r.description));
   // A prize row the operator hid is not shown on the screen (R-MOD-1).
@@ -90,9 +96,9 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
     clubName,
     tournamentName: state.settings.name,
     entries: counted.length,
-    playersLeft,
-    chipsInPlay,
-    averageStack: playersLeft > 0 ? Math.round(chipsInPlay / playersLeft) : null,
+    playersLeft: chips.playersLeft,
+    chipsInPlay: chips.chipsInPlay.total,
+    averageStack: chips.averageStack,
     nextBreak: nextBreakOf(clock.structure, view),
     prizes: rows.map((r) =>
       'place' in r ? { placeFrom: r.place, placeTo: r.place, description: r.description, ...guaranteed } : { ...r, ...guaranteed },
@@ -102,6 +108,15 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
     addOns: fees.filter((f) => f.kind === 'addon').length,
     upcoming: upcomingLevels(clock.timer, clock.structure, now, UPCOMING_LEVELS),
     announcement: state.announcement?.text ?? null,
+    chipLeader: leader
+      ? {
+          chips: leader.chips,
+          entryId: leader.entryId,
+          tableNumber: leaderSeat ? (state.seating?.tables[leaderSeat.tableId]?.number ?? null) : null,
+          seat: leaderSeat ? leaderSeat.seat + 1 : null,
+        }
+      : null,
+    colorUp: colorUp ? { ...colorUp, startsInMs: view.timeLeftMs } : null,
   };
 }
 

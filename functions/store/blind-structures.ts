@@ -1,5 +1,5 @@
 import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } from '../../domain/clock';
-import type { AnteType, BlindStructure, Level, StructurePreset } from '../../domain/clock';
+import type { AnteType, BlindStructure, ColorUp, Level, StructurePreset } from '../../domain/clock';
 import { Conflict, NotFound } from '../app/errors';
 import { entities } from './entities';
 import { keyOf, recordOf } from './entities/items';
@@ -12,6 +12,7 @@ export interface StoredStructure {
   name: string;
   anteType: AnteType;
   levels: Level[];
+  colorUps?: ColorUp[];
   copiedFrom?: string;
   version: number;
   createdBy: string;
@@ -38,6 +39,7 @@ export const toDomain = (s: StoredStructure): BlindStructure => ({
   name: s.name,
   anteType: s.anteType,
   levels: s.levels,
+  ...(s.colorUps && s.colorUps.length > 0 ? { colorUps: s.colorUps } : {}),
 });
 
 /** The item key of a club's structure, for a route's prefetch. */

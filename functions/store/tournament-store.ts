@@ -29,11 +29,14 @@ export const TOURNAMENT_LAYOUT: AggregateLayout = {
     { path: 'seating.tables', buckets: 16 },
     { path: 'knockouts.knockouts', buckets: 8 },
     { path: 'knockouts.mysteryDraws', buckets: 4 },
+    { path: 'chipCounts', buckets: 8 },
   ],
   lists: [
     { path: 'seating.moves', chunk: 200 },
     { path: 'seating.draws', chunk: 50 },
     { path: 'results.rows', chunk: 500 },
+    { path: 'seatDraw.entryIds', chunk: 1000 },
+    { path: 'seatDraw.late', chunk: 200 },
   ],
   derived: ['seating.seatOf', 'version'],
 };

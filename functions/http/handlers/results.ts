@@ -1,12 +1,13 @@
 import { httpHandler } from '../../platform/http-handler';
 import type { Route } from '../../platform/route';
 import { knockoutRoutes } from '../knockouts';
+import { chipCountsRoutes } from '../chip-counts';
 
 /**
- * The routes of the "results" function: knockouts, bounties and mystery draws, standings and results.
+ * The routes of the "results" function: knockouts, bounties and mystery draws, standings and results, chip counts.
  * Its bundle holds only these.
  */
-export const routes: readonly Route[] = [...knockoutRoutes];
+export const routes: readonly Route[] = [...knockoutRoutes, ...chipCountsRoutes];
 
 /** Lambda entry of the "results" group. */
 export const handler = httpHandler(routes);

@@ -33,6 +33,11 @@ export const LABELS = {
     offline: 'No connection: showing the last known clock',
     gone: 'This tournament is not on the public clock',
     loading: 'Loading…',
+    colorUp: 'Colour-up before level',
+    chipsOff: 'chips come off',
+    chipLeader: 'Chip leader',
+    table: 'table',
+    seat: 'seat',
   },
   ru: {
     level: 'Уровень',
@@ -60,6 +65,11 @@ export const LABELS = {
     offline: 'Нет связи: показаны последние данные',
     gone: 'Этого турнира нет на публичных часах',
     loading: 'Загрузка…',
+    colorUp: 'Колор-ап перед уровнем',
+    chipsOff: 'снимаются',
+    chipLeader: 'Чип-лидер',
+    table: 'стол',
+    seat: 'место',
   },
 } satisfies Record<ScreenLang, Record<string, string>>;
 

@@ -108,7 +108,17 @@ function render(state: State): void {
   set('stack', b === undefined ? '' : int(b.startingStack));
   set('rebuys', b === undefined ? '' : int(b.rebuys));
   set('addOns', b === undefined ? '' : int(b.addOns));
-  const news = b?.announcement ?? '';
+  // The floor's line, then the colour-up ahead (R-CHIP-2) and the chip leader (R-CHIP-1), on one line.
+  const cu = b?.colorUp;
+  const cl = b?.chipLeader;
+  const where = cl && cl.tableNumber !== null ? ` (${T.table} ${cl.tableNumber}, ${T.seat} ${cl.seat})` : '';
+  const news = [
+    b?.announcement ?? '',
+    cu ? `${T.colorUp} ${cu.levelNumber}: ${cu.denominations.map(int).join(', ')} ${T.chipsOff}` : '',
+    cl ? `${T.chipLeader}: ${int(cl.chips)}${where}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   if (shown.news !== news) {
     shown.news = news;
     const el = byId('news');

@@ -14,6 +14,8 @@ export const blindStructureEntity = (config: EntityConfiguration) =>
         name: { type: 'string', required: true },
         anteType: { type: ['none', 'classic', 'bb'] as const, required: true },
         levels: { type: 'any', required: true },
+        /** R-CHIP-2: the colour-up schedule, validated with the levels; absent when none. */
+        colorUps: { type: 'any' },
         /** The default structure it was copied from, if any. */
         copiedFrom: { type: 'string' },
         /** Goes up by one on every edit (optimistic check for PUT). */

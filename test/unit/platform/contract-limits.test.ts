@@ -22,6 +22,8 @@ import { BOARD_CARDS, DECK_SIZE, HOLE_CARDS, MAX_HAND_CARDS, MAX_HANDS_PER_DECK 
 import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../../../domain/holdem/hand';
 import { MAX_REASON } from '../../../domain/moderation/content';
 import { MAX_ANNOUNCEMENT_LENGTH } from '../../../domain/floor/announcement';
+import { MAX_CHIP_COUNTS, MAX_STACK } from '../../../domain/floor/chip-counts';
+import { MAX_COLOR_UPS, MAX_DENOMINATION, MAX_DENOMINATIONS_PER_COLOR_UP } from '../../../domain/clock/color-ups';
 import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../../../domain/results/knockouts';
 import { MAX_PRIZE_TEXT_LENGTH } from '../../../domain/results/mystery';
 import { MAX_SEATS_PER_TABLE as MAX_SEAT_NUMBER } from '../../../domain/seating/policy';
@@ -84,6 +86,11 @@ const DOMAIN: Record<string, Limit> = {
   MAX_LEVELS: maxItems(MAX_LEVELS, ...structure('levels')),
   MAX_LABEL_LENGTH: maxLength(MAX_LABEL_LENGTH, 'Level.label'),
   MAX_LEVEL_DURATION_SEC: maximum(MAX_LEVEL_DURATION_SEC, 'Level.durationSec'),
+  // clock/color-ups.ts
+  MAX_COLOR_UPS: maxItems(MAX_COLOR_UPS, ...structure('colorUps')),
+  'MAX_LEVELS - 1': maximum(MAX_LEVELS - 1, 'ColorUp.levelIndex'),
+  MAX_DENOMINATIONS_PER_COLOR_UP: maxItems(MAX_DENOMINATIONS_PER_COLOR_UP, 'ColorUp.denominations'),
+  MAX_DENOMINATION: maximum(MAX_DENOMINATION, 'ColorUp.denominations[]'),
   // tournaments/settings.ts, prize-kinds.ts, bounty-settings.ts
   MAX_NAME: maxLength(MAX_NAME, ...tournament('name')),
   MAX_DESCRIPTION: maxLength(MAX_DESCRIPTION, ...tournament('description'), 'CreateSeries.description', 'UpdateSeries.description'),
@@ -118,6 +125,9 @@ const DOMAIN: Record<string, Limit> = {
   MAX_REASON: maxLength(MAX_REASON, 'ContentVisibility.reason'),
   // floor/announcement.ts
   MAX_ANNOUNCEMENT_LENGTH: maxLength(MAX_ANNOUNCEMENT_LENGTH, 'AnnouncementInput.text'),
+  // floor/chip-counts.ts
+  MAX_CHIP_COUNTS: maxItems(MAX_CHIP_COUNTS, 'RecordChipCounts.counts'),
+  MAX_STACK: maximum(MAX_STACK, 'RecordChipCounts.counts[].chips'),
   // seating/policy.ts
   'MAX_SEATS_PER_TABLE (seat numbers)': maximum(MAX_SEAT_NUMBER, 'SeatTarget.seat', 'SetButton.seat'),
   // duplicate/settings.ts

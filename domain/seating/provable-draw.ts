@@ -1,0 +1,72 @@
+import { hmacSha256, sha256, toHex, utf8 } from '../holdem/sha256';
+
+/*
+ * R-DRAW-1: the seat draw anyone can re-derive (docs/decisions/seat-draw.md, scripts/verify-seat-draw.py).
+ * The seed is 32 random bytes written as 64 hex digits; its commitment, published before the draw, is the
+ * hex SHA-256 of the seed's UTF-8 text. A lot reads the stream of a label: block i = HMAC-SHA-256(key =
+ * UTF-8 seed, UTF-8 label + uint32_be(i)), i = 0, 1, ..., read as 32-bit big-endian words; a number in
+ * [0, n) takes words until u < floor(2^32 / n) * n (no modulo bias) and is u mod n.
+ *
+ * Initial draw (label "sport-poker/seat-draw/v1/initial"): the entry ids sorted by code unit; Fisher-Yates
+ * from the last position down, i = n-1 .. 1, j = draw(i + 1), swap i and j; T = ceil(n / seats per table)
+ * tables; position k sits at table (k mod T) + 1, seat floor(k / T) + 1.
+ *
+ * Seated later (late entries, re-entries, promoted players: "sport-poker/seat-draw/v1/late/<k>/<entry id>",
+ * k = 1, 2, ... in the order they are seated): the table is the rule's (R-SEAT-5: the fewest players, then
+ * the lowest number; a new table when all are full); the seat is that table's free seats in ascending order,
+ * indexed by draw(number of free seats).
+ */
+
+export const SEAT_DRAW_ALGORITHM = 'sport-poker/seat-draw/v1';
+const INITIAL_LABEL = `${SEAT_DRAW_ALGORITHM}/initial`;
+
+export const seatDrawCommitment = (seed: string): string => toHex(sha256(utf8(seed)));
+
+/** Uniform draws in [0, n) from the stream of one label. */
+export function drawStream(seed: string, label: string): (n: number) => number {
+  const key = utf8(seed);
+  const prefix = utf8(label);
+  let counter = 0;
+  let block: Uint8Array = new Uint8Array(0);
+  let at = 0;
+  const word = (): number => {
+    if (at >= block.length) {
+      const msg = new Uint8Array(prefix.length + 4);
+      msg.set(prefix);
+      new DataView(msg.buffer).setUint32(prefix.length, counter++);
+      block = hmacSha256(key, msg);
+      at = 0;
+    }
+    const v = new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(at);
+    at += 4;
+    return v;
+  };
+  return (n) => {
+    const limit = Math.floor(2 ** 32 / n) * n;
+    for (;;) {
+      const u = word();
+      if (u < limit) return u % n;
+    }
+  };
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The initial draw's order: the sorted entry ids shuffled by the committed stream. */
+export function provableOrder(entryIds: readonly string[], seed: string): string[] {
+  const order = [...entryIds].sort(byCodeUnits);
+  const draw = drawStream(seed, INITIAL_LABEL);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = draw(i + 1);
+    const tmp = order[i] as string;
+    order[i] = order[j] as string;
+    order[j] = tmp;
+  }
+  return order;
+}
+
+/** Which of `freeSeats` (ascending) the k-th entry seated after the draw takes. */
+export function provableLateSeat(seed: string, sequence: number, entryId: string, freeSeats: readonly number[]): number {
+  const index = drawStream(seed, `${SEAT_DRAW_ALGORITHM}/late/${sequence}/${entryId}`)(freeSeats.length);
+  return freeSeats[index] as number;
+}
