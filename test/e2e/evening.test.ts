@@ -87,7 +87,7 @@ const expectedTotal = ALL.reduce((sum, n) => sum + expectedDebt(n), 0);
 const expectedEntries = ALL.length + REENTRY_ROUNDS.reduce((k, r) => k + r.reenter.length, 0);
 const outForGood = ALL.filter((n) => bustsOf(n) > reentriesOf(n)).length;
 
-/** The short tournaments of the deadline test: three players each. */
+/** The short tournaments of the deadline test: three players each (suffixed by the run's attempt). */
 const SHORT = { b: ['short-b-1', 'short-b-2', 'short-b-3'], c: ['short-c-1', 'short-c-2', 'short-c-3'], late: 'short-late' };
 
 // --------------------------------------------------------------------------------------------------
@@ -95,8 +95,8 @@ const SHORT = { b: ['short-b-1', 'short-b-2', 'short-b-3'], c: ['short-c-1', 'sh
 beforeAll(async () => {
   api = await startTestApi();
   ({ owner, base } = await clubWithOwner(api, 'evening-owner'));
-  await inBatches([...ALL.map(pid), ...SHORT.b, ...SHORT.c, SHORT.late], (p) => makePlayer(api, p), READS);
-});
+  await inBatches(ALL.map(pid), (p) => makePlayer(api, p), READS);
+}, 180_000);
 afterAll(async () => api?.close());
 
 describe('a 60-player evening', () => {
@@ -320,79 +320,95 @@ describe('a 60-player evening', () => {
     await call('GET', `${t}/results`);
     expect(seen.length).toBeGreaterThan(300);
     expect(seen.flatMap((b) => poolKeys(b))).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it("R-REENTRY-2, R-REENTRY-3, R-LATE-1: re-entry closes at its own deadline, else at late registration's; the price falls back to the rebuy price", async () => {
-    const T0 = Date.now();
-    // Room for the set-up below (about 2 s on a loaded two-core machine) before late registration ends.
-    const LATE_END = T0 + 5_000;
-    const REENTRY_END = LATE_END + 2_500;
-    const REBUY = 70_000;
-    // B: a re-entry price and its own deadline after late registration's. C: only a rebuy price, no deadline.
-    const make = async (players: string[], over: Record<string, unknown>) => {
-      const created = await call('POST', `${base}/tournaments`, {
-        name: 'Short',
-        startAt: iso(T0 - 60_000),
-        lateRegEndsAt: iso(LATE_END),
-        buyIn: BUY_IN,
-        startingStack: STACK,
-        ...over,
-      });
-      ok(created, 201);
-      const path = `${base}/tournaments/${created.body.tournamentId}`;
-      ok(await call('POST', `${path}/open-registration`), 200);
-      const entry: Record<string, string> = {};
-      for (const p of players) {
-        const reg = await call('POST', `${path}/registrations`, { playerId: p });
-        ok(reg, 201);
-        const inn = await call('POST', `${path}/registrations/${reg.body.item.registrationId}/check-in`);
-        ok(inn, 200);
-        entry[p] = inn.body.item.entryId;
-      }
-      ok(await call('POST', `${path}/start`), 200);
-      return { path, entry };
-    };
-    const [b, c] = await Promise.all([
-      make(SHORT.b, { reentry: REENTRY, reentryEndsAt: iso(REENTRY_END) }),
-      make(SHORT.c, { rebuy: REBUY }),
-    ]);
-    const bust = async (x: typeof b, p: string, killer: string) =>
-      ok(await call('POST', `${x.path}/knockouts`, { busted: [x.entry[p]], killers: [x.entry[killer]] }), 201);
-    const reenter = async (x: typeof b, p: string) => {
-      const res = await call('POST', `${x.path}/entries`, { kind: 'reentry', playerId: p });
-      if (res.status === 201) x.entry[p] = res.body.item.entryId;
-      return res;
-    };
-    const [b1, b2, b3] = SHORT.b as [string, string, string];
-    const [c1, c2, c3] = SHORT.c as [string, string, string];
-
-    // Inside both windows: a re-entry in each; in C at the rebuy price (R-REENTRY-3).
-    await Promise.all([bust(b, b1, b3), bust(c, c1, c3)]);
-    ok(await reenter(b, b1), 201);
-    ok(await reenter(c, c1), 201);
-    await Promise.all([bust(b, b2, b3), bust(c, c2, c3)]);
-    expect(Date.now(), 'the set-up ran past the late-registration deadline').toBeLessThan(LATE_END);
-
-    await sleepUntil(LATE_END);
-    // R-LATE-1: late registration is over.
-    refused(await call('POST', `${b.path}/entries`, { kind: 'late_registration', playerId: SHORT.late }), 422, 'LATE_REGISTRATION_CLOSED');
-    // R-REENTRY-2: C has no re-entry deadline, so late registration's applies.
-    refused(await reenter(c, c2), 422, 'REENTRY_WINDOW_CLOSED');
-    // B's own re-entry deadline is later: still open.
-    ok(await reenter(b, b2), 201);
-    await bust(b, b2, b3);
-    expect(Date.now(), 'the re-entry window closed before the test could use it').toBeLessThan(REENTRY_END);
-
-    await sleepUntil(REENTRY_END);
-    refused(await reenter(b, b2), 422, 'REENTRY_WINDOW_CLOSED');
-
-    // Debts follow what was accepted, and only that.
-    const debt = async (x: typeof b, p: string) => (await call('GET', `${x.path}/players/${p}/fees`)).body.debt as number;
-    expect(await debt(b, b1)).toBe(BUY_IN + REENTRY);
-    expect(await debt(b, b2)).toBe(BUY_IN + REENTRY);
-    expect(await debt(b, b3)).toBe(BUY_IN);
-    expect(await debt(c, c1)).toBe(BUY_IN + REBUY);
-    expect(await debt(c, c2)).toBe(BUY_IN);
-    expect(poolKeys(seen)).toEqual([]);
-  });
+    // The deadlines are wall-clock times fixed when the tournaments are created. When a loaded machine runs
+    // the set-up past them, the same run is made again with fresh players and windows twice as wide: what
+    // is asserted never changes, only how much room the set-up gets.
+    for (const [attempt, room] of [5_000, 10_000, 20_000, 40_000].entries()) {
+      if ((await deadlineRun(attempt, room)) === 'done') return;
+    }
+    throw new Error('the set-up ran past its deadlines at every width');
+  }, 240_000);
 });
+
+/** One run of the deadline test with `room` ms before late registration ends; 'late' when the set-up overran. */
+async function deadlineRun(attempt: number, room: number): Promise<'done' | 'late'> {
+  const short = {
+    b: SHORT.b.map((p) => `${p}-${attempt}`),
+    c: SHORT.c.map((p) => `${p}-${attempt}`),
+    late: `${SHORT.late}-${attempt}`,
+  };
+  await inBatches([...short.b, ...short.c, short.late], (p) => makePlayer(api, p), READS);
+  const T0 = Date.now();
+  const LATE_END = T0 + room;
+  const REENTRY_END = LATE_END + room / 2;
+  const REBUY = 70_000;
+  // B: a re-entry price and its own deadline after late registration's. C: only a rebuy price, no deadline.
+  const make = async (players: string[], over: Record<string, unknown>) => {
+    const created = await call('POST', `${base}/tournaments`, {
+      name: 'Short',
+      startAt: iso(T0 - 60_000),
+      lateRegEndsAt: iso(LATE_END),
+      buyIn: BUY_IN,
+      startingStack: STACK,
+      ...over,
+    });
+    ok(created, 201);
+    const path = `${base}/tournaments/${created.body.tournamentId}`;
+    ok(await call('POST', `${path}/open-registration`), 200);
+    const entry: Record<string, string> = {};
+    for (const p of players) {
+      const reg = await call('POST', `${path}/registrations`, { playerId: p });
+      ok(reg, 201);
+      const inn = await call('POST', `${path}/registrations/${reg.body.item.registrationId}/check-in`);
+      ok(inn, 200);
+      entry[p] = inn.body.item.entryId;
+    }
+    ok(await call('POST', `${path}/start`), 200);
+    return { path, entry };
+  };
+  const [b, c] = await Promise.all([make(short.b, { reentry: REENTRY, reentryEndsAt: iso(REENTRY_END) }), make(short.c, { rebuy: REBUY })]);
+  const bust = async (x: typeof b, p: string, killer: string) =>
+    ok(await call('POST', `${x.path}/knockouts`, { busted: [x.entry[p]], killers: [x.entry[killer]] }), 201);
+  const reenter = async (x: typeof b, p: string) => {
+    const res = await call('POST', `${x.path}/entries`, { kind: 'reentry', playerId: p });
+    if (res.status === 201) x.entry[p] = res.body.item.entryId;
+    return res;
+  };
+  const [b1, b2, b3] = short.b as [string, string, string];
+  const [c1, c2, c3] = short.c as [string, string, string];
+
+  // Inside both windows: a re-entry in each; in C at the rebuy price (R-REENTRY-3).
+  await Promise.all([bust(b, b1, b3), bust(c, c1, c3)]);
+  ok(await reenter(b, b1), 201);
+  ok(await reenter(c, c1), 201);
+  await Promise.all([bust(b, b2, b3), bust(c, c2, c3)]);
+  if (Date.now() >= LATE_END) return 'late';
+
+  await sleepUntil(LATE_END);
+  // R-LATE-1: late registration is over.
+  refused(await call('POST', `${b.path}/entries`, { kind: 'late_registration', playerId: short.late }), 422, 'LATE_REGISTRATION_CLOSED');
+  // R-REENTRY-2: C has no re-entry deadline, so late registration's applies.
+  refused(await reenter(c, c2), 422, 'REENTRY_WINDOW_CLOSED');
+  // B's own re-entry deadline is later: still open.
+  const inB = await reenter(b, b2);
+  if (Date.now() >= REENTRY_END && inB.status !== 201) return 'late';
+  ok(inB, 201);
+  await bust(b, b2, b3);
+  if (Date.now() >= REENTRY_END) return 'late';
+
+  await sleepUntil(REENTRY_END);
+  refused(await reenter(b, b2), 422, 'REENTRY_WINDOW_CLOSED');
+
+  // Debts follow what was accepted, and only that.
+  const debt = async (x: typeof b, p: string) => (await call('GET', `${x.path}/players/${p}/fees`)).body.debt as number;
+  expect(await debt(b, b1)).toBe(BUY_IN + REENTRY);
+  expect(await debt(b, b2)).toBe(BUY_IN + REENTRY);
+  expect(await debt(b, b3)).toBe(BUY_IN);
+  expect(await debt(c, c1)).toBe(BUY_IN + REBUY);
+  expect(await debt(c, c2)).toBe(BUY_IN);
+  expect(poolKeys(seen)).toEqual([]);
+  return 'done';
+}
