@@ -1545,8 +1545,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2)
-         * @description Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2). Roles: owner, manager, dealer, cashier.
+         * Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2); for a satellite its seats and bubble (R-SAT-2)
+         * @description Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2); for a satellite its seats and bubble (R-SAT-2). Roles: owner, manager, dealer, cashier.
          */
         get: operations["getStandings"];
         put?: never;
@@ -2986,6 +2986,7 @@ export interface components {
                  * @enum {string}
                  */
                 mysteryPrizeSource?: "client_text" | "server_table";
+                satellite?: components["schemas"]["SatelliteSettings"];
                 /** @description R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server */
                 mysteryPrizeTable?: {
                     prize: string;
@@ -3066,6 +3067,25 @@ export interface components {
             kind: "club";
             /** @description a label of the club's fee levels, never an amount */
             upToFeeLevel?: string;
+        };
+        /** @description R-SAT-1..3: the tournament awards seats (tickets, R-TICKET-1) in a target; it ends when that many players remain, who share places 1..N */
+        SatelliteSettings: {
+            /** @description the tournament of the club the seats enter (or targetSeriesId) */
+            targetTournamentId?: string;
+            /** @description the series of the club the seats enter (or targetTournamentId) */
+            targetSeriesId?: string;
+            /** @description a fixed number of seats (or entriesPerSeat); with free_entry rows at most 40 places */
+            seats?: number;
+            /** @description one seat per this many entries, re-entries counted, at least one seat */
+            entriesPerSeat?: number;
+            /**
+             * @description R-SAT-3: a winner already registered or holding a seat in the target: the seat passes to the next place (default), or the winner gets a ticket to otherEventTarget
+             * @enum {string}
+             */
+            alreadyInTarget?: "pass_to_next" | "other_event";
+            otherEventTarget?: components["schemas"]["TicketTarget"] & unknown;
+            /** @description days from the finish until the seat tickets expire (default 90) */
+            ticketValidDays?: number;
         };
         /** @description R-MONEY-2: while present, registration cannot open and the tournament is not in the catalogue */
         MoneyHold: {
@@ -3464,6 +3484,7 @@ export interface components {
              * @enum {string}
              */
             mysteryPrizeSource?: "client_text" | "server_table";
+            satellite?: components["schemas"]["SatelliteSettings"];
             /** @description R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server */
             mysteryPrizeTable?: {
                 prize: string;
@@ -3580,6 +3601,7 @@ export interface components {
              * @enum {string|null}
              */
             mysteryPrizeSource?: "client_text" | "server_table" | null;
+            satellite?: components["schemas"]["SatelliteSettings"] | null;
             /** @description R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server */
             mysteryPrizeTable?: {
                 prize: string;
@@ -3876,6 +3898,18 @@ export interface components {
             eliminationsToMoney: number;
             onBubble: boolean;
             inTheMoney: boolean;
+            /** @description R-SAT-2: a satellite only */
+            satellite?: {
+                playersLeft: number;
+                entries: number;
+                /** @description N: the seats the field awards now (R-SAT-1) */
+                seats: number;
+                eliminationsToSeats: number;
+                /** @description R-SAT-2: N + 1 players left */
+                onBubble: boolean;
+                /** @description N or fewer left with late registration closed: the seats are decided */
+                ended: boolean;
+            };
         };
         Results: {
             tournamentId: string;
@@ -14094,6 +14128,8 @@ export interface operations {
                             headsUp: boolean;
                             finalTableReady: boolean;
                         } | null;
+                        /** @description R-SAT-2: true when this knockout left the seats number of players: the satellite finished with it */
+                        satelliteEnded?: boolean;
                     };
                 };
             };
