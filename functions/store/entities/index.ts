@@ -18,6 +18,7 @@ import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
 import { playerEntity } from './player';
+import { clubRatingEntity, playerRatingEntity, ratedFinishEntity, ratingBoardEntity, ratingHistoryEntity } from './rating';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
 import { seriesEntity, seriesTournamentEntity } from './series';
@@ -54,6 +55,11 @@ function build(c: EntityConfiguration) {
       leagueStanding: leagueStandingEntity(c),
       leagueRank: leagueRankEntity(c),
       leagueCount: leagueCountEntity(c),
+      clubRating: clubRatingEntity(c),
+      playerRating: playerRatingEntity(c),
+      ratingHistory: ratingHistoryEntity(c),
+      ratingBoard: ratingBoardEntity(c),
+      ratedFinish: ratedFinishEntity(c),
     },
     c,
   );
