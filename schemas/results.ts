@@ -107,6 +107,17 @@ export const Standings = z
     eliminationsToMoney: z.number().int(),
     onBubble: z.boolean(),
     inTheMoney: z.boolean(),
+    satellite: z
+      .object({
+        playersLeft: z.number().int(),
+        entries: z.number().int(),
+        seats: z.number().int().openapi({ description: 'N: the seats the field awards now (R-SAT-1)' }),
+        eliminationsToSeats: z.number().int(),
+        onBubble: z.boolean().openapi({ description: 'R-SAT-2: N + 1 players left' }),
+        ended: z.boolean().openapi({ description: 'N or fewer left with late registration closed: the seats are decided' }),
+      })
+      .optional()
+      .openapi({ description: 'R-SAT-2: a satellite only' }),
   })
   .openapi('Standings');
 

@@ -25,7 +25,9 @@ import {
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { MoneyHold, MoneyReviewOutcome } from './money-review';
-import { FreeEntryDetails } from './tickets';
+import { FreeEntryDetails, TicketTarget } from './tickets';
+import { MAX_SATELLITE_SEATS, MAX_TICKET_VALID_DAYS } from '../domain/season/limits';
+import { MAX_FREE_ENTRY_PLACES } from '../domain/tournaments/settings';
 
 /**
  * Request schemas check shapes and types; the rules (deadline order, seats per table 2..10, amounts
@@ -59,6 +61,36 @@ const PrizeRow = z
     z.strictObject({ placeFrom: place, placeTo: place, description: prizeDescription, ...prizeDetails }),
   ])
   .openapi('PrizeRow', { description: 'A non-monetary prize (R-MONEY-2, R-PRZ-1)' });
+
+const seatCount = z.number().int().openapi({ minimum: 1, maximum: MAX_SATELLITE_SEATS });
+const Satellite = z
+  .strictObject({
+    targetTournamentId: Id.optional().openapi({ description: 'the tournament of the club the seats enter (or targetSeriesId)' }),
+    targetSeriesId: Id.optional().openapi({ description: 'the series of the club the seats enter (or targetTournamentId)' }),
+    seats: seatCount.optional().openapi({
+      maximum: MAX_FREE_ENTRY_PLACES,
+      description: 'a fixed number of seats (or entriesPerSeat); with free_entry rows at most ' + MAX_FREE_ENTRY_PLACES + ' places',
+    }),
+    entriesPerSeat: seatCount.optional().openapi({ description: 'one seat per this many entries, re-entries counted, at least one seat' }),
+    alreadyInTarget: z.enum(['pass_to_next', 'other_event']).optional().openapi({
+      description:
+        'R-SAT-3: a winner already registered or holding a seat in the target: the seat passes to the next place (default), or the winner gets a ticket to otherEventTarget',
+    }),
+    otherEventTarget: TicketTarget.optional().openapi({ description: 'R-SAT-3 other_event: what that ticket enters' }),
+    ticketValidDays: z
+      .number()
+      .int()
+      .optional()
+      .openapi({
+        minimum: 1,
+        maximum: MAX_TICKET_VALID_DAYS,
+        description: 'days from the finish until the seat tickets expire (default 90)',
+      }),
+  })
+  .openapi('SatelliteSettings', {
+    description:
+      'R-SAT-1..3: the tournament awards seats (tickets, R-TICKET-1) in a target; it ends when that many players remain, who share places 1..N',
+  });
 
 const settingsShape = {
   name: humanText({ trim: false }).openapi({ maxLength: MAX_NAME }),
@@ -140,6 +172,7 @@ const settingsShape = {
     description:
       'R-MYS-2: the floor types the prize drawn by hand, or the server draws it from mysteryPrizeTable (default when a table is given)',
   }),
+  satellite: Satellite,
   mysteryPrizeTable: z
     .array(
       z.strictObject({

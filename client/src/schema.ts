@@ -1585,8 +1585,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2)
-         * @description Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2). Roles: owner, manager, dealer, cashier.
+         * Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2); for a satellite its seats and bubble (R-SAT-2)
+         * @description Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2); for a satellite its seats and bubble (R-SAT-2). Roles: owner, manager, dealer, cashier.
          */
         get: operations["getStandings"];
         put?: never;
@@ -2481,6 +2481,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/rating-opt-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the club's finished tournaments count for the cross-club rating (R-RATE-1)
+         * @description Whether the club's finished tournaments count for the cross-club rating (R-RATE-1). Roles: owner, manager.
+         */
+        get: operations["getRatingOptIn"];
+        /**
+         * Opt the club in or out of the cross-club rating: from then on its tournaments' finishes are rated (R-RATE-1)
+         * @description Opt the club in or out of the cross-club rating: from then on its tournaments' finishes are rated (R-RATE-1). Roles: owner, manager (users only).
+         */
+        put: operations["setRatingOptIn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cross-club rating, highest ordinal (mu - 3 sigma) first, with mu and sigma (R-RATE-1)
+         * @description The cross-club rating, highest ordinal (mu - 3 sigma) first, with mu and sigma (R-RATE-1). Access: public.
+         */
+        get: operations["getRatingLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ratings/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's rating and its history, newest finish first (R-RATE-1)
+         * @description A player's rating and its history, newest finish first (R-RATE-1). Access: public.
+         */
+        get: operations["getPlayerRating"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My rating and its history, newest finish first (R-RATE-1)
+         * @description My rating and its history, newest finish first (R-RATE-1). Access: user.
+         */
+        get: operations["getMyRating"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3050,6 +3134,7 @@ export interface components {
                  * @enum {string}
                  */
                 mysteryPrizeSource?: "client_text" | "server_table";
+                satellite?: components["schemas"]["SatelliteSettings"];
                 /** @description R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server */
                 mysteryPrizeTable?: {
                     prize: string;
@@ -3130,6 +3215,25 @@ export interface components {
             kind: "club";
             /** @description a label of the club's fee levels, never an amount */
             upToFeeLevel?: string;
+        };
+        /** @description R-SAT-1..3: the tournament awards seats (tickets, R-TICKET-1) in a target; it ends when that many players remain, who share places 1..N */
+        SatelliteSettings: {
+            /** @description the tournament of the club the seats enter (or targetSeriesId) */
+            targetTournamentId?: string;
+            /** @description the series of the club the seats enter (or targetTournamentId) */
+            targetSeriesId?: string;
+            /** @description a fixed number of seats (or entriesPerSeat); with free_entry rows at most 40 places */
+            seats?: number;
+            /** @description one seat per this many entries, re-entries counted, at least one seat */
+            entriesPerSeat?: number;
+            /**
+             * @description R-SAT-3: a winner already registered or holding a seat in the target: the seat passes to the next place (default), or the winner gets a ticket to otherEventTarget
+             * @enum {string}
+             */
+            alreadyInTarget?: "pass_to_next" | "other_event";
+            otherEventTarget?: components["schemas"]["TicketTarget"] & unknown;
+            /** @description days from the finish until the seat tickets expire (default 90) */
+            ticketValidDays?: number;
         };
         /** @description R-MONEY-2: while present, registration cannot open and the tournament is not in the catalogue */
         MoneyHold: {
@@ -3556,6 +3660,7 @@ export interface components {
              * @enum {string}
              */
             mysteryPrizeSource?: "client_text" | "server_table";
+            satellite?: components["schemas"]["SatelliteSettings"];
             /** @description R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server */
             mysteryPrizeTable?: {
                 prize: string;
@@ -3672,6 +3777,7 @@ export interface components {
              * @enum {string|null}
              */
             mysteryPrizeSource?: "client_text" | "server_table" | null;
+            satellite?: components["schemas"]["SatelliteSettings"] | null;
             /** @description R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server */
             mysteryPrizeTable?: {
                 prize: string;
@@ -4006,6 +4112,18 @@ export interface components {
             eliminationsToMoney: number;
             onBubble: boolean;
             inTheMoney: boolean;
+            /** @description R-SAT-2: a satellite only */
+            satellite?: {
+                playersLeft: number;
+                entries: number;
+                /** @description N: the seats the field awards now (R-SAT-1) */
+                seats: number;
+                eliminationsToSeats: number;
+                /** @description R-SAT-2: N + 1 players left */
+                onBubble: boolean;
+                /** @description N or fewer left with late registration closed: the seats are decided */
+                ended: boolean;
+            };
         };
         Results: {
             tournamentId: string;
@@ -5100,6 +5218,59 @@ export interface components {
             formula: string;
             bestOf?: number;
             minPlayed?: number;
+        };
+        RatingOptIn: {
+            clubId: string;
+            optIn: boolean;
+        };
+        RatingOptInBody: {
+            /** @description R-RATE-1: the club's finished tournaments count for the rating */
+            optIn: boolean;
+        };
+        RatingRow: {
+            playerId: string;
+            /** @description the profile name; an erased player shows as a pseudonym (R-PD-1) */
+            displayName?: string;
+            /** @description mean skill */
+            mu: number;
+            /** @description uncertainty of mu (standard deviation) */
+            sigma: number;
+            /** @description mu - 3 sigma: what the leaderboard sorts by */
+            ordinal: number;
+            /** @description rated tournaments */
+            tournaments: number;
+        };
+        PlayerRating: {
+            rating: components["schemas"]["RatingRow"] & {
+                /** @description false: no rated finish yet (the initial rating) */
+                rated: boolean;
+            };
+            items: components["schemas"]["RatingHistoryRow"][];
+            nextCursor: string | null;
+        };
+        RatingHistoryRow: {
+            clubId: string;
+            tournamentId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            finishedAt: string;
+            place: number;
+            /** @description players rated in that finish */
+            field: number;
+            before: {
+                mu: number;
+                sigma: number;
+                ordinal: number;
+                tournaments: number;
+            };
+            after: {
+                mu: number;
+                sigma: number;
+                ordinal: number;
+                tournaments: number;
+            };
         };
     };
     responses: never;
@@ -14490,6 +14661,8 @@ export interface operations {
                             headsUp: boolean;
                             finalTableReady: boolean;
                         } | null;
+                        /** @description R-SAT-2: true when this knockout left the seats number of players: the satellite finished with it */
+                        satelliteEnded?: boolean;
                     };
                 };
             };
@@ -20118,6 +20291,453 @@ export interface operations {
             };
             /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRatingOptIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingOptIn"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setRatingOptIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingOptInBody"];
+            };
+        };
+        responses: {
+            /** @description The choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingOptIn"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRatingLeaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RatingRow"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayerRating: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating and a page of its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRating"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyRating: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating and a page of its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRating"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description USER_TOKEN_REQUIRED or ACCOUNT_SUSPENDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ACCOUNT_DELETED: the account was deleted at its owner's request */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { assertNoMoneyWording } from '../text/money-wording';
 import { checkPrizeDetails, prizeLabel, type PrizeDetails } from './prize-kinds';
 import { checkBountySettings, type BountySettingsFields } from './bounty-settings';
 import { guaranteeIssues } from './guaranteed-prizes';
+import { checkSatelliteField, fixedSeats, type SatelliteSetting } from './satellite-settings';
 
 /** R-FMT-1: a label only; what a tournament allows follows from its amounts and windows. */
 export const FORMAT_LABELS = ['freezeout', 'rebuy', 'reentry', 'addon', 'bounty'] as const;
@@ -110,6 +111,8 @@ export interface TournamentSettings {
   knockoutCancelWindowMinutes: number;
   twoKillerCredit: (typeof TWO_KILLER_CREDITS)[number];
   mysteryDrawScope: (typeof MYSTERY_DRAW_SCOPES)[number];
+  /** R-SAT-1..3: the tournament is a satellite awarding seats in a target (satellite-settings.ts). */
+  satellite?: SatelliteSetting;
 }
 /** R-BTY-3, R-MYS-2 Beyond: the progressive bounty and the mystery prize table (bounty-settings.ts). */
 export interface TournamentSettings {
@@ -162,6 +165,7 @@ export interface SettingsInput {
   knockoutCancelWindowMinutes?: number;
   twoKillerCredit?: (typeof TWO_KILLER_CREDITS)[number];
   mysteryDrawScope?: (typeof MYSTERY_DRAW_SCOPES)[number];
+  satellite?: Partial<SatelliteSetting>;
 }
 export interface SettingsInput {
   progressiveMode?: BountySettingsFields['progressiveMode'];
@@ -458,7 +462,16 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   if (bountyType === 'none' && mysteryBounty) c.add('mysteryBounty', 'needs a bounty type other than none');
   if (bountyType === 'mystery' && !mysteryBounty) c.add('mysteryBounty', 'must be true for the mystery bounty type');
 
+  const satellite = checkSatelliteField(raw.satellite, (f, m, code) => c.add(f, m, code));
   const prizes = checkPrizes(c, raw.prizes);
+  // R-SAT-1: a satellite's fixed seats are tickets of the same finish as the free_entry rows'.
+  const freeEntries = prizes.reduce((n, r) => n + (r.kind !== 'free_entry' ? 0 : 'place' in r ? 1 : r.placeTo - r.placeFrom + 1), 0);
+  if (satellite && freeEntries + fixedSeats(satellite) > MAX_FREE_ENTRY_PLACES)
+    c.add(
+      'satellite.seats',
+      `satellite seats and free_entry places are at most ${MAX_FREE_ENTRY_PLACES} together`,
+      'SATELLITE_SETTINGS_INVALID',
+    );
   const prizePreset = absent(raw.prizePreset) ? undefined : (raw.prizePreset as PrizePresetId);
   if (prizePreset !== undefined && !PRIZE_PRESETS.some((p) => p.id === prizePreset)) c.add('prizePreset', 'unknown prize preset');
   if (prizePreset !== undefined && prizes.length > 0) c.add('prizePreset', 'either prize rows or a preset, not both');
@@ -493,6 +506,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     prizes,
     ...(prizePreset !== undefined ? { prizePreset } : {}),
     ...(prizesGuaranteed ? { prizesGuaranteed } : {}),
+    ...(satellite ? { satellite } : {}),
     balancing,
     knockoutCancelWindowMinutes,
     twoKillerCredit,

@@ -7,6 +7,7 @@ import { bountyReward, resultsToCsv, type Knockout, type KnockoutBounty } from '
 import { bountySettings } from '../../domain/floor/knockouts';
 import { entryBounties, knockoutBounties, mysteryTableView, progressiveOf, type MysteryTableView } from '../../domain/floor/bounties';
 import { floorResults, floorStandings } from '../../domain/floor/results';
+import { floorSatelliteSummary } from '../../domain/floor/satellite';
 import { cancelKnockout, drawMystery, finishTournament, recordKnockout } from '../app/tournaments/knockouts';
 import * as z from '../../schemas/zod';
 import { Tournament, TournamentParams } from '../../schemas/tournaments';
@@ -52,6 +53,10 @@ const KnockoutsRecorded = z.object({
   version: z.number().int(),
   items: z.array(KnockoutView),
   flags: z.object({ headsUp: z.boolean(), finalTableReady: z.boolean() }).nullable(),
+  satelliteEnded: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'R-SAT-2: true when this knockout left the seats number of players: the satellite finished with it' }),
 });
 const KnockoutCancelled = z.object({ version: z.number().int(), item: KnockoutView });
 const MysteryDrawn = z.object({
@@ -108,7 +113,7 @@ export const recordKnockoutRoute = /* @__PURE__ */ defineRoute({
     const { state, version, value } = await recordKnockout(commandOf(req), req.body);
     const bounties = knockoutBounties(state);
     const items = value.knockoutIds.map((id) => knockoutView(state.knockouts?.knockouts[id] as Knockout, bounties));
-    return versioned(201, version, { version, items, flags: value.flags });
+    return versioned(201, version, { version, items, flags: value.flags, ...(value.satelliteEnded ? { satelliteEnded: true } : {}) });
   },
 });
 
@@ -161,13 +166,15 @@ export const standingsRoute = /* @__PURE__ */ defineRoute({
   access: /* @__PURE__ */ club(ALL_STAFF),
   method: 'GET',
   path: '/v1/clubs/{clubId}/tournaments/{tournamentId}/standings',
-  summary: 'Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2)',
+  summary:
+    'Players left, places paid, eliminations to the money, bubble, in the money (R-ITM-1, R-ITM-2); for a satellite its seats and bubble (R-SAT-2)',
   tags: TAGS,
   params: TournamentParams,
   responses: { 200: { description: 'Standings', schema: Standings } },
   handle: async (req) => {
     const state = await tournamentState(req.params.clubId, req.params.tournamentId);
-    return versioned(200, state.version, { version: state.version, ...floorStandings(state) });
+    const satellite = floorSatelliteSummary(state, req.now);
+    return versioned(200, state.version, { version: state.version, ...floorStandings(state), ...(satellite ? { satellite } : {}) });
   },
 });
 

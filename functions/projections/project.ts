@@ -7,6 +7,7 @@ import { notifyTournamentEvents } from '../adapters/notifications/tournament-not
 import { playerRows, touchedPlayers, type PlayerRegistrationRow } from './player-registrations';
 import { namesAtFinish } from './result-names';
 import { standingsAtFinish } from './league-standings';
+import { ratingAtFinish } from './rating';
 import { fanOutEvent } from '../live/fan-out';
 import { syncTournamentJobs } from '../app/jobs/schedules';
 
@@ -99,6 +100,7 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   await namesAtFinish(p);
   await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });
   await standingsAtFinish(p);
+  await ratingAtFinish(p);
   // Live updates last: their version mark then means the projections above are done too.
   await fanOutEvent(p);
 }

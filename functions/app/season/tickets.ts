@@ -213,7 +213,7 @@ export function useForRegistration(
   reg: { id: string; playerId: string },
   ctx: Context,
 ): TicketChange {
-  const seriesId = (next.settings as { seriesId?: string }).seriesId;
+  const seriesId = next.seriesId;
   return useTicket(
     ticket,
     { clubId: next.clubId, tournamentId: next.id, ...(seriesId ? { seriesId } : {}), playerId: reg.playerId, registrationId: reg.id },

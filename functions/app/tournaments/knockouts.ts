@@ -4,18 +4,34 @@ import { finishOnFloor } from '../../../domain/floor/results';
 import { ticketsAtFinish, type TicketChange } from '../../../domain/season';
 import { Conflict } from '../errors';
 import { issueWrites } from '../season/tickets';
-import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
+import { executeTournamentCommand, type TournamentCommand } from '../tournament-command';
+import type { Context } from '../../../domain/core/context';
+import { satelliteEnded, satelliteSetting } from '../../../domain/floor/satellite';
+import type { StoredTournament } from '../../store/tournament-store';
+import { decideSatelliteFinish } from '../season/satellites';
 
 type KnockoutInput = Parameters<typeof recordKnockoutOnFloor>[1];
 type MysteryInput = Omit<Parameters<typeof drawMysteryOnFloor>[1], 'knockoutId'>;
 
-/** R-KO-1..5: one hand's knockouts; the seats are freed and the tables balanced in the same write (R-SEAT-6). */
+/**
+ * R-KO-1..5: one hand's knockouts; the seats are freed and the tables balanced in the same write (R-SEAT-6).
+ * R-SAT-2: the knockout that leaves a satellite with its seats' number of players ends it in the same
+ * write: the tournament finishes and the seat tickets are issued with it.
+ */
 export const recordKnockout = (command: TournamentCommand, input: KnockoutInput) =>
-  executeTournamentCommand(command, (t, ctx) => {
-    const r = recordKnockoutOnFloor(t, input, ctx);
-    const flags = r.flags ? { headsUp: r.flags.headsUp, finalTableReady: r.flags.finalTableReady } : null;
-    return { state: r.state, events: r.events, value: { knockoutIds: r.knockoutIds, flags } };
-  });
+  executeTournamentCommand(
+    command,
+    async (t, ctx) => {
+      const r = recordKnockoutOnFloor(t, input, ctx);
+      const flags = r.flags ? { headsUp: r.flags.headsUp, finalTableReady: r.flags.finalTableReady } : null;
+      const value = { knockoutIds: r.knockoutIds, flags, satelliteEnded: false, issued: [] as TicketChange[] };
+      if (!satelliteEnded(r.state, ctx.now)) return { state: r.state, events: r.events, value };
+      const f = await decideSatelliteFinish(r.state, ctx);
+      const issued = [...f.tickets, ...prizeTickets(f.state, ctx)];
+      return { state: f.state, events: [...r.events, ...f.events], value: { ...value, satelliteEnded: true, issued } };
+    },
+    { companions: (_next, d) => d.value.issued.flatMap((change) => issueWrites(change)) },
+  );
 
 /** R-KO-6: a knockout cancelled within the window; answers the record. */
 export const cancelKnockout = (command: TournamentCommand, knockoutId: string, reason?: string) =>
@@ -33,20 +49,26 @@ export const drawMystery = (command: TournamentCommand, knockoutId: string, inpu
     return { state: r.state, events: r.events, value: draw };
   });
 
+/** R-TICKET-2: the free-entry prize rows' tickets for the final places of a finished state. */
+const prizeTickets = (t: StoredTournament, ctx: Context): TicketChange[] =>
+  ticketsAtFinish({ clubId: t.clubId, tournamentId: t.id, finishedAt: ctx.now, places: t.results?.rows ?? [] }, t.settings.prizes, ctx);
+
 /**
  * R-LIFE-1 / R-PLC-1: finishing computes and keeps the final places. R-TICKET-2: the free-entry prize rows
  * issue their tickets in the same transaction (a finish happens once, so they are issued once).
+ * R-SAT-2: a satellite finishes once its seats are decided, its seat tickets in the same transaction.
  */
 export function finishTournament(command: TournamentCommand) {
-  let issued: TicketChange[] = [];
   return executeTournamentCommand(
     command,
-    (t, ctx) => {
+    async (t, ctx) => {
+      if (satelliteSetting(t)) {
+        const f = await decideSatelliteFinish(t, ctx);
+        return { state: f.state, events: f.events, value: [...f.tickets, ...prizeTickets(f.state, ctx)] };
+      }
       const r = finishOnFloor(t, ctx);
-      const places = r.state.results?.rows ?? [];
-      issued = ticketsAtFinish({ clubId: t.clubId, tournamentId: t.id, finishedAt: ctx.now, places }, t.settings.prizes, ctx);
-      return decided(r);
+      return { ...r, value: prizeTickets(r.state, ctx) };
     },
-    { companions: () => issued.flatMap((change) => issueWrites(change)) },
+    { companions: (_next, d) => d.value.flatMap((change) => issueWrites(change)) },
   );
 }

@@ -6,6 +6,7 @@ import { randomSecret } from '../../platform/ids';
 import type { Prefetched } from '../../platform/prefetch';
 import { createTournamentItem, type StoredTournament } from '../../store/tournament-store';
 import { requireSeries, seriesMemberPut } from '../../store/series-store';
+import { checkSatelliteTargets } from '../season/satellites';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 import { moneyQueueCompanions, putMoneyQueueItem, withMoneyHold } from './money-review';
 import { structureToFreeze, withFrozenStructure } from './structure';
@@ -30,6 +31,7 @@ export async function announceTournament(
 ): Promise<StoredTournament> {
   const series = seriesId === undefined ? undefined : await requireSeries(club.clubId, seriesId);
   const created = createTournament({ clubId: club.clubId, clubCurrency: club.currency, settings }, ctx);
+  await checkSatelliteTargets(club.clubId, undefined, created.state.settings.satellite);
   const state = series ? joinSeries(created.state, { id: series.seriesId, clubId: series.clubId }, ctx).state : created.state;
   // R-LIFE-2: the structure is frozen with the other settings from the announcement on.
   // R-MYS-2: a mystery prize table is committed (hashes of the table and of a secret seed) as it is announced.
@@ -49,6 +51,7 @@ export const editTournamentSettings = (command: TournamentCommand, patch: Settin
     command,
     withMoneyHold(async (s, ctx) => {
       const edited = editSettings(s, { patch }, ctx);
+      if (patch.satellite) await checkSatelliteTargets(s.clubId, s.id, edited.state.settings.satellite);
       // R-MYS-2: a changed mystery prize table gets a fresh commitment in the same write.
       const r = { ...edited, state: withMysteryCommitment({ ...s, ...edited.state }, randomSecret(), ctx.now) };
       // Naming a structure (or clearing it) while announced copies the grid it names now.

@@ -26,6 +26,8 @@ import { pushDeviceCountEntity } from './push-device-count';
 import { pushPreferencesEntity } from './push-preferences';
 import { pushSentEntity } from './push-sent';
 import { pushTokenOwnerEntity } from './push-token-owner';
+
+import { clubRatingEntity, playerRatingEntity, ratedFinishEntity, ratingBoardEntity, ratingHistoryEntity } from './rating';
 import { registryCacheEntity } from './registry-cache';
 import { scheduleEntity, scheduleNameEntity } from './schedule';
 import { seriesEntity, seriesTournamentEntity } from './series';
@@ -99,6 +101,12 @@ function build(c: EntityConfiguration) {
       tournamentSnapshotPart: tournamentSnapshotPartEntity(c),
       tournamentEventChunk: tournamentEventChunkEntity(c),
       tournamentFeed: tournamentFeedEntity(c),
+
+      clubRating: clubRatingEntity(c),
+      playerRating: playerRatingEntity(c),
+      ratingHistory: ratingHistoryEntity(c),
+      ratingBoard: ratingBoardEntity(c),
+      ratedFinish: ratedFinishEntity(c),
     },
     c,
   );

@@ -36,10 +36,11 @@ import {
   MAX_MYSTERY_ROWS,
 } from '../../../domain/tournaments/bounty-settings';
 import { MAX_PRIZE_DETAIL, MAX_RATING_POINTS } from '../../../domain/tournaments/prize-kinds';
-import { MAX_FEE_LEVEL_LABEL, MAX_TICKET_VALID_DAYS } from '../../../domain/season/limits';
+import { MAX_FEE_LEVEL_LABEL, MAX_SATELLITE_SEATS, MAX_TICKET_VALID_DAYS } from '../../../domain/season/limits';
 import {
   MAX_DESCRIPTION,
   MAX_EXPECTED_DURATION_MINUTES,
+  MAX_FREE_ENTRY_PLACES,
   MAX_HANDS_PER_HOUR,
   MAX_ITM_PERCENT,
   MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES,
@@ -116,7 +117,10 @@ const DOMAIN: Record<string, Limit> = {
   MAX_MYSTERY_ORDER: maximum(MAX_MYSTERY_ORDER, ...tournament('mysteryPrizeTable[].order')),
   // season/limits.ts (R-TICKET-1..3)
   MAX_FEE_LEVEL_LABEL: maxLength(MAX_FEE_LEVEL_LABEL, 'TicketTarget.upToFeeLevel'),
-  MAX_TICKET_VALID_DAYS: maximum(MAX_TICKET_VALID_DAYS, 'FreeEntryDetails.validDays'),
+  MAX_TICKET_VALID_DAYS: maximum(MAX_TICKET_VALID_DAYS, 'FreeEntryDetails.validDays', 'SatelliteSettings.ticketValidDays'),
+  // R-SAT-1: one per M entries; a fixed count is tickets of the finish's transaction (MAX_FREE_ENTRY_PLACES)
+  MAX_SATELLITE_SEATS: maximum(MAX_SATELLITE_SEATS, 'SatelliteSettings.entriesPerSeat'),
+  'MAX_FREE_ENTRY_PLACES (satellite seats)': maximum(MAX_FREE_ENTRY_PLACES, 'SatelliteSettings.seats'),
   // results/knockouts.ts, mystery.ts
   MAX_KILLERS: maxItems(MAX_KILLERS, 'Bust.killers', 'RecordKnockout.killers'),
   MAX_CANCEL_REASON_LENGTH: maxLength(MAX_CANCEL_REASON_LENGTH, 'CancelKnockout.reason'),
