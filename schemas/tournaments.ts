@@ -77,15 +77,11 @@ const Satellite = z
         'R-SAT-3: a winner already registered or holding a seat in the target: the seat passes to the next place (default), or the winner gets a ticket to otherEventTarget',
     }),
     otherEventTarget: TicketTarget.optional().openapi({ description: 'R-SAT-3 other_event: what that ticket enters' }),
-    ticketValidDays: z
-      .number()
-      .int()
-      .optional()
-      .openapi({
-        minimum: 1,
-        maximum: MAX_TICKET_VALID_DAYS,
-        description: 'days from the finish until the seat tickets expire (default 90)',
-      }),
+    ticketValidDays: z.number().int().optional().openapi({
+      minimum: 1,
+      maximum: MAX_TICKET_VALID_DAYS,
+      description: 'days from the finish until the seat tickets expire (default 90)',
+    }),
   })
   .openapi('SatelliteSettings', {
     description:
