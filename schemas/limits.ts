@@ -56,3 +56,8 @@ export const MAX_HAND_ACTIONS = 1000;
 export { MAX_DEVICES_PER_ACCOUNT } from '../domain/players/devices';
 /** Why a club grants or revokes a free entry by hand (R-TICKET-2): as the domain bounds a ticket's note. */
 export const MAX_TICKET_REASON_LENGTH = 500;
+/** An IANA time zone's name, as a query asks for one (the printed seating's start time). */
+export const MAX_TIME_ZONE_LENGTH = 64;
+/** Seconds a page of the seating board stands (`?every=`): long enough to find a name, short enough to go round. */
+export const MIN_SEATING_PAGE_SECONDS = 4;
+export const MAX_SEATING_PAGE_SECONDS = 120;

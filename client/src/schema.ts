@@ -933,6 +933,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seating-board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who sits where, with the display names: the seating board’s data. Public while the tournament runs, like the clock; staff read it always
+         * @description Who sits where, with the display names: the seating board’s data. Public while the tournament runs, like the clock; staff read it always. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getSeatingBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seating-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seating board for a TV: the seated players A-Z with table and seat, paged for a large field, following getSeatingBoard and the live socket, with a QR code of the tournament’s public page. Public while the tournament runs, like the clock
+         * @description The seating board for a TV: the seated players A-Z with table and seat, paged for a large field, following getSeatingBoard and the live socket, with a QR code of the tournament’s public page. Public while the tournament runs, like the clock. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getSeatingScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screens/seating.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script of the seating board (getSeatingScreen), from the same origin as the page
+         * @description The script of the seating board (getSeatingScreen), from the same origin as the page. Access: public.
+         */
+        get: operations["getSeatingScreenScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/seat-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seat cards to print after the draw: one A6 page per seated player, A-Z (name, table, seat, tournament, start time); 409 before the draw
+         * @description Seat cards to print after the draw: one A6 page per seated player, A-Z (name, table, seat, tournament, start time); 409 before the draw. Roles: owner, manager.
+         */
+        get: operations["getSeatCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/table-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Table lists to print after the draw: one A4 page per table, every seat and who sits there; 409 before the draw
+         * @description Table lists to print after the draw: one A4 page per table, every seat and who sits there; 409 before the draw. Roles: owner, manager.
+         */
+        get: operations["getTableLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments": {
         parameters: {
             query?: never;
@@ -3523,6 +3623,26 @@ export interface components {
             cancelledRegistrationIds: string[];
             /** @description R-NOSHOW-2: seated with a dead stack */
             absentRegistrationIds: string[];
+        };
+        /** @description Seated players by table and seat; the screen sorts them by name in its language */
+        SeatingBoard: {
+            tournamentId: string;
+            version: number;
+            clubName: string | null;
+            tournamentName: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            startAt: string;
+            players: {
+                /** @description the display name; null where the public may not see it (R-MOD-1) */
+                name: string | null;
+                tableNumber: number;
+                seat: number;
+            }[];
+            /** @description tables in play */
+            tables: number;
         };
         TournamentSummary: {
             tournamentId: string;
@@ -10822,6 +10942,493 @@ export interface operations {
                 };
             };
             /** @description IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeatingBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seated players */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatingBoard"];
+                };
+            };
+            /** @description If-None-Match names the current version */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeatingScreen: {
+        parameters: {
+            query?: {
+                /** @description the page's language; default from Accept-Language, else English */
+                lang?: "ru" | "en";
+                /** @description dark (the default) or light, for a bright room */
+                theme?: "dark" | "light";
+                /** @description seconds each page of a large field stands (default 12) */
+                every?: number;
+            };
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, with a Content-Security-Policy that allows only the script of getSeatingScreenScript and its own inline style */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeatingScreenScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeatCards: {
+        parameters: {
+            query?: {
+                /** @description the page's language; default from Accept-Language, else English */
+                lang?: "ru" | "en";
+                /** @description the time zone of the start time printed (IANA, e.g. Europe/Moscow); default UTC */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTableLists: {
+        parameters: {
+            query?: {
+                /** @description the page's language; default from Accept-Language, else English */
+                lang?: "ru" | "en";
+                /** @description the time zone of the start time printed (IANA, e.g. Europe/Moscow); default UTC */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
             422: {
                 headers: {
                     [name: string]: unknown;

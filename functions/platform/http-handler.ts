@@ -120,6 +120,10 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
 }
 
 function toResponse(r: RouteResult): APIGatewayProxyStructuredResultV2 {
+  if (r.raw && r.body instanceof Uint8Array) {
+    // Bytes (a PDF): API Gateway decodes a base64 body flagged so.
+    return { statusCode: r.status, headers: r.headers ?? {}, body: Buffer.from(r.body).toString('base64'), isBase64Encoded: true };
+  }
   if (r.raw) return { statusCode: r.status, headers: r.headers ?? {}, body: String(r.body ?? '') };
   return {
     statusCode: r.status,

@@ -41,7 +41,7 @@ export interface RouteResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Non-JSON bodies (HTML, CSV) are sent as they are. */
+  /** Non-JSON bodies (HTML, CSV) are sent as they are; bytes (a PDF) as a Uint8Array. */
   raw?: boolean;
 }
 

@@ -71,7 +71,7 @@ function decodeSegment(segment: string): string | null {
 function send(res: ServerResponse, r: APIGatewayProxyStructuredResultV2): void {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
-  const body = r.body ?? '';
+  const body = r.isBase64Encoded ? Buffer.from(r.body ?? '', 'base64') : (r.body ?? '');
   const status = r.statusCode ?? 200;
   // Framed by its length, as API Gateway's answers are (204 and 304 carry none).
   if (status !== 204 && status !== 304) headers['content-length'] = String(Buffer.byteLength(body));

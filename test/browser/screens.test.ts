@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
 import { level, breakLevel } from '../support/tournament-fixtures';
+import QRCode from 'qrcode';
 
 /**
- * The clock screen in one headless Chromium at 1280x720, 1920x1080 and 3840x2160,
+ * The clock screen and the seating board in one headless Chromium at 1280x720, 1920x1080 and 3840x2160,
  * in English and Russian, against the real local API on DynamoDB Local. In each page: no text element overflows
  * its box, the box that clips it, or the screen, and every figure the screen lists is there and visible.
  * Screenshots go to test-artifacts/screens/. The tests wait for what the page shows, never for a time.
@@ -20,7 +21,10 @@ const VIEWPORTS = [
   { width: 3840, height: 2160 },
 ] as const;
 const LANGS = ['en', 'ru'] as const;
+// A field the seating board shows over more than one page.
 const FIELD = 60;
+// A name at the length limit (60), which the board wraps rather than cuts.
+const LONG_NAME = 'Александра-Виктория Константинопольская-Щербакова фон Берг';
 
 const LONG_PRIZES = [
   { place: 1, description: 'Чемпионский кубок ручной работы и главный трофей зимней серии клуба с гравировкой имени победителя' },
@@ -34,7 +38,10 @@ let api: TestApi;
 let owner: string;
 let browser: Browser;
 let clockPath: string;
+let seatingPath: string;
+let tablesPath: string;
 let base: string;
+const names: string[] = [];
 
 /** A setup call; a 503 (the shared store overloaded on a busy machine) is asked again after its Retry-After, as a client would. */
 async function ok(method: string, path: string, body?: unknown, token = owner) {
@@ -121,6 +128,19 @@ function requireChromium(): void {
     throw new Error(`The screens test drives Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 }
 
+/** A player's profile; a retry after a lost answer finds it made (409 PLAYER_EXISTS), which is as good. */
+async function profile(sub: string, displayName: string): Promise<void> {
+  const token = await api.token(sub);
+  const body = { displayName, dateOfBirth: '1990-01-01', consent: true };
+  let res = await api.call('POST', '/v1/players', { token, body });
+  for (let i = 0; i < 5 && res.status === 503; i++) {
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? '1') * 1000));
+    res = await api.call('POST', '/v1/players', { token, body });
+    if (res.status === 409 && res.body?.code === 'PLAYER_EXISTS') return;
+  }
+  expect(res.status, `POST /v1/players: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+}
+
 beforeAll(async () => {
   if (chromiumMissing) return;
   api = await startTestApi();
@@ -152,10 +172,14 @@ beforeAll(async () => {
   await ok('POST', `${t}/open-registration`);
   const entries: string[] = [];
   for (let i = 0; i < FIELD; i++) {
-    const sub = `screens-p${i}`;
-    const displayName = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
-    await ok('POST', '/v1/players', { displayName, dateOfBirth: '1990-01-01', consent: true }, await api.token(sub));
-    entries.push((await ok('POST', `${t}/entries`, { kind: 'late_registration', playerId: sub })).item.entryId);
+    names.push(i === 7 ? LONG_NAME : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`);
+  }
+  // The profiles a few at a time (each its own item); the entries one by one (each a change of the tournament).
+  for (let i = 0; i < FIELD; i += 5) {
+    await Promise.all(names.slice(i, i + 5).map((displayName, j) => profile(`screens-p${i + j}`, displayName)));
+  }
+  for (let i = 0; i < FIELD; i++) {
+    entries.push((await ok('POST', `${t}/entries`, { kind: 'late_registration', playerId: `screens-p${i}` })).item.entryId);
   }
   await ok('POST', `${t}/start`);
   await ok('POST', `${t}/seating/draw`);
@@ -164,6 +188,8 @@ beforeAll(async () => {
   await ok('POST', `${t}/entries/${entries[1]}/addons`, {});
   await ok('PUT', `${t}/announcement`, { text: 'Ужин в 20:00 в зале на втором этаже; стол 7 закрывается после перерыва' });
   clockPath = `${t}/screen`;
+  seatingPath = `${t}/seating-screen`;
+  tablesPath = `${t}/tables`;
 
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await chromium.launch({
@@ -214,10 +240,10 @@ const CLOCK_FIGURES = [
   '#prizes li:nth-child(3)',
 ];
 
-async function open(path: string, viewport: (typeof VIEWPORTS)[number], lang: string): Promise<Page> {
+async function open(path: string, viewport: (typeof VIEWPORTS)[number], lang: string, query = ''): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.setDefaultTimeout(WAIT_MS);
-  await page.goto(`${api.url}${path}?lang=${lang}`, { waitUntil: 'load', timeout: WAIT_MS });
+  await page.goto(`${api.url}${path}?lang=${lang}${query}`, { waitUntil: 'load', timeout: WAIT_MS });
   return page;
 }
 
@@ -240,4 +266,86 @@ describe('the screens fit every TV', () => {
       }, 120_000);
     }
   }
+});
+
+/** The board's page ("2/3") and its rows on show (name, table, seat), read at one moment. */
+const shown = (page: Page) =>
+  page.locator('#board').evaluate((list: { getAttribute(n: string): string | null; querySelectorAll(s: string): ArrayLike<unknown> }) => ({
+    at: list.getAttribute('data-page') ?? '',
+    rows: (Array.from(list.querySelectorAll('li')) as { hidden: boolean; children: ArrayLike<{ textContent: string | null }> }[])
+      .filter((li) => !li.hidden)
+      .map((li) => Array.from(li.children).map((c) => (c.textContent ?? '').trim())),
+  }));
+const pageOf = (page: Page) => page.locator('#board').getAttribute('data-page');
+
+describe('the seating board fits every TV', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const lang of LANGS) {
+      const size = `${viewport.width}x${viewport.height}`;
+      it(`seating board ${size} ${lang}: names and seats shown, pages rotate, nothing cut`, async () => {
+        requireChromium();
+        const page = await open(seatingPath, viewport, lang, '&every=4');
+        await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS * 2 }).toBe(FIELD);
+        await expect.poll(() => pageOf(page), { timeout: WAIT_MS }).toMatch(/^\d+\/\d+$/);
+        const pages = Number((await pageOf(page))!.split('/')[1]);
+        // The field does not fit one screen: the board pages.
+        expect(pages).toBeGreaterThan(1);
+        expect(await visibleWithText(page, ['#tournament', '#club', '#pageNo', '#players', '#tables', '.scan'])).toEqual([]);
+        expect(await page.locator('#players').textContent()).toBe(String(FIELD));
+        expect(await page.locator('#qr svg').isVisible()).toBe(true);
+        const collator = new Intl.Collator(lang, { sensitivity: 'base', numeric: true });
+        const sorted = [...names].sort(collator.compare);
+        // A page's rows: a run of the A-Z list (in the page's language), each with a table and a seat.
+        const run = (rows: string[][]) => {
+          const from = sorted.indexOf(rows[0]![0]!);
+          expect(rows.map((r) => r[0])).toEqual(sorted.slice(from, from + rows.length));
+          for (const r of rows) expect(r.slice(1).every((n) => /^[1-9]\d*$/.test(n ?? ''))).toBe(true);
+          return from;
+        };
+        const first = await shown(page);
+        expect(first.rows.length).toBeGreaterThan(10);
+        const firstFrom = run(first.rows);
+        expect(firstFrom === 0).toBe(first.at === `1/${pages}`);
+        await page.screenshot({ path: join(ARTIFACTS, `seating-${size}-${lang}.png`) });
+        expect(await overflows(page)).toEqual([]);
+        // The next page comes by itself, with other names.
+        await expect.poll(async () => (await shown(page)).at, { timeout: WAIT_MS }).not.toBe(first.at);
+        const next = await shown(page);
+        expect(run(next.rows)).not.toBe(firstFrom);
+        expect(await overflows(page)).toEqual([]);
+        // The longest name comes round too, wrapped, not cut.
+        await expect
+          .poll(async () => (await shown(page)).rows.some((r) => r[0] === LONG_NAME), { timeout: WAIT_MS * 2, interval: 250 })
+          .toBe(true);
+        expect(await overflows(page)).toEqual([]);
+        await page.close();
+      }, 240_000);
+    }
+  }
+
+  it('a move shows on the board by itself, and the QR code is the tournament’s public page', async () => {
+    requireChromium();
+    const page = await open(seatingPath, VIEWPORTS[1], 'en', '&every=120');
+    await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
+    const tables = (await ok('GET', tablesPath)) as {
+      tables: { tableId: string; number: number; seats: { seat: number; entryId: string | null; playerId: string | null }[] }[];
+    };
+    const [from] = tables.tables;
+    const mover = from!.seats.find((x) => x.entryId)!;
+    const to = tables.tables.flatMap((t) => t.seats.filter((x) => !x.entryId).map((x) => ({ t, seat: x.seat })))[0]!;
+    const name = names[Number(mover.playerId!.replace('screens-p', ''))]!;
+    await ok('POST', `${tablesPath.replace(/\/tables$/, '')}/moves`, {
+      entryId: mover.entryId,
+      to: { tableId: to.t.tableId, seat: to.seat },
+    });
+    const row = page.locator('#board li', { has: page.locator('.n', { hasText: name }) });
+    await expect
+      .poll(async () => (await row.locator('b').allTextContents()).join('/'), { timeout: WAIT_MS })
+      .toBe(`${to.t.number}/${to.seat}`);
+    // The page's QR code is drawn from the public clock screen's URL on the API's origin (as the gateway forwards it).
+    const html = await (await fetch(`${api.url}${seatingPath}?lang=en`, { headers: { 'x-forwarded-proto': 'http' } })).text();
+    const expected = await QRCode.toString(`${api.url}${clockPath}`, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
+    expect(html).toContain(expected);
+    await page.close();
+  }, 120_000);
 });

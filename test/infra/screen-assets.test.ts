@@ -9,6 +9,7 @@ import { esbuildOptions } from '../../infra/bundling';
 import { screenAssetCommands } from '../../infra/screen-assets';
 import { SCREEN_SCRIPTS } from '../../functions/http/screen-scripts';
 import { buildScreenScript } from '../../functions/http/screen-build';
+import { PRINT_FONT_FILES } from '../../functions/http/print/fonts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -35,6 +36,12 @@ describe('the clock function bundle', () => {
     expect(file).toMatch(/^"use strict";\(\(\)=>\{/);
     expect(file).not.toMatch(/\bimport\s*[{*"']|\bexport\s*[{*]|require\(/);
     expect(Buffer.byteLength(file)).toBeLessThan(10_000);
+  });
+
+  it('carries the print font beside it, as print/fonts.ts reads it', () => {
+    for (const file of Object.values(PRINT_FONT_FILES)) {
+      expect(readFileSync(join(dir, file)).equals(readFileSync(join(ROOT, 'functions/http/print/fonts', file)))).toBe(true);
+    }
   });
 
   it('leaves esbuild and the browser sources out of the function', () => {

@@ -5,8 +5,13 @@ import { blindStructureRoutes } from '../blind-structures';
 import { clockRoutes } from '../clock';
 import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
+import { seatingScreenRoutes } from '../seating-screen';
+import { seatingPrintRoutes } from '../seating-print';
 
-/** The routes of the "clock" function: blind structures, the clock, the screens and their announcement line, and no-shows. Its bundle holds only these. */
+/**
+ * The routes of the "clock" function: blind structures, the clock, the screens (clock, seating board) and their
+ * announcement line, the printed seating, and no-shows. Its bundle holds only these, with the screens' scripts and the print font.
+ */
 export const routes: readonly Route[] = [
   ...blindStructureRoutes,
   ...clockRoutes,
@@ -14,6 +19,8 @@ export const routes: readonly Route[] = [
   clockScreenRoute,
   clockScreenScriptRoute,
   ...noShowRoutes,
+  ...seatingScreenRoutes,
+  ...seatingPrintRoutes,
 ];
 
 /** Lambda entry of the "clock" group. */
