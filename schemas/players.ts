@@ -10,6 +10,7 @@ import {
 import { humanText } from './text';
 import { Id, Timestamp } from './common';
 import { ClubRole } from './clubs';
+import { ERASURE_STEPS } from '../domain/players/erasure-steps';
 
 export const CreatePlayerBody = z
   .strictObject({
@@ -99,10 +100,11 @@ export const DeletedAccount = z
   })
   .openapi('DeletedAccount');
 
-export const ErasureStep = z.enum(['feed', 'idempotency', 'devices', 'memberships', 'results', 'duplicate']).openapi('ErasureStep', {
+export const ErasureStep = z.enum(ERASURE_STEPS).openapi('ErasureStep', {
   description:
     'feed: the notifications; idempotency: the stored answers of my requests; devices: phones and push tokens; memberships: ' +
-    'the name on club staff lists; results: the name in results; duplicate: the name in Duplicate events',
+    'the name on club staff lists; results: the name in results; duplicate: the name in Duplicate events; ' +
+    'tickets: my unused free-entry tickets revoked and their index removed',
 });
 
 export const ErasureInProgress = z

@@ -2934,10 +2934,10 @@ export interface components {
             left: components["schemas"]["ErasureStep"][];
         };
         /**
-         * @description feed: the notifications; idempotency: the stored answers of my requests; devices: phones and push tokens; memberships: the name on club staff lists; results: the name in results; duplicate: the name in Duplicate events
+         * @description feed: the notifications; idempotency: the stored answers of my requests; devices: phones and push tokens; memberships: the name on club staff lists; results: the name in results; duplicate: the name in Duplicate events; tickets: my unused free-entry tickets revoked and their index removed
          * @enum {string}
          */
-        ErasureStep: "feed" | "idempotency" | "devices" | "memberships" | "results" | "duplicate";
+        ErasureStep: "feed" | "idempotency" | "devices" | "memberships" | "results" | "duplicate" | "tickets";
         MyRegistration: {
             clubId: string;
             tournamentId: string;

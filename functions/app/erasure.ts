@@ -10,6 +10,7 @@ import { pseudonymiseInDuplicateEvents } from './duplicate/players';
 import { forgetDevicesPass } from '../live/push/devices';
 import { pushAdapter } from '../live/push/port';
 import { forgetHeldTicketsPass } from './season/tickets';
+import { ERASURE_STEPS, type ErasureStep } from '../../domain/players/erasure-steps';
 
 /*
  * Erasing an account (R-PD-1) as a resumable job. The request erases the profile and records the erasure
@@ -23,8 +24,7 @@ import { forgetHeldTicketsPass } from './season/tickets';
 export const DELETED_PLAYER_NAME = 'Deleted player';
 export const ERASED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'city', 'phone', 'email'] as const;
 
-export const ERASURE_STEPS = ['feed', 'idempotency', 'devices', 'memberships', 'results', 'duplicate', 'tickets'] as const;
-export type ErasureStep = (typeof ERASURE_STEPS)[number];
+export { ERASURE_STEPS, type ErasureStep };
 
 /** Steps running at a time, and writes in flight within a step. */
 const STEP_PARALLEL = 3;
