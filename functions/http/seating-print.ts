@@ -4,7 +4,7 @@ import { MAX_TIME_ZONE_LENGTH } from '../../schemas/limits';
 import { defineRoute } from '../platform/route';
 import { club, FLOOR } from '../platform/authorization';
 import { printableSeating } from '../app/tournaments/seating-board';
-import { seatCardsPdf, tableListsPdf } from './print/seating-pdf';
+import type * as SeatingPdf from './print/seating-pdf';
 import { screenLang, screenQueryShape } from './screen-page';
 
 /*
@@ -34,7 +34,7 @@ const PrintQuery = z.strictObject({
 
 const PDF = { description: 'The PDF', contentType: 'application/pdf', schema: z.string().openapi({ format: 'binary' }) };
 
-const printRoute = (def: { operationId: string; path: string; summary: string; file: string; build: typeof seatCardsPdf }) =>
+const printRoute = (def: { operationId: string; path: string; summary: string; file: string; build: 'seatCardsPdf' | 'tableListsPdf' }) =>
   defineRoute({
     operationId: def.operationId,
     access: /* @__PURE__ */ club(FLOOR),
@@ -50,7 +50,9 @@ const printRoute = (def: { operationId: string; path: string; summary: string; f
       const { clubId, tournamentId } = req.params;
       const seating = await printableSeating(clubId, tournamentId, req.now);
       const lang = screenLang(req.query.lang, req.headers['accept-language']);
-      const bytes = await def.build(seating, seating.players, { lang, timeZone: req.query.tz ?? 'UTC' });
+      // pdf-lib and fontkit load at the first print, not at the clock function's cold start.
+      const pdf: typeof SeatingPdf = await import('./print/seating-pdf');
+      const bytes = await pdf[def.build](seating, seating.players, { lang, timeZone: req.query.tz ?? 'UTC' });
       return {
         status: 200,
         raw: true,
@@ -72,7 +74,7 @@ export const seatCardsRoute = /* @__PURE__ */ printRoute({
   summary:
     'Seat cards to print after the draw: one A6 page per seated player, A-Z (name, table, seat, tournament, start time); 409 before the draw',
   file: 'seat-cards',
-  build: seatCardsPdf,
+  build: 'seatCardsPdf',
 });
 
 export const tableListsRoute = /* @__PURE__ */ printRoute({
@@ -80,7 +82,7 @@ export const tableListsRoute = /* @__PURE__ */ printRoute({
   path: 'table-lists',
   summary: 'Table lists to print after the draw: one A4 page per table, every seat and who sits there; 409 before the draw',
   file: 'table-lists',
-  build: tableListsPdf,
+  build: 'tableListsPdf',
 });
 
 export const seatingPrintRoutes = [seatCardsRoute, tableListsRoute];
