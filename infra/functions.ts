@@ -10,7 +10,7 @@ import type { StageConfig } from './stage-config';
 import type { DataTable } from './table';
 import type { Identity } from './identity';
 import { BUNDLE_ESBUILD_ARGS, BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
-import { screenAssetCommands } from './screen-assets';
+import { printFontCommands, screenAssetCommands } from './screen-assets';
 
 export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
@@ -50,6 +50,8 @@ export interface ServiceFunctionProps {
   withOpenApi?: boolean;
   /** Bundle the screens' browser scripts beside the code (the function serving the clock screen). */
   withScreens?: boolean;
+  /** Bundle the print font beside the code (the function printing the seating). */
+  withPrintFonts?: boolean;
 }
 
 /** The variables every function reads (functions/platform/config.ts, Powertools). */
@@ -117,7 +119,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
       esbuildArgs: BUNDLE_ESBUILD_ARGS,
       // The SDK is bundled too: the versions the tests ran with, not whatever the runtime carries.
       bundleAwsSDK: true,
-      ...(props.withOpenApi || props.withScreens
+      ...(props.withOpenApi || props.withScreens || props.withPrintFonts
         ? {
             commandHooks: {
               beforeInstall: () => [],
@@ -125,6 +127,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
               afterBundling: (inputDir: string, outputDir: string) => [
                 ...(props.withOpenApi ? contractAssetCommands(inputDir, outputDir) : []),
                 ...(props.withScreens ? screenAssetCommands(inputDir, outputDir) : []),
+                ...(props.withPrintFonts ? printFontCommands(inputDir, outputDir) : []),
               ],
             },
           }
@@ -176,6 +179,7 @@ export class ApiFunctions extends Construct {
         environment,
         withOpenApi: group === 'system',
         withScreens: group === 'clock',
+        withPrintFonts: group === 'print',
       });
       data.grantItemAccess(made.fn);
       return { ...made, group };

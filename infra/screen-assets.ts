@@ -1,12 +1,17 @@
-/**
- * Shell commands, run by the CDK after esbuild, that put the screens' browser scripts and the print font into
- * the bundle of the function serving them (functions/http/screen-scripts.ts and print/fonts.ts read them
- * beside its code).
+/*
+ * Shell commands, run by the CDK after esbuild, that put files the code reads beside its bundle:
+ * functions/http/screen-scripts.ts reads the screens' browser scripts, functions/http/print/fonts.ts the
+ * print font.
  */
+
+const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
+/** The screens' browser scripts, into the bundle of the function serving the screens. */
 export function screenAssetCommands(inputDir: string, outputDir: string): string[] {
-  const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-  return [
-    `cd ${q(inputDir)} && npx --no-install tsx scripts/build-screens.ts ${q(outputDir)}`,
-    `cp ${q(`${inputDir}/functions/http/print/fonts`)}/*.ttf ${q(`${inputDir}/functions/http/print/fonts/LICENSE`)} ${q(outputDir)}`,
-  ];
+  return [`cd ${q(inputDir)} && npx --no-install tsx scripts/build-screens.ts ${q(outputDir)}`];
+}
+
+/** The print font and its licence, into the bundle of the function that prints. */
+export function printFontCommands(inputDir: string, outputDir: string): string[] {
+  return [`cp ${q(`${inputDir}/functions/http/print/fonts`)}/*.ttf ${q(`${inputDir}/functions/http/print/fonts/LICENSE`)} ${q(outputDir)}`];
 }

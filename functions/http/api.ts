@@ -14,6 +14,7 @@ import { routes as verificationRoutes } from './handlers/verification';
 import { routes as handsRoutes } from './handlers/hands';
 import { routes as duplicateRoutes } from './handlers/duplicate';
 import { routes as seasonRoutes } from './handlers/season';
+import { routes as printRoutes } from './handlers/print';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
@@ -35,6 +36,7 @@ export const HANDLER_GROUPS = {
   hands: handsRoutes,
   duplicate: duplicateRoutes,
   season: seasonRoutes,
+  print: printRoutes,
 } satisfies Record<string, readonly Route[]>;
 
 export type HandlerGroup = keyof typeof HANDLER_GROUPS;

@@ -4,7 +4,7 @@ import { MAX_TIME_ZONE_LENGTH } from '../../schemas/limits';
 import { defineRoute } from '../platform/route';
 import { club, FLOOR } from '../platform/authorization';
 import { printableSeating } from '../app/tournaments/seating-board';
-import type * as SeatingPdf from './print/seating-pdf';
+import { seatCardsPdf, tableListsPdf } from './print/seating-pdf';
 import { screenLang, screenQueryShape } from './screen-page';
 
 /*
@@ -34,6 +34,8 @@ const PrintQuery = z.strictObject({
 
 const PDF = { description: 'The PDF', contentType: 'application/pdf', schema: z.string().openapi({ format: 'binary' }) };
 
+const PDF_BUILDERS = { seatCardsPdf, tableListsPdf };
+
 const printRoute = (def: { operationId: string; path: string; summary: string; file: string; build: 'seatCardsPdf' | 'tableListsPdf' }) =>
   defineRoute({
     operationId: def.operationId,
@@ -50,9 +52,7 @@ const printRoute = (def: { operationId: string; path: string; summary: string; f
       const { clubId, tournamentId } = req.params;
       const seating = await printableSeating(clubId, tournamentId, req.now);
       const lang = screenLang(req.query.lang, req.headers['accept-language']);
-      // pdf-lib and fontkit load at the first print, not at the clock function's cold start.
-      const pdf: typeof SeatingPdf = await import('./print/seating-pdf');
-      const bytes = await pdf[def.build](seating, seating.players, { lang, timeZone: req.query.tz ?? 'UTC' });
+      const bytes = await PDF_BUILDERS[def.build](seating, seating.players, { lang, timeZone: req.query.tz ?? 'UTC' });
       return {
         status: 200,
         raw: true,

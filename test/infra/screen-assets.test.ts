@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Metafile } from 'esbuild';
 import { esbuildOptions } from '../../infra/bundling';
-import { screenAssetCommands } from '../../infra/screen-assets';
+import { printFontCommands, screenAssetCommands } from '../../infra/screen-assets';
 import { SCREEN_SCRIPTS } from '../../functions/http/screen-scripts';
 import { buildScreenScript } from '../../functions/http/screen-build';
 import { PRINT_FONT_FILES } from '../../functions/http/print/fonts';
@@ -36,12 +36,6 @@ describe('the clock function bundle', () => {
     expect(file).toMatch(/^"use strict";\(\(\)=>\{/);
     expect(file).not.toMatch(/\bimport\s*[{*"']|\bexport\s*[{*]|require\(/);
     expect(Buffer.byteLength(file)).toBeLessThan(10_000);
-  });
-
-  it('carries the print font beside it, as print/fonts.ts reads it', () => {
-    for (const file of Object.values(PRINT_FONT_FILES)) {
-      expect(readFileSync(join(dir, file)).equals(readFileSync(join(ROOT, 'functions/http/print/fonts', file)))).toBe(true);
-    }
   });
 
   it('leaves esbuild and the browser sources out of the function', () => {
@@ -76,4 +70,37 @@ describe('the clock function bundle', () => {
     expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(answer.body).toBe(readFileSync(join(dir, SCREEN_SCRIPTS.clock.file), 'utf8'));
   }, 60_000);
+});
+
+/** The print function as the stack bundles it: the font beside it, and the PDF library in it, not in the clock's. */
+describe('the print function bundle', () => {
+  let dir: string;
+  let inputs: string[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'print-bundle-'));
+    const result = await build({
+      ...esbuildOptions(join(ROOT, 'functions/http/handlers/print.ts'), join(dir, 'index.mjs')),
+      absWorkingDir: ROOT,
+    });
+    inputs = Object.keys(result.metafile.inputs);
+    for (const command of printFontCommands(ROOT, dir)) execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 60_000 });
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('carries the print font and its licence beside it, as print/fonts.ts reads them', () => {
+    for (const file of [...Object.values(PRINT_FONT_FILES), 'LICENSE']) {
+      expect(readFileSync(join(dir, file)).equals(readFileSync(join(ROOT, 'functions/http/print/fonts', file)))).toBe(true);
+    }
+  });
+
+  it('holds pdf-lib and the font kit, which the clock function no longer carries', async () => {
+    expect(inputs.some((p) => p.includes('node_modules/pdf-lib/'))).toBe(true);
+    expect(inputs.some((p) => p.includes('node_modules/@pdf-lib/fontkit/'))).toBe(true);
+    const clock = await build({
+      ...esbuildOptions(join(ROOT, 'functions/http/handlers/clock.ts'), join(dir, 'clock', 'index.mjs')),
+      absWorkingDir: ROOT,
+    });
+    expect(Object.keys(clock.metafile.inputs).filter((p) => p.includes('pdf-lib'))).toEqual([]);
+  }, 120_000);
 });

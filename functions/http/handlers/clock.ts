@@ -6,11 +6,10 @@ import { clockRoutes } from '../clock';
 import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
 import { seatingScreenRoutes } from '../seating-screen';
-import { seatingPrintRoutes } from '../seating-print';
 
 /**
  * The routes of the "clock" function: blind structures, the clock, the screens (clock, seating board) and their
- * announcement line, the printed seating, and no-shows. Its bundle holds only these, with the screens' scripts and the print font.
+ * announcement line, and no-shows. Its bundle holds only these, with the screens' scripts.
  */
 export const routes: readonly Route[] = [
   ...blindStructureRoutes,
@@ -20,7 +19,6 @@ export const routes: readonly Route[] = [
   clockScreenScriptRoute,
   ...noShowRoutes,
   ...seatingScreenRoutes,
-  ...seatingPrintRoutes,
 ];
 
 /** Lambda entry of the "clock" group. */
