@@ -411,4 +411,37 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect((await api.call('DELETE', `${base}/leagues/${s.body.leagueId}`, { token: owner })).status).toBe(204);
     expectProblem(await api.call('GET', `${base}/leagues/${s.body.leagueId}`, { token: owner }), 404, 'LEAGUE_NOT_FOUND');
   });
+
+  it('R-LEAGUE-1, R-SER-1: a league over a series counts the tournaments that joined the series, and no other', async () => {
+    const series = await api.call('POST', `${base}/series`, {
+      token: owner,
+      body: { name: 'League series', startsOn: '2026-01-01', endsOn: '2026-12-31' },
+    });
+    expect(series.status, JSON.stringify(series.body)).toBe(201);
+    const seriesId = series.body.seriesId as string;
+    const member = await newTournament('Series night');
+    const outsider = await newTournament('Outside night');
+    const joined = await api.call('PUT', `${base}/tournaments/${member}/series-membership`, { token: owner, body: { seriesId } });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    // Created before the finishes: the stream's projection is what fills it.
+    const league = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: { name: 'Series league', source: { kind: 'series', seriesId }, points: { kind: 'linear' } },
+    });
+    expect(league.status, JSON.stringify(league.body)).toBe(201);
+    const id = league.body.leagueId as string;
+    await playOut(member, ['lga', 'lgb'], [['lgb', 'lga']]);
+    await playOut(outsider, ['lgc', 'lgd'], [['lgd', 'lgc']]);
+    const only: Finish = { tournament: 3, entries: 2, paid: 1, rows: { lga: { place: 1, knockouts: 1 }, lgb: { place: 2, knockouts: 0 } } };
+    const want = expected([only], (f, r) => f.entries - r.place + 1);
+    expect(want.map((r) => [r.playerId, r.points])).toEqual([
+      ['lga', 2],
+      ['lgb', 1],
+    ]);
+    expect((await standings(id)).body.items).toEqual(want);
+    // A rebuild from the stored results finds the same tournaments through the series' membership.
+    const rebuilt = await api.call('PATCH', `${base}/leagues/${id}`, { token: owner, body: { recompute: true } });
+    expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(200);
+    expect((await standings(id)).body.items).toEqual(want);
+  });
 });
