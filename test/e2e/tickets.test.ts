@@ -228,6 +228,44 @@ describe('R-TICKET-3: a ticket covers the entry fee once', SLOW, () => {
   });
 });
 
+describe('R-TICKET-3, R-NOSHOW-1: a ticket of a no-show', SLOW, () => {
+  it('R-TICKET-3, R-NOSHOW-1: an entry on a ticket dropped as a no-show at the end of late registration keeps its ticket used', async () => {
+    for (const p of ['tk-absent', 'tk-here-1', 'tk-here-2']) await makePlayer(api, p);
+    const ticketId = (await grant('tk-absent')).body.ticketId as string;
+    const tid = await openTournament('No-show on a ticket', -60_000);
+    const t = `${base}/tournaments/${tid}`;
+    const reg = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId: 'tk-absent', ticketId } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const registrationId = reg.body.item.registrationId as string;
+    for (const playerId of ['tk-here-1', 'tk-here-2']) {
+      const r = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const c = await api.call('POST', `${t}/registrations/${r.body.item.registrationId}/check-in`, { token: owner });
+      expect(c.status, JSON.stringify(c.body)).toBe(200);
+    }
+    const started = await api.call('POST', `${t}/start`, { token: owner });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The scheduler's job at the end of late registration, run through its use case at that moment.
+    const { noShowsAtLateRegEnd } = await import('../../functions/app/no-shows');
+    const lateRegEndsAt = Date.parse(started.body.settings.lateRegEndsAt as string);
+    const run = await noShowsAtLateRegEnd({ kind: 'no-shows', clubId, tournamentId: tid }, lateRegEndsAt + 1000);
+    expect(run.value.outcome).toBe('processed');
+    const regs = (await api.call('GET', `${t}/registrations`, { token: owner })).body.items as {
+      registrationId: string;
+      status: string;
+      cancelReason?: string;
+    }[];
+    expect(regs.find((r) => r.registrationId === registrationId)).toMatchObject({ status: 'cancelled', cancelReason: 'no_show' });
+    // Dropped after the start: the ticket stays used for that registration, and is not given back.
+    const ticket = await ticketOf(ticketId);
+    expect(ticket).toMatchObject({ status: 'used', usedFor: { tournamentId: tid, registrationId } });
+    expect(ticket.audit.map((a: { type: string }) => a.type)).toEqual(['ticket.issued', 'ticket.used']);
+    expect((await api.call('GET', '/v1/me/tickets', { token: await api.token('tk-absent') })).body.items).toEqual([
+      expect.objectContaining({ ticketId, status: 'used' }),
+    ]);
+  });
+});
+
 describe('R-TICKET-2: free-entry prize rows issue tickets at the finish', SLOW, () => {
   it('R-TICKET-2: the winner of a tournament with a free_entry row for place 1 holds a ticket after the finish', async () => {
     const winner = await makePlayer(api, 'tk-winner');
