@@ -210,8 +210,8 @@ describe('R-TICKET-3: a ticket covers the entry fee once', SLOW, () => {
     );
   });
 
-  it('R-TICKET-1: an expired ticket is refused and reads as expired', async () => {
-    await makePlayer(api, 'tk-late');
+  it('R-TICKET-1, R-TICKET-3: an expired ticket is refused TICKET_EXPIRED at the desk and in the app, and reads as expired', async () => {
+    const token = await makePlayer(api, 'tk-late');
     const ticketId = (await grant('tk-late', { kind: 'club' }, { expiresAt: new Date(Date.now() + 1500).toISOString() })).body
       .ticketId as string;
     const tid = await openTournament('Too late', 12 * DAY);
@@ -221,6 +221,14 @@ describe('R-TICKET-3: a ticket covers the entry fee once', SLOW, () => {
       422,
       'TICKET_EXPIRED',
     );
+    expectProblem(
+      await api.call('POST', '/v1/me/registrations', { token, body: { clubId, tournamentId: tid, ticketId } }),
+      422,
+      'TICKET_EXPIRED',
+    );
+    // Refused, the registration was not made.
+    const regs = await api.call('GET', `${base}/tournaments/${tid}/registrations`, { token: owner });
+    expect(regs.body.items.filter((r: { playerId: string }) => r.playerId === 'tk-late')).toEqual([]);
     expect((await ticketOf(ticketId)).status).toBe('expired');
     expect(
       (await api.call('GET', `${base}/tickets?status=expired`, { token: owner })).body.items.map((t: { ticketId: string }) => t.ticketId),
