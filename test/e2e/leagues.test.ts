@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { expectedStandings, type ScriptedFinish, type StandingRow } from '../support/season-play';
 
 /*
  * A league of three small tournaments played over HTTP to the finish. Every knockout is scripted, so
@@ -11,16 +12,7 @@ import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament
  */
 
 type Res = Awaited<ReturnType<TestApi['call']>>;
-type Row = {
-  place: number | null;
-  playerId: string;
-  points: number;
-  played: number;
-  counted: number;
-  wins: number;
-  bestPlace: number;
-  qualified: boolean;
-};
+type Row = StandingRow;
 
 const OWNER = 'lg-owner';
 const players = ['lga', 'lgb', 'lgc', 'lgd', 'lge'];
@@ -79,7 +71,7 @@ async function playOut(id: string, field: string[], hands: [busted: string, kill
  * The scripted finishes: the last busted is 2nd, the first busted last; the winner is the one left. Each
  * row: place, knockouts, the field size. Written by hand from the hands played below.
  */
-type Finish = { tournament: number; entries: number; paid: number; rows: Record<string, { place: number; knockouts: number }> };
+type Finish = ScriptedFinish & { tournament: number };
 const FINISHES: Finish[] = [
   // T1: d by a, c by b, b by a.
   {
@@ -114,51 +106,12 @@ const FINISHES: Finish[] = [
   },
 ];
 
-/** R-LEAGUE-3 written out: sum (best N), then more wins, the better best place, more played; ties share a place. */
-function expected(
-  finishes: Finish[],
-  points: (f: Finish, r: { place: number; knockouts: number }) => number,
-  opts: { bestOf?: number; minPlayed?: number } = {},
-): Row[] {
-  const by = new Map<string, { pts: number[]; places: number[] }>();
-  for (const f of finishes) {
-    for (const [playerId, r] of Object.entries(f.rows)) {
-      const p = by.get(playerId) ?? { pts: [], places: [] };
-      p.pts.push(Math.round(points(f, r) * 100));
-      p.places.push(r.place);
-      by.set(playerId, p);
-    }
-  }
-  const rows = [...by].map(([playerId, p]) => {
-    const counted = Math.min(opts.bestOf ?? p.pts.length, p.pts.length);
-    const total = [...p.pts]
-      .sort((a, b) => b - a)
-      .slice(0, counted)
-      .reduce((a, b) => a + b, 0);
-    return {
-      playerId,
-      total,
-      points: total / 100,
-      played: p.pts.length,
-      counted,
-      wins: p.places.filter((x) => x === 1).length,
-      bestPlace: Math.min(...p.places),
-      qualified: p.pts.length >= (opts.minPlayed ?? 0),
-    };
-  });
-  const tie = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-    Number(b.qualified) - Number(a.qualified) || b.total - a.total || b.wins - a.wins || a.bestPlace - b.bestPlace || b.played - a.played;
-  rows.sort((a, b) => tie(a, b) || (a.playerId < b.playerId ? -1 : 1));
-  return rows.map((r, i) => {
-    const first = rows.findIndex((x) => tie(x, r) === 0);
-    const { total: _t, ...rest } = r;
-    void i;
-    return { place: r.qualified ? first + 1 : null, ...rest };
-  });
-}
+/** R-LEAGUE-3 written out (test/support/season-play.ts). */
+const expected = expectedStandings;
 
-const linearKo = (f: Finish, r: { place: number; knockouts: number }) => f.entries - r.place + 1 + r.knockouts;
-const tableItm = (f: Finish, r: { place: number; knockouts: number }) => ([10, 6, 3][r.place - 1] ?? 0) + (r.place <= f.paid ? 5 : 0);
+const linearKo = (f: ScriptedFinish, r: { place: number; knockouts: number }) => f.entries - r.place + 1 + r.knockouts;
+const tableItm = (f: ScriptedFinish, r: { place: number; knockouts: number }) =>
+  ([10, 6, 3][r.place - 1] ?? 0) + (r.place <= f.paid ? 5 : 0);
 
 let linear: string;
 let best: string;
@@ -410,5 +363,38 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect((await standings(s.body.leagueId)).body.items).toEqual([]);
     expect((await api.call('DELETE', `${base}/leagues/${s.body.leagueId}`, { token: owner })).status).toBe(204);
     expectProblem(await api.call('GET', `${base}/leagues/${s.body.leagueId}`, { token: owner }), 404, 'LEAGUE_NOT_FOUND');
+  });
+
+  it('R-LEAGUE-1, R-SER-1: a league over a series counts the tournaments that joined the series, and no other', async () => {
+    const series = await api.call('POST', `${base}/series`, {
+      token: owner,
+      body: { name: 'League series', startsOn: '2026-01-01', endsOn: '2026-12-31' },
+    });
+    expect(series.status, JSON.stringify(series.body)).toBe(201);
+    const seriesId = series.body.seriesId as string;
+    const member = await newTournament('Series night');
+    const outsider = await newTournament('Outside night');
+    const joined = await api.call('PUT', `${base}/tournaments/${member}/series-membership`, { token: owner, body: { seriesId } });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    // Created before the finishes: the stream's projection is what fills it.
+    const league = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: { name: 'Series league', source: { kind: 'series', seriesId }, points: { kind: 'linear' } },
+    });
+    expect(league.status, JSON.stringify(league.body)).toBe(201);
+    const id = league.body.leagueId as string;
+    await playOut(member, ['lga', 'lgb'], [['lgb', 'lga']]);
+    await playOut(outsider, ['lgc', 'lgd'], [['lgd', 'lgc']]);
+    const only: Finish = { tournament: 3, entries: 2, paid: 1, rows: { lga: { place: 1, knockouts: 1 }, lgb: { place: 2, knockouts: 0 } } };
+    const want = expected([only], (f, r) => f.entries - r.place + 1);
+    expect(want.map((r) => [r.playerId, r.points])).toEqual([
+      ['lga', 2],
+      ['lgb', 1],
+    ]);
+    expect((await standings(id)).body.items).toEqual(want);
+    // A rebuild from the stored results finds the same tournaments through the series' membership.
+    const rebuilt = await api.call('PATCH', `${base}/leagues/${id}`, { token: owner, body: { recompute: true } });
+    expect(rebuilt.status, JSON.stringify(rebuilt.body)).toBe(200);
+    expect((await standings(id)).body.items).toEqual(want);
   });
 });

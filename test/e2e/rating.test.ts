@@ -4,6 +4,7 @@ import { bradleyTerryFull } from 'openskill/models';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
 import { expectProblem } from '../support/http-expectations';
+import { ok, retryingCall } from '../support/season-play';
 import { keptRatings, recomputedRatings } from '../../functions/app/season/rating';
 
 /**
@@ -22,19 +23,8 @@ const SLOW = { timeout: 300_000 };
 const OPTIONS = { mu: 25, sigma: 25 / 3, beta: 25 / 6, tau: 25 / 300, z: 3 };
 type R = { mu: number; sigma: number };
 
-type Call = Awaited<ReturnType<TestApi['call']>>;
-/** A 503 (the shared DynamoDB Local overloaded) is retried after its Retry-After, as a client should. */
-async function call(...args: Parameters<TestApi['call']>): Promise<Call> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await api.call(...args);
-    if (res.status !== 503 || attempt >= 5) return res;
-    await new Promise((r) => setTimeout(r, 1000 * Math.min(5, Number(res.headers.get('retry-after') ?? 1))));
-  }
-}
-const ok = (res: Call, status: number) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-};
+/** The API as a client uses it: a 503 is retried after its Retry-After (test/support/season-play.ts). */
+let call: TestApi['call'];
 
 /** Plays a tournament of `order` (winner first): one entry each, knocked out from the last, then finished. */
 async function play(base: string, token: string, name: string, order: string[]): Promise<string> {
@@ -85,6 +75,7 @@ const board = async () =>
 
 beforeAll(async () => {
   api = await startTestApi();
+  call = retryingCall(api);
   ({ owner: ownerA, base: baseA } = await clubWithOwner(api, 'rate-owner-a'));
   ({ owner: ownerB, base: baseB } = await clubWithOwner(api, 'rate-owner-b'));
   for (const p of ['rate-p1', 'rate-p2', 'rate-p3', 'rate-p4', 'rate-p5', 'rate-p6']) await makePlayer(api, p);

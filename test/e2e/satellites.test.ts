@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
 import { expectProblem } from '../support/http-expectations';
+import { ok, retryingCall } from '../support/season-play';
 
 /**
  * Satellites end to end (R-SAT-1..3): a tournament whose setting `satellite` awards seats in a target;
@@ -25,23 +26,8 @@ const SETUP_MS = 60_000;
 const SLOW = { timeout: 300_000 };
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now()) + 200));
 
-type Call = Awaited<ReturnType<TestApi['call']>>;
-
-/**
- * The API as a client should use it: a 503 (the shared DynamoDB Local overloaded) is retried after its
- * Retry-After, a few times. Anything else is answered as it comes.
- */
-async function call(...args: Parameters<TestApi['call']>): Promise<Call> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await api.call(...args);
-    if (res.status !== 503 || attempt >= 5) return res;
-    await new Promise((r) => setTimeout(r, 1000 * Math.min(5, Number(res.headers.get('retry-after') ?? 1))));
-  }
-}
-const ok = (res: Call, status: number) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-};
+/** The API as a client uses it: a 503 is retried after its Retry-After (test/support/season-play.ts). */
+let call: TestApi['call'];
 
 /** A target tournament, open for registration, `days` days ahead. */
 async function target(name: string, days: number): Promise<string> {
@@ -110,6 +96,7 @@ let satD: Satellite;
 
 beforeAll(async () => {
   api = await startTestApi();
+  call = retryingCall(api);
   ({ owner, base } = await clubWithOwner(api, 'sat-owner'));
   ({ owner: otherOwner, base: otherBase } = await clubWithOwner(api, 'sat-other-owner'));
   for (const p of PLAYERS) await makePlayer(api, p);

@@ -210,8 +210,8 @@ describe('R-TICKET-3: a ticket covers the entry fee once', SLOW, () => {
     );
   });
 
-  it('R-TICKET-1: an expired ticket is refused and reads as expired', async () => {
-    await makePlayer(api, 'tk-late');
+  it('R-TICKET-1, R-TICKET-3: an expired ticket is refused TICKET_EXPIRED at the desk and in the app, and reads as expired', async () => {
+    const token = await makePlayer(api, 'tk-late');
     const ticketId = (await grant('tk-late', { kind: 'club' }, { expiresAt: new Date(Date.now() + 1500).toISOString() })).body
       .ticketId as string;
     const tid = await openTournament('Too late', 12 * DAY);
@@ -221,10 +221,56 @@ describe('R-TICKET-3: a ticket covers the entry fee once', SLOW, () => {
       422,
       'TICKET_EXPIRED',
     );
+    expectProblem(
+      await api.call('POST', '/v1/me/registrations', { token, body: { clubId, tournamentId: tid, ticketId } }),
+      422,
+      'TICKET_EXPIRED',
+    );
+    // Refused, the registration was not made.
+    const regs = await api.call('GET', `${base}/tournaments/${tid}/registrations`, { token: owner });
+    expect(regs.body.items.filter((r: { playerId: string }) => r.playerId === 'tk-late')).toEqual([]);
     expect((await ticketOf(ticketId)).status).toBe('expired');
     expect(
       (await api.call('GET', `${base}/tickets?status=expired`, { token: owner })).body.items.map((t: { ticketId: string }) => t.ticketId),
     ).toContain(ticketId);
+  });
+});
+
+describe('R-TICKET-3, R-NOSHOW-1: a ticket of a no-show', SLOW, () => {
+  it('R-TICKET-3, R-NOSHOW-1: an entry on a ticket dropped as a no-show at the end of late registration keeps its ticket used', async () => {
+    for (const p of ['tk-absent', 'tk-here-1', 'tk-here-2']) await makePlayer(api, p);
+    const ticketId = (await grant('tk-absent')).body.ticketId as string;
+    const tid = await openTournament('No-show on a ticket', -60_000);
+    const t = `${base}/tournaments/${tid}`;
+    const reg = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId: 'tk-absent', ticketId } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const registrationId = reg.body.item.registrationId as string;
+    for (const playerId of ['tk-here-1', 'tk-here-2']) {
+      const r = await api.call('POST', `${t}/registrations`, { token: owner, body: { playerId } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const c = await api.call('POST', `${t}/registrations/${r.body.item.registrationId}/check-in`, { token: owner });
+      expect(c.status, JSON.stringify(c.body)).toBe(200);
+    }
+    const started = await api.call('POST', `${t}/start`, { token: owner });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The scheduler's job at the end of late registration, run through its use case at that moment.
+    const { noShowsAtLateRegEnd } = await import('../../functions/app/no-shows');
+    const lateRegEndsAt = Date.parse(started.body.settings.lateRegEndsAt as string);
+    const run = await noShowsAtLateRegEnd({ kind: 'no-shows', clubId, tournamentId: tid }, lateRegEndsAt + 1000);
+    expect(run.value.outcome).toBe('processed');
+    const regs = (await api.call('GET', `${t}/registrations`, { token: owner })).body.items as {
+      registrationId: string;
+      status: string;
+      cancelReason?: string;
+    }[];
+    expect(regs.find((r) => r.registrationId === registrationId)).toMatchObject({ status: 'cancelled', cancelReason: 'no_show' });
+    // Dropped after the start: the ticket stays used for that registration, and is not given back.
+    const ticket = await ticketOf(ticketId);
+    expect(ticket).toMatchObject({ status: 'used', usedFor: { tournamentId: tid, registrationId } });
+    expect(ticket.audit.map((a: { type: string }) => a.type)).toEqual(['ticket.issued', 'ticket.used']);
+    expect((await api.call('GET', '/v1/me/tickets', { token: await api.token('tk-absent') })).body.items).toEqual([
+      expect.objectContaining({ ticketId, status: 'used' }),
+    ]);
   });
 });
 

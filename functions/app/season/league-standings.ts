@@ -27,6 +27,7 @@ import {
   type LeagueKey,
   type StandingsChange,
 } from '../../store/league-standings';
+import { seriesTournamentIds } from '../../store/series-store';
 import { loadTournament } from '../../store/tournament-store';
 
 /*
@@ -38,11 +39,16 @@ import { loadTournament } from '../../store/tournament-store';
  * stored results (`recomputeLeague`), which is also how a test checks that the kept table is reproducible.
  */
 
-/** A tournament's series, once tournaments carry one (R-SER-1): read without assuming the settings' type has it. */
-function seriesOf(t: FloorTournament): string | undefined {
-  const s = (t.settings as { seriesId?: unknown }).seriesId;
-  return typeof s === 'string' ? s : undefined;
-}
+/**
+ * What a league asks of a tournament (R-LEAGUE-1): its club and its series membership (R-SER-1). The
+ * state's `seriesId` is written by the event that joins the series, in the transaction that writes the
+ * series' membership row, so the two never disagree.
+ */
+const memberOf = (t: FloorTournament): { id: string; clubId: string; seriesId?: string } => ({
+  id: t.id,
+  clubId: t.clubId,
+  ...(t.seriesId !== undefined ? { seriesId: t.seriesId } : {}),
+});
 
 /** The season's record of a finished tournament, from the results it kept at its finish; none before that. */
 export function finishOf(t: FloorTournament): FinishedTournament | undefined {
@@ -87,9 +93,7 @@ export async function clubLeagues(clubId: string): Promise<LeagueRow[]> {
 export async function projectFinish(t: FloorTournament, version: number): Promise<void> {
   const finish = finishOf(t);
   if (!finish) return;
-  const leagues = (await clubLeagues(t.clubId)).filter((l) =>
-    countsForLeague(settingsOf(l), { id: t.id, clubId: t.clubId, ...(seriesOf(t) ? { seriesId: seriesOf(t) as string } : {}) }),
-  );
+  const leagues = (await clubLeagues(t.clubId)).filter((l) => countsForLeague(settingsOf(l), memberOf(t)));
   if (leagues.length === 0) return;
   const parts = leagues.map((l) => {
     const contribution = contributionOf(finish, compilePointsRule(settingsOf(l).points));
@@ -116,22 +120,18 @@ export async function projectFinish(t: FloorTournament, version: number): Promis
 /** The finished tournaments a league counts now, from their stored state. */
 async function countedFinishes(l: LeagueRow): Promise<{ finish: FinishedTournament; version: number }[]> {
   const settings = settingsOf(l);
-  let ids: string[];
-  if (settings.source.kind === 'tournaments') ids = [...settings.source.tournamentIds];
-  else {
-    // A series: the club's tournaments that carry it (R-SER-1), read one by one (a rebuild is rare).
-    ids = (await entities().tournament.query.byClub({ clubId: l.clubId }).go({ pages: 'all' })).data
-      .filter((t) => t.status === 'finished')
-      .map((t) => t.tournamentId);
-  }
+  // A series: the tournaments that joined it (its membership rows, R-SER-1), read one by one (a rebuild is rare).
+  const ids =
+    settings.source.kind === 'tournaments'
+      ? [...settings.source.tournamentIds]
+      : await seriesTournamentIds(l.clubId, settings.source.seriesId);
   const states = await Promise.all(ids.map((id) => loadTournament(l.clubId, id)));
   const out: { finish: FinishedTournament; version: number }[] = [];
   for (const s of states) {
     if (!s) continue;
     const t = s.state;
     const finish = finishOf(t);
-    if (!finish || !countsForLeague(settings, { id: t.id, clubId: t.clubId, ...(seriesOf(t) ? { seriesId: seriesOf(t) as string } : {}) }))
-      continue;
+    if (!finish || !countsForLeague(settings, memberOf(t))) continue;
     out.push({ finish, version: t.version });
   }
   return out;
