@@ -37,9 +37,10 @@ for (let at = 0; at + 200 <= joined.length; at += 200) samples.push(joined.slice
 // Warm up first: the figure is for a running validator, not for the first call after a cold start.
 for (let r = 0; r < 30; r++) for (const s of samples) checkMoney(s, 'prize');
 // Batches of 5 rounds: the median says what a text costs, the best batch what it costs without other work
-// on the machine getting in the way (CPU time still counts cache misses caused by neighbours).
+// on the machine getting in the way (CPU time still counts cache misses caused by neighbours). Thirty of
+// them: on a shared machine a dozen let a few slow batches from neighbours' bursts move the median.
 const batches: number[] = [];
-for (let b = 0; b < 12; b++) {
+for (let b = 0; b < 30; b++) {
   const cpu0 = process.cpuUsage();
   for (let r = 0; r < 5; r++) for (const s of samples) checkMoney(s, 'prize');
   const cpu = process.cpuUsage(cpu0);

@@ -61,8 +61,28 @@ export interface MoneyVerdict {
 interface EntryRef {
   entry: LexiconEntry;
   /** ISO codes: "alone" only in capitals even though an amount makes any case count. */
-  upperAlone?: boolean;
+  upperAlone: boolean;
 }
+/**
+ * An entry with every field written, absent ones as undefined: entries made with different optional
+ * fields would each have a shape of their own, and the loop reading them would look fields up the slow
+ * way on every hit.
+ */
+const entryRef = (entry: LexiconEntry, upperAlone = false): EntryRef => ({
+  entry: {
+    term: entry.term,
+    category: entry.category,
+    alone: entry.alone,
+    amount: entry.amount,
+    upper: entry.upper,
+    translit: entry.translit,
+    amountBeforeOnly: entry.amountBeforeOnly,
+    small: entry.small,
+    example: entry.example,
+    why: entry.why,
+  },
+  upperAlone,
+});
 
 /** The words around money words, each a bit in a token's flags. */
 const F = {
@@ -143,27 +163,27 @@ function termSets(): TermSets {
   const codeEntries: { term: string; payload: EntryRef }[] = codes.flatMap((code) => {
     const example = `100 ${code}`;
     if (DISTINCTIVE_CODES.has(code)) {
-      return [{ term: code.toLowerCase(), payload: { entry: { term: code, category: 'code', alone: 'refuse', example } as LexiconEntry } }];
+      return [{ term: code.toLowerCase(), payload: entryRef({ term: code, category: 'code', alone: 'refuse', example }) }];
     }
     if (WORDLIKE_CODES.has(code)) {
       return [
         {
           term: code.toLowerCase(),
-          payload: { entry: { term: code, category: 'code', alone: 'none', upper: true, example } as LexiconEntry },
+          payload: entryRef({ term: code, category: 'code', alone: 'none', upper: true, example }),
         },
       ];
     }
     return [
       {
         term: code.toLowerCase(),
-        payload: { entry: { term: code, category: 'code', alone: 'review', example } as LexiconEntry, upperAlone: true },
+        payload: entryRef({ term: code, category: 'code', alone: 'review', example }, true),
       },
     ];
   });
   const lexicon = new TermSet<EntryRef>([
     ...[...LEXICON, ...currencyEntries()].map((entry) => ({
       term: entry.term,
-      payload: { entry },
+      payload: entryRef(entry),
       ...(entry.translit !== undefined ? { translit: entry.translit } : {}),
     })),
     ...codeEntries.map((c) => ({ ...c, translit: false })),
@@ -220,20 +240,39 @@ interface Candidates {
  * term at all and then cost nothing more.
  */
 const KNOWN_CANDIDATES = new WeakMap<WordForms, Candidates>();
+// In front of it, a direct-mapped table indexed by the reading's key: the words of a text are found
+// there by an index and a comparison, not by hashing the reading.
+const READING_SLOTS = 4096;
+const SLOT_READING: (WordForms | null)[] = new Array<WordForms | null>(READING_SLOTS).fill(null);
+const SLOT_CANDIDATES: (Candidates | null)[] = new Array<Candidates | null>(READING_SLOTS).fill(null);
 const candidatesOf = (t: Token): Candidates => {
   const { lexicon, allowlist, grammar } = termSets();
   return { lexicon: lexicon.candidatesOf(t), allowlist: allowlist.candidatesOf(t), grammar: grammar.candidatesOf(t) };
 };
-let symbolCandidates: Candidates | undefined;
+// Numbers start the same terms whatever their value, symbols those written with them.
+let numberCandidates: Candidates | undefined;
+const SYMBOL_CANDIDATES = new Map<string, Candidates>();
 function candidatesAt(t: Token): Candidates {
-  if (t.kind !== 'word') return (symbolCandidates ??= candidatesOf(t));
+  if (t.kind === 'num') return (numberCandidates ??= candidatesOf(t));
+  if (t.kind === 'sym') {
+    let known = SYMBOL_CANDIDATES.get(t.text);
+    if (!known) {
+      known = candidatesOf(t);
+      if (SYMBOL_CANDIDATES.size < 4096) SYMBOL_CANDIDATES.set(t.text, known);
+    }
+    return known;
+  }
   // A word's reading is made from its lower-cased text, and so are its parts ("кэш-приз" -> "кэш",
   // "приз"): the same reading means the same parts, so compounds are kept too.
+  const slot = t.forms.key & (READING_SLOTS - 1);
+  if (SLOT_READING[slot] === t.forms) return SLOT_CANDIDATES[slot] as Candidates;
   let known = KNOWN_CANDIDATES.get(t.forms);
   if (!known) {
     known = candidatesOf(t);
     KNOWN_CANDIDATES.set(t.forms, known);
   }
+  SLOT_READING[slot] = t.forms;
+  SLOT_CANDIDATES[slot] = known;
   return known;
 }
 
@@ -280,12 +319,13 @@ function amountBefore(r: Reading, i: number): number {
   return -1;
 }
 
+const AMOUNT_SEPARATORS = new Set([':', '-', '—', '–', '=']);
 /** Whether an amount starts right after token `i` ("гарант 100к", "USD: 50"); returns its last token index or -1. */
 function amountAfter(r: Reading, i: number): number {
   const { tokens } = r;
   let k = i + 1;
   const sep = tokens[k];
-  if (sep && sep.kind === 'sym' && [':', '-', '—', '–', '='].includes(sep.text)) {
+  if (sep && sep.kind === 'sym' && AMOUNT_SEPARATORS.has(sep.text)) {
     // "Евро-2024": a hyphen joining a word and a number makes a name, not an amount.
     const attached = sep.text === '-' && sep.start === (tokens[i] as Token).end && tokens[k + 1]?.start === sep.end;
     if (attached) return -1;
@@ -296,6 +336,7 @@ function amountAfter(r: Reading, i: number): number {
   return k;
 }
 
+const LABEL_MARKS = new Set(['-', '№', '#']);
 /** A number is a count of something when a word that is not a recipient or a preposition follows it. */
 function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: number } | null {
   const { tokens } = r;
@@ -314,7 +355,7 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
   const prev = tokens[numIndex - 1];
   const prev2 = tokens[numIndex - 2];
   // Labels: "Евро-2024", "топ-100", "№ 500", "RTX 4090", "#1000".
-  if (prev && prev.kind === 'sym' && ['-', '№', '#'].includes(prev.text) && (prev.text !== '-' || prev2?.kind === 'word')) return null;
+  if (prev && prev.kind === 'sym' && LABEL_MARKS.has(prev.text) && (prev.text !== '-' || prev2?.kind === 'word')) return null;
   if (prev && prev.kind === 'word' && prev.upper && prev.text.length <= 5 && /^[a-z]+$/.test(prev.text) && !multiplied) return null;
   // Years: "Кубок 2024", "сезон 2025", "2026 г.".
   if (!multiplied && n.value >= 1900 && n.value <= 2100 && Number.isInteger(n.value)) {
@@ -363,6 +404,7 @@ const sentenceAt = (clauseOf: readonly number[], clauseSentence: readonly number
   (clauseOf[k] as number) < 0 ? -1 : (clauseSentence[clauseOf[k] as number] as number);
 const SENTENCE_ENDS = new Set(['.', ';', '!', '?', '\n']);
 
+const SHARE_SEPARATORS = new Set(['/', '-', '–']);
 /** The last token of a run of three or more numbers joined by "/" or "-" that add up to a hundred, or -1. */
 function shareRun(tokens: readonly Token[], i: number): number {
   const t = tokens[i];
@@ -373,7 +415,7 @@ function shareRun(tokens: readonly Token[], i: number): number {
   for (;;) {
     const sep = tokens[k + 1];
     const next = tokens[k + 2];
-    if (!sep || sep.kind !== 'sym' || !['/', '-', '–'].includes(sep.text) || !next || next.kind !== 'num') break;
+    if (!sep || sep.kind !== 'sym' || !SHARE_SEPARATORS.has(sep.text) || !next || next.kind !== 'num') break;
     if (sep.start !== (tokens[k] as Token).end || next.start !== sep.end) break;
     sum += next.value;
     n += 1;
@@ -473,6 +515,7 @@ function addFinding(
 
 /** Checks a text that people will read for money wording (R-MONEY-2). */
 export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVerdict {
+  const sets = termSets();
   const tokens = tokenize(text);
   const candidates: Candidates[] = new Array<Candidates>(tokens.length);
   const flags: number[] = new Array<number>(tokens.length);
@@ -480,8 +523,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     const c = (candidates[i] = candidatesAt(t));
-    flags[i] = t.kind === 'sym' && t.boundary ? 0 : termSets().grammar.flagsWith(c.grammar, tokens, i);
-    for (const h of termSets().allowlist.matchWith(c.allowlist, tokens, i)) {
+    flags[i] = t.kind === 'sym' && t.boundary ? 0 : sets.grammar.flagsWith(c.grammar, tokens, i);
+    for (const h of sets.allowlist.matchWith(c.allowlist, tokens, i)) {
       // A name in quotes: the quotes and the name are allowed, not the word before them ("Кэш-бар «Туз»").
       let first = h.first;
       if (h.payload.term.includes('«'))
@@ -538,15 +581,14 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         addFinding(found, 'review', i, i, 'symbol', 'a coin, card or bank sign');
       }
     }
-    let hits = termSets().lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
+    let hits = sets.lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
     // After an amount, a Latin letter that looks like a Cyrillic one is read as Cyrillic ("5000 p").
     if (hits.length === 0 && t.kind === 'word' && !t.scripts.cyr && amountBefore(r, i) >= 0) {
       const n = tokens[amountBefore(r, i)];
       const resolution = n?.kind === 'num' && RESOLUTIONS.includes(n.value) && (t.text === 'p' || t.text === 'i');
       if (!resolution) {
-        const visual: Token[] = tokens.slice();
-        visual[i] = { ...t, forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [] }, parts: [] };
-        hits = termSets().lexicon.matchAt(visual, i);
+        const visual: WordToken = { ...t, forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [], key: -1 }, parts: [] };
+        hits = sets.lexicon.matchReadingAt(visual, tokens, i);
       }
     }
     // "300 6аксов": a digit standing for the first letter is read as that letter.
@@ -554,9 +596,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     if (hits.length === 0 && t.kind === 'word' && t.text.length >= 3) {
       const d = tokens[i - 1];
       if (d && d.kind === 'num' && d.text.length === 1 && d.end === t.start) {
-        const visual: Token[] = tokens.slice();
-        visual[i] = { ...t, text: d.text + t.text, forms: wordForms(d.text + t.text), parts: [], mixed: true };
-        hits = termSets().lexicon.matchAt(visual, i);
+        const visual: WordToken = { ...t, text: d.text + t.text, forms: wordForms(d.text + t.text), parts: [], mixed: true };
+        hits = sets.lexicon.matchReadingAt(visual, tokens, i);
         digitLed = hits.length > 0;
       }
     }
@@ -688,7 +729,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   // a number after a certificate word is a face value ("сертификат на 3000").
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.kind !== 'num' || findings.some((f) => f.start <= t.start && f.end >= t.end)) continue;
+    if (t.kind !== 'num' || covered(findings, t)) continue;
     const bare = isBareAmount(r, i);
     if (!bare) continue;
     let cert = false;
@@ -711,6 +752,12 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   }
 
   return verdictOf(findings);
+}
+
+/** Whether a finding already covers token `t`. */
+function covered(findings: readonly MoneyFinding[], t: Token): boolean {
+  for (const f of findings) if (f.start <= t.start && f.end >= t.end) return true;
+  return false;
 }
 
 function verdictOf(findings: MoneyFinding[]): MoneyVerdict {

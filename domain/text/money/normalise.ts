@@ -46,6 +46,11 @@ export interface WordForms {
   lat: string[];
   /** Armenian, lower-cased. */
   hy: string[];
+  /**
+   * A number of its own among the readings `wordForms` made (-1 for one made otherwise): tables kept
+   * per reading index by it instead of hashing the object.
+   */
+  key: number;
 }
 
 export interface NumberToken {
@@ -759,6 +764,8 @@ export const clearFormsCache = (): void => {
   SLOT_INFO.fill(null);
 };
 
+let nextFormsKey = 0;
+
 function computeForms(w: string): WordForms {
   const cyr: string[] = [];
   const cyrT: string[] = [];
@@ -785,7 +792,7 @@ function computeForms(w: string): WordForms {
     // A Cyrillic word made only of Latin lookalikes ("мопеу") is also read as Latin.
     lat.push(asLat);
   }
-  return { cyr, cyrT, lat, hy };
+  return { cyr, cyrT, lat, hy, key: nextFormsKey++ };
 }
 
 /** Whether character `x` of `f` is a digit (the arrays are reused: past `n` they hold older texts). */

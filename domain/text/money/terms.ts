@@ -13,7 +13,40 @@ interface Alt {
   translit: boolean;
 }
 
-type Slot = { kind: 'word'; alts: Alt[] } | { kind: 'num' } | { kind: 'sym'; text: string } | { kind: 'gap' };
+/** The spellings one script's readings of a word are compared with: whole words in a set, stems in a list. */
+interface Spellings {
+  exact: ReadonlySet<string> | null;
+  stems: readonly string[] | null;
+}
+/**
+ * A word of a phrase after its first (the first is found through the trie), its alternatives by the
+ * reading they compare with: one set lookup per reading rather than a comparison per alternative.
+ */
+interface WordSlotIndex {
+  cyr: Spellings;
+  /** The Cyrillic alternatives a transliterated Latin word may match. */
+  cyrT: Spellings;
+  lat: Spellings;
+  hy: Spellings;
+}
+
+type Slot = { kind: 'word'; alts: Alt[]; index: WordSlotIndex } | { kind: 'num' } | { kind: 'sym'; text: string } | { kind: 'gap' };
+
+function spellings(alts: readonly Alt[]): Spellings {
+  const exact = alts.filter((a) => !a.stem).map((a) => a.form);
+  const stems = alts.filter((a) => a.stem).map((a) => a.form);
+  return { exact: exact.length ? new Set(exact) : null, stems: stems.length ? stems : null };
+}
+
+/** Indexes the alternatives of one word slot (see `WordSlotIndex`). */
+export function indexAlts(alts: readonly Alt[]): WordSlotIndex {
+  return {
+    cyr: spellings(alts.filter((a) => a.script === 'cyr')),
+    cyrT: spellings(alts.filter((a) => a.script === 'cyr' && a.translit)),
+    lat: spellings(alts.filter((a) => a.script === 'lat')),
+    hy: spellings(alts.filter((a) => a.script === 'hy')),
+  };
+}
 
 export interface Compiled<T> {
   slots: Slot[];
@@ -58,29 +91,29 @@ export function compile<T>(term: string, payload: T, translit?: boolean): Compil
         if (w === '~') return { kind: 'gap' };
         if (w === '#') return { kind: 'num' };
         if (!/[\p{L}\p{N}]/u.test(w)) return { kind: 'sym', text: w };
-        return { kind: 'word', alts: altsOf(w, translit) };
+        const alts = altsOf(w, translit);
+        return { kind: 'word', alts, index: indexAlts(alts) };
       }),
   }));
 }
 
-// Called for every candidate term at every word: written without building arrays of forms or lists.
-function altMatches(alt: Alt, t: WordToken): boolean {
-  if (altMatchesForms(alt, t.forms)) return true;
-  for (const f of t.parts) if (altMatchesForms(alt, f)) return true;
-  return false;
+// Called for every candidate phrase at every word: written without building arrays of forms or lists.
+function readingsMatch(index: WordSlotIndex, f: WordForms): boolean {
+  return spelled(index.cyr, f.cyr) || spelled(index.cyrT, f.cyrT) || spelled(index.lat, f.lat) || spelled(index.hy, f.hy);
 }
-function altMatchesForms(alt: Alt, f: WordForms): boolean {
-  if (alt.script === 'cyr') return inList(alt, f.cyr) || (alt.translit && inList(alt, f.cyrT));
-  return inList(alt, alt.script === 'lat' ? f.lat : f.hy);
-}
-function inList(alt: Alt, list: readonly string[]): boolean {
-  for (const s of list) if (alt.stem ? s.startsWith(alt.form) : s === alt.form) return true;
+function spelled(sp: Spellings, readings: readonly string[]): boolean {
+  const { exact, stems } = sp;
+  for (const s of readings) {
+    if (exact !== null && exact.has(s)) return true;
+    if (stems !== null) for (const stem of stems) if (s.startsWith(stem)) return true;
+  }
   return false;
 }
 
 export function wordMatches(slot: Slot, t: Token | undefined): boolean {
   if (t === undefined || t.kind !== 'word' || slot.kind !== 'word') return false;
-  for (const a of slot.alts) if (altMatches(a, t)) return true;
+  if (readingsMatch(slot.index, t.forms)) return true;
+  for (const f of t.parts) if (readingsMatch(slot.index, f)) return true;
   return false;
 }
 
@@ -105,22 +138,33 @@ interface TrieNode<T> {
 const node = <T>(): TrieNode<T> => ({ next: new Map(), stems: [], exact: [] });
 /** Most words start no term: one shared empty answer rather than a new array each. */
 const NO_CANDIDATES: Compiled<never>[] = [];
+/** Likewise for a token where no term matches, by far the most common answer. */
+const NO_HITS: readonly Hit<never>[] = [];
 
 export class TermSet<T> {
   /** `cyrT`: the Cyrillic terms a transliterated Latin word may match. */
   private readonly roots = { cyr: node<T>(), cyrT: node<T>(), lat: node<T>(), hy: node<T>() };
-  /** Terms that start with a number or a symbol, tried on numbers and symbols. */
-  private readonly other: Compiled<T>[] = [];
+  /**
+   * Terms that start with a number or a symbol, by what they start with: a number or a symbol is tried
+   * only against the few terms that can start at it, not against all of them.
+   */
+  private readonly numberLed: Compiled<T>[] = [];
+  private readonly symbolLed = new Map<string, Compiled<T>[]>();
+  /** Terms that start with an optional word (`~`): tried on every number and symbol as well. */
+  private readonly gapLed: Compiled<T>[] = [];
   private round = 0;
-  /** Candidates per word reading: the readings themselves are kept by `wordForms`, so words repeat here too. */
-  private readonly known = new WeakMap<WordForms, Compiled<T>[]>();
 
   constructor(terms: readonly { term: string; payload: T; translit?: boolean }[]) {
     for (const { term, payload, translit } of terms) {
       for (const c of compile(term, payload, translit)) {
         const first = c.slots[0];
         if (!first || first.kind !== 'word') {
-          this.other.push(c);
+          if (first?.kind === 'num') this.numberLed.push(c);
+          else if (first?.kind === 'sym') {
+            const list = this.symbolLed.get(first.text);
+            if (list) list.push(c);
+            else this.symbolLed.set(first.text, [c]);
+          } else this.gapLed.push(c);
           continue;
         }
         for (const alt of first.alts) {
@@ -129,6 +173,16 @@ export class TermSet<T> {
         }
       }
     }
+    if (this.gapLed.length) {
+      this.numberLed.push(...this.gapLed);
+      for (const list of this.symbolLed.values()) list.push(...this.gapLed);
+    }
+  }
+
+  /** The terms a number or a symbol may start (in the order they were given). */
+  private otherCandidates(t: Exclude<Token, WordToken>): Compiled<T>[] {
+    if (t.kind === 'num') return this.numberLed.length ? this.numberLed : NO_CANDIDATES;
+    return this.symbolLed.get(t.text) ?? (this.gapLed.length ? this.gapLed : NO_CANDIDATES);
   }
 
   private index(root: 'cyr' | 'cyrT' | 'lat' | 'hy', alt: Alt, c: Compiled<T>): void {
@@ -163,25 +217,13 @@ export class TermSet<T> {
     if (n && n.exact.length) this.collect(n.exact, out);
   }
 
-  /** The compiled terms whose first word may be this token (a superset; the slots confirm). */
-  private candidates(t: Token): Compiled<T>[] {
-    if (t.kind !== 'word') return this.other;
-    const simple = t.parts.length === 0;
-    if (simple) {
-      const known = this.known.get(t.forms);
-      if (known) return known;
-    }
-    const out = this.candidatesOf(t);
-    if (simple) this.known.set(t.forms, out);
-    return out;
-  }
-
   /**
-   * The same without keeping the answer, for a caller that keeps the answers of several sets under one
-   * lookup per word (`checker.ts`).
+   * The compiled terms whose first word may be this token (a superset; the slots confirm). Not kept
+   * here: a caller that checks many texts keeps the answers of several sets under one lookup per word
+   * (`checker.ts`).
    */
   candidatesOf(t: Token): Compiled<T>[] {
-    if (t.kind !== 'word') return this.other;
+    if (t.kind !== 'word') return this.otherCandidates(t);
     this.round += 1;
     const out: Compiled<T>[] = [];
     const { cyr, cyrT, lat, hy } = this.roots;
@@ -198,7 +240,7 @@ export class TermSet<T> {
   /** The union of the payloads (bit flags) of the terms that match at token `i`, without allocating hits. */
   flagsAt(tokens: readonly Token[], i: number): number {
     const t = tokens[i];
-    return t ? this.flagsWith(this.candidates(t), tokens, i) : 0;
+    return t ? this.flagsWith(this.candidatesOf(t), tokens, i) : 0;
   }
 
   /** `flagsAt` with the candidates of token `i` already found. */
@@ -214,23 +256,31 @@ export class TermSet<T> {
   }
 
   /** Every term that matches starting at token `i`. */
-  matchAt(tokens: readonly Token[], i: number): Hit<T>[] {
+  matchAt(tokens: readonly Token[], i: number): readonly Hit<T>[] {
     const t = tokens[i];
-    return t ? this.matchWith(this.candidates(t), tokens, i) : [];
+    return t ? this.matchWith(this.candidatesOf(t), tokens, i) : NO_HITS;
+  }
+
+  /**
+   * Every term that matches starting at word `i` when that word is read as `reading` ("5000 p" read
+   * as Cyrillic): only its first word changes, and the words after it are matched as they are.
+   */
+  matchReadingAt(reading: WordToken, tokens: readonly Token[], i: number): readonly Hit<T>[] {
+    return tokens[i]?.kind === 'word' ? this.matchWith(this.candidatesOf(reading), tokens, i) : NO_HITS;
   }
 
   /** `matchAt` with the candidates of token `i` already found. */
-  matchWith(candidates: readonly Compiled<T>[], tokens: readonly Token[], i: number): Hit<T>[] {
+  matchWith(candidates: readonly Compiled<T>[], tokens: readonly Token[], i: number): readonly Hit<T>[] {
     const t = tokens[i];
-    if (!t || candidates.length === 0) return [];
-    const hits: Hit<T>[] = [];
+    if (!t || candidates.length === 0) return NO_HITS;
+    let hits: Hit<T>[] | undefined;
     // The trie already matched the first word of a word-led term.
     const from = t.kind === 'word' ? 1 : 0;
     for (const c of candidates) {
       const last = matchSlots(c.slots, from, tokens, from === 1 ? i + 1 : i);
-      if (last >= 0) hits.push({ payload: c.payload, first: i, last });
+      if (last >= 0) (hits ??= []).push({ payload: c.payload, first: i, last });
     }
-    return hits;
+    return hits ?? NO_HITS;
   }
 }
 
