@@ -2,6 +2,7 @@ import type { Context } from '../../../domain/core/context';
 import type { SeatingResult, SeatingState } from '../../../domain/seating';
 import { drawSeating as draw, requireSeating } from '../../../domain/floor/seating';
 import { publishSeatDrawCommitment } from '../../../domain/floor/seat-draw';
+import { assertShootoutSeating } from '../../../domain/floor/shootout';
 import { randomSecret } from '../../platform/ids';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
@@ -23,5 +24,7 @@ export const publishDrawCommitment = (command: TournamentCommand) =>
 export const seatingCommand = (command: TournamentCommand, op: (seating: SeatingState, ctx: Context) => SeatingResult) =>
   executeTournamentCommand(command, (t, ctx) => {
     const r = op(requireSeating(t), ctx);
+    // R-SHOOT-1: a shootout's tables are never broken or balanced.
+    assertShootoutSeating(t, r.events);
     return decided({ state: { ...t, seating: r.state }, events: r.events });
   });
