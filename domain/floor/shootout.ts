@@ -261,13 +261,19 @@ export function assertShootoutEntry(t: FloorTournament): void {
   }
 }
 
-/** R-SHOOT-1: a seating command that would break a table, balance or assemble a final table is refused. */
+const isolated = () =>
+  conflict('SHOOTOUT_TABLES_ISOLATED', 'In a shootout no table is broken or balanced: each round ends when the floor closes it');
+
+/** R-SHOOT-1: breaking a table or assembling a final table is refused in a shootout, before anything else is checked. */
+export function assertShootoutReshape(t: FloorTournament): void {
+  if (isShootout(t)) throw isolated();
+}
+
+/** R-SHOOT-1: a seating command that broke a table, balanced or assembled a final table is refused. */
 export function assertShootoutSeating(t: FloorTournament, events: readonly SeatingEvent[]): void {
   if (!isShootout(t)) return;
   const moves = events.some((e) => e.type === 'seating.player_moved' && e.reason !== 'manual' && e.reason !== 'late_entry');
-  if (moves || events.some((e) => e.type === 'seating.table_broken' || e.type === 'seating.final_table_assembled')) {
-    throw conflict('SHOOTOUT_TABLES_ISOLATED', 'In a shootout no table is broken or balanced: each round ends when the floor closes it');
-  }
+  if (moves || events.some((e) => e.type === 'seating.table_broken' || e.type === 'seating.final_table_assembled')) throw isolated();
 }
 
 /** The round an elimination number fell in. */
