@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { ShootoutView } from './shootout';
+import { MAX_ADVANCE_PER_TABLE } from '../domain/tournaments/shootout-settings';
 import {
   MAX_DESCRIPTION,
   MAX_EXPECTED_DURATION_MINUTES,
@@ -185,14 +186,11 @@ const settingsShape = {
   format: z.enum(['regular', 'shootout']).openapi({
     description: 'R-SHOOT-1..2: a shootout plays isolated tables in rounds (no balancing, no breaking); regular by default (not stored)',
   }),
-  advancePerTable: z
-    .number()
-    .int()
-    .openapi({
-      minimum: 1,
-      maximum: MAX_SEATS_PER_TABLE / 2,
-      description: 'R-SHOOT-1: players each table of a shootout round sends on (default 1), at most half the seats per table',
-    }),
+  advancePerTable: z.number().int().openapi({
+    minimum: 1,
+    maximum: MAX_ADVANCE_PER_TABLE,
+    description: 'R-SHOOT-1: players each table of a shootout round sends on (default 1), at most half the seats per table',
+  }),
 };
 
 const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;

@@ -21,6 +21,9 @@ export interface ShootoutSettingsFields {
  */
 export const maxAdvancePerTable = (seatsPerTable: number): number => Math.max(1, Math.floor(seatsPerTable / 2));
 
+/** The contract's bound: half of the largest table (R-SEAT-1's 10 seats). */
+export const MAX_ADVANCE_PER_TABLE = 5;
+
 type Add = (field: string, message: string, code?: string) => void;
 
 const CODE = 'SHOOTOUT_SETTINGS_INVALID';

@@ -20,6 +20,8 @@ import {
 } from '../../../domain/floor/shootout';
 import { breakTable, dealRoundRobin, provableRoundOrder, type Table } from '../../../domain/seating';
 import { checkIn, register, validateSettings } from '../../../domain/tournaments';
+import { MAX_ADVANCE_PER_TABLE, maxAdvancePerTable } from '../../../domain/tournaments/shootout-settings';
+import { MAX_SEATS_PER_TABLE } from '../../../domain/tournaments/settings';
 import { baseSettings, Desk, HOUR, START } from '../tournaments/harness';
 import { PROPERTY_TEST } from '../../support/property';
 
@@ -96,6 +98,8 @@ describe('shootout settings', () => {
     expect(code({ format: 'shootout', advancePerTable: 0 }).code).toBe('SHOOTOUT_SETTINGS_INVALID');
     expect(code({ format: 'knockout' }).errors?.map((e) => e.field)).toEqual(['format']);
     expect(validateSettings(baseSettings({ format: 'shootout', seatsPerTable: 9, advancePerTable: 4 }), club).advancePerTable).toBe(4);
+    // The contract's bound is the largest table's half.
+    expect(maxAdvancePerTable(MAX_SEATS_PER_TABLE)).toBe(MAX_ADVANCE_PER_TABLE);
   });
 });
 
