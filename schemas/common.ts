@@ -30,6 +30,10 @@ export const Problem = z
     code: z.string().openapi({ example: 'VALIDATION_FAILED' }),
     instance: z.string().optional(),
     errors: z.array(FieldError).optional(),
+    tables: z
+      .array(z.number().int())
+      .optional()
+      .openapi({ description: 'R-SHOOT-1..2: the numbers of the tables a shootout refusal is about' }),
   })
   .openapi('Problem');
 

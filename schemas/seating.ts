@@ -80,5 +80,19 @@ export const SeatDrawProof = z
         }),
       )
       .openapi({ description: 'late entries, re-entries and promoted players seated from the same committed stream' }),
+    rounds: z
+      .array(
+        z.object({
+          round: z
+            .number()
+            .int()
+            .openapi({ description: 'R-SHOOT-2: a shootout round 2, 3, ...; its label is sport-poker/seat-draw/v1/round/<round>' }),
+          drawnAt: Timestamp,
+          entryIds: z.array(Id).openapi({ description: "the round's players, sorted by code unit" }),
+          seatsPerTable: z.number().int(),
+          firstTableNumber: z.number().int().openapi({ description: "the number of the round's first table; the others follow it" }),
+        }),
+      )
+      .openapi({ description: "R-SHOOT-2: a shootout's later rounds, each drawn from the same seed (empty otherwise)" }),
   })
   .openapi('SeatDrawProof');

@@ -1,4 +1,6 @@
 import * as z from './zod';
+import { ShootoutView } from './shootout';
+import { MAX_ADVANCE_PER_TABLE } from '../domain/tournaments/shootout-settings';
 import {
   MAX_DESCRIPTION,
   MAX_EXPECTED_DURATION_MINUTES,
@@ -181,6 +183,14 @@ const settingsShape = {
       maxItems: MAX_MYSTERY_ROWS,
       description: 'R-MYS-2: non-monetary prizes (R-MONEY-2) with quantities, committed by hash when set and drawn by the server',
     }),
+  format: z.enum(['regular', 'shootout']).openapi({
+    description: 'R-SHOOT-1..2: a shootout plays isolated tables in rounds (no balancing, no breaking); regular by default (not stored)',
+  }),
+  advancePerTable: z.number().int().openapi({
+    minimum: 1,
+    maximum: MAX_ADVANCE_PER_TABLE,
+    description: 'R-SHOOT-1: players each table of a shootout round sends on (default 1), at most half the seats per table',
+  }),
 };
 
 const REQUIRED = ['name', 'startAt', 'lateRegEndsAt', 'buyIn', 'startingStack'] as const;
@@ -247,6 +257,7 @@ export const Tournament = z
     updatedAt: Timestamp,
     moneyHold: MoneyHold.optional(),
     moneyReview: MoneyReviewOutcome.optional(),
+    shootout: ShootoutView.optional().openapi({ description: "R-SHOOT-2: a shootout's round and its tables' players left" }),
   })
   .openapi('Tournament');
 

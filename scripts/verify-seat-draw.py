@@ -3,11 +3,12 @@
 the server's code: Python 3 standard library only.
 
 Usage:
-  python3 scripts/verify-seat-draw.py --proof proof.json [--tables tables.json] [--json]
+  python3 scripts/verify-seat-draw.py --proof proof.json [--tables tables.json [--round R]] [--json]
 
 proof.json is the answer of GET /v1/clubs/{clubId}/tournaments/{tournamentId}/seating/draw-proof after the
 draw (`-` reads stdin). --tables is the answer of GET .../tables taken right after the draw: every seat in it
-must be the derived one. --json prints the derived seats as JSON. Exit status 0 when everything verifies.
+must be the derived one; with --round R (a shootout's round 2, 3, ...) the tables are those taken right after
+that round's draw. --json prints the derived seats as JSON. Exit status 0 when everything verifies.
 
 The algorithm (sport-poker/seat-draw/v1, docs/decisions/seat-draw.md):
   commitment = hex SHA-256 of the seed's UTF-8 text.
@@ -18,6 +19,9 @@ The algorithm (sport-poker/seat-draw/v1, docs/decisions/seat-draw.md):
     table (k mod T) + 1, seat floor(k / T) + 1.
   the k-th entry seated after the draw, label "sport-poker/seat-draw/v1/late/<k>/<entry id>": its seat is
     free_seats[draw(len(free_seats))], free_seats being its table's free seats, ascending.
+  a shootout's round r = 2, 3, ..., label "sport-poker/seat-draw/v1/round/<r>": the round's players shuffled
+    as in the initial draw, dealt the same way; table (k mod T) + 1 of the round is table number
+    firstTableNumber + (k mod T).
 """
 import argparse, hashlib, hmac, json, struct, sys
 
@@ -46,15 +50,23 @@ def drawer(seed: str, label: str):
     return draw
 
 
-def initial_seats(seed: str, entry_ids: list, seats_per_table: int) -> dict:
+def dealt(seed: str, label: str, entry_ids: list, seats_per_table: int, first_table: int = 1) -> dict:
     # Code-unit order: ids are ASCII, where it is the code point order Python sorts by.
     order = sorted(entry_ids)
-    draw = drawer(seed, f"{ALGORITHM}/initial")
+    draw = drawer(seed, label)
     for i in range(len(order) - 1, 0, -1):
         j = draw(i + 1)
         order[i], order[j] = order[j], order[i]
     tables = -(-len(order) // seats_per_table)
-    return {e: (k % tables + 1, k // tables + 1) for k, e in enumerate(order)}
+    return {e: (first_table + k % tables, k // tables + 1) for k, e in enumerate(order)}
+
+
+def initial_seats(seed: str, entry_ids: list, seats_per_table: int) -> dict:
+    return dealt(seed, f"{ALGORITHM}/initial", entry_ids, seats_per_table)
+
+
+def round_seats(seed: str, r: dict) -> dict:
+    return dealt(seed, f"{ALGORITHM}/round/{r['round']}", r["entryIds"], r["seatsPerTable"], r["firstTableNumber"])
 
 
 def late_seat(seed: str, sequence: int, entry_id: str, free_seats: list) -> int:
@@ -65,6 +77,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--proof", required=True, help="the draw-proof answer as JSON (file path, or - for stdin)")
     ap.add_argument("--tables", help="the tables answer taken right after the draw, to compare seat by seat")
+    ap.add_argument("--round", type=int, help="a shootout round (2, 3, ...): --tables was taken right after its draw")
     ap.add_argument("--json", action="store_true", help="print the derived seats as JSON")
     a = ap.parse_args()
     p = json.load(sys.stdin if a.proof == "-" else open(a.proof, encoding="utf-8"))
@@ -90,11 +103,19 @@ def main() -> int:
             print(f"late seat {row['sequence']} ({row['entryId']}): derived {seat}, published {row['seat']}")
             ok = False
     print(f"{len(seats)} initial seats derived; {len(late)} later seats {'match' if ok else 'checked'}")
+    rounds = {r["round"]: round_seats(seed, r) for r in p.get("rounds", [])}
+    if rounds:
+        print(f"shootout rounds {', '.join(str(r) for r in sorted(rounds))} derived")
 
     if a.tables:
         t = json.load(open(a.tables, encoding="utf-8"))
-        shown = {s["entryId"]: (x["number"], s["seat"]) for x in t["tables"] for s in x["seats"] if s["entryId"]}
-        match = shown == seats
+        if a.round is not None and a.round not in rounds:
+            print(f"round {a.round} is not in the proof", file=sys.stderr)
+            return 2
+        expected = seats if a.round is None else rounds[a.round]
+        active = [x for x in t["tables"] if x.get("status", "active") == "active"]
+        shown = {s["entryId"]: (x["number"], s["seat"]) for x in active for s in x["seats"] if s["entryId"]}
+        match = shown == expected
         print(f"published tables {'match' if match else 'DO NOT match'} the derived draw")
         ok = ok and match
 
@@ -102,6 +123,8 @@ def main() -> int:
         print(json.dumps({
             "initial": [{"entryId": e, "table": ts[0], "seat": ts[1]} for e, ts in sorted(seats.items(), key=lambda kv: kv[1])],
             "late": late,
+            "rounds": [{"round": n, "seats": [{"entryId": e, "table": ts[0], "seat": ts[1]} for e, ts in sorted(rs.items(), key=lambda kv: kv[1])]}
+                       for n, rs in sorted(rounds.items())],
         }))
     return 0 if ok else 1
 

@@ -1613,6 +1613,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/shootout/close-round": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a shootout's round (R-SHOOT-2): every table down to its advancing players, they are drawn at random onto the next round's tables from the seat draw's seed (R-DRAW-1). 409 SHOOTOUT_TABLES_STILL_PLAYING names the tables (`tables`) that have more
+         * @description Close a shootout's round (R-SHOOT-2): every table down to its advancing players, they are drawn at random onto the next round's tables from the seat draw's seed (R-DRAW-1). 409 SHOOTOUT_TABLES_STILL_PLAYING names the tables (`tables`) that have more. Roles: owner, manager.
+         */
+        post: operations["closeShootoutRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments/{tournamentId}/knockouts": {
         parameters: {
             query?: never;
@@ -2726,6 +2746,8 @@ export interface components {
             code: string;
             instance?: string;
             errors?: components["schemas"]["FieldError"][];
+            /** @description R-SHOOT-1..2: the numbers of the tables a shootout refusal is about */
+            tables?: number[];
         };
         FieldError: {
             field: string;
@@ -3241,6 +3263,13 @@ export interface components {
                     quantity: number;
                     order?: number;
                 }[];
+                /**
+                 * @description R-SHOOT-1..2: a shootout plays isolated tables in rounds (no balancing, no breaking); regular by default (not stored)
+                 * @enum {string}
+                 */
+                format?: "regular" | "shootout";
+                /** @description R-SHOOT-1: players each table of a shootout round sends on (default 1), at most half the seats per table */
+                advancePerTable?: number;
             };
             counts: {
                 registered: number;
@@ -3261,6 +3290,7 @@ export interface components {
             updatedAt: string;
             moneyHold?: components["schemas"]["MoneyHold"];
             moneyReview?: components["schemas"]["MoneyReviewOutcome"];
+            shootout?: components["schemas"]["ShootoutView"];
         };
         /** @description A non-monetary prize (R-MONEY-2, R-PRZ-1) */
         PrizeRow: {
@@ -3369,6 +3399,25 @@ export interface components {
             reason?: string;
             /** @description The texts decided on */
             items: components["schemas"]["MoneyReviewItem"][];
+        };
+        /** @description R-SHOOT-2: a shootout's round and its tables' players left */
+        ShootoutView: {
+            /** @description the round now played: 1, 2, ...; the last round is the final */
+            round: number;
+            /** @description the round plays at one table, down to the winner */
+            final: boolean;
+            /** @description players each table of a round (not the final) sends on */
+            advancePerTable: number;
+            /** @description the round's tables by number */
+            tables: {
+                tableId: string;
+                number: number;
+                playersLeft: number;
+                /** @description down to its advancing players: it plays no more this round */
+                decided: boolean;
+            }[];
+            /** @description numbers of the tables with more players than advance: the round closes once it is empty */
+            tablesStillPlaying: number[];
         };
         MoneyReviewDecision: {
             /** @enum {string} */
@@ -3569,6 +3618,7 @@ export interface components {
                 /** @description clock time until that level starts, counted from `clock.now` */
                 startsInMs: number;
             } | null;
+            shootout?: components["schemas"]["ShootoutView"] & unknown;
         };
         /** @description R-PRZ-1: a non-monetary prize for places placeFrom..placeTo (equal for one place) */
         ClockPrize: {
@@ -3787,6 +3837,13 @@ export interface components {
                 quantity: number;
                 order?: number;
             }[];
+            /**
+             * @description R-SHOOT-1..2: a shootout plays isolated tables in rounds (no balancing, no breaking); regular by default (not stored)
+             * @enum {string}
+             */
+            format?: "regular" | "shootout";
+            /** @description R-SHOOT-1: players each table of a shootout round sends on (default 1), at most half the seats per table */
+            advancePerTable?: number;
             /** @description R-SER-1: the series of the club it joins as it is announced */
             seriesId?: string;
         };
@@ -3904,6 +3961,13 @@ export interface components {
                 quantity: number;
                 order?: number;
             }[] | null;
+            /**
+             * @description R-SHOOT-1..2: a shootout plays isolated tables in rounds (no balancing, no breaking); regular by default (not stored)
+             * @enum {string|null}
+             */
+            format?: "regular" | "shootout" | null;
+            /** @description R-SHOOT-1: players each table of a shootout round sends on (default 1), at most half the seats per table */
+            advancePerTable?: number | null;
         };
         /**
          * @example {
@@ -4133,6 +4197,27 @@ export interface components {
                  */
                 at: string;
             }[];
+            /** @description R-SHOOT-2: a shootout's later rounds, each drawn from the same seed (empty otherwise) */
+            rounds: {
+                /** @description R-SHOOT-2: a shootout round 2, 3, ...; its label is sport-poker/seat-draw/v1/round/<round> */
+                round: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T18:00:00.000Z
+                 */
+                drawnAt: string;
+                /** @description the round's players, sorted by code unit */
+                entryIds: string[];
+                seatsPerTable: number;
+                /** @description the number of the round's first table; the others follow it */
+                firstTableNumber: number;
+            }[];
+        };
+        /** @description The shootout's round after the command */
+        ShootoutState: {
+            tournamentId: string;
+            version: number;
+            shootout: components["schemas"]["ShootoutView"];
         };
         Knockout: {
             knockoutId: string;
@@ -15050,6 +15135,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeatDrawProof"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeShootoutRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next round, drawn */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShootoutState"];
                 };
             };
             /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */

@@ -14,13 +14,16 @@ export class DomainError extends Error {
   readonly code: string;
   readonly kind: DomainErrorKind;
   readonly errors: FieldIssue[] | undefined;
+  /** Members the problem answer carries besides the standard ones (RFC 9457 extensions), e.g. the tables named. */
+  readonly extensions: Record<string, unknown> | undefined;
 
-  constructor(code: string, message: string, kind: DomainErrorKind = 'rule', errors?: FieldIssue[]) {
+  constructor(code: string, message: string, kind: DomainErrorKind = 'rule', errors?: FieldIssue[], extensions?: Record<string, unknown>) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.kind = kind;
     this.errors = errors;
+    this.extensions = extensions;
   }
 }
 
@@ -28,6 +31,10 @@ export const ruleError = (code: string, message: string, errors?: FieldIssue[]):
   new DomainError(code, message, 'rule', errors);
 
 export const conflict = (code: string, message: string): DomainError => new DomainError(code, message, 'conflict');
+
+/** A conflict whose answer names what conflicts in extension members (`{ tables: [3, 5] }`). */
+export const conflictWith = (code: string, message: string, extensions: Record<string, unknown>): DomainError =>
+  new DomainError(code, message, 'conflict', undefined, extensions);
 
 export const notFound = (code: string, message: string): DomainError => new DomainError(code, message, 'not_found');
 

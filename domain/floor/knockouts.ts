@@ -16,9 +16,19 @@ import {
 } from '../results';
 import { afterHandKnockout, seatingFlags, seatLateEntrant, type KnockoutFlags, type SeatingEvent } from '../seating';
 import type { FloorTournament } from './aggregate';
+import type { ShootoutEvent } from './shootout';
 import { seatNewEntries } from './seat-new-entries';
+import {
+  afterShootoutKnockout,
+  assertShootoutCancel,
+  assertShootoutKnockout,
+  isShootout,
+  seatRevived,
+  shootoutFlags,
+  shootoutReviveSeat,
+} from './shootout';
 
-export type FloorEvent = TournamentEvent | SeatingEvent | ResultsEvent;
+export type FloorEvent = TournamentEvent | SeatingEvent | ResultsEvent | ShootoutEvent;
 
 export interface FloorResult {
   state: FloorTournament;
@@ -90,6 +100,7 @@ export function recordKnockoutOnFloor(
     throw conflict('TOURNAMENT_NOT_RUNNING', `Knockouts are recorded while the tournament runs (status ${state.status})`);
   }
   const ko = recordKnockout(state.knockouts ?? emptyKnockoutsState(), entryLookup(state), cmd, ctx, knockoutSettings(state));
+  assertShootoutKnockout(state, ko.bust);
   let next: FloorTournament = { ...state, knockouts: ko.state };
   const busts: TournamentEvent[] = [];
   for (const entryId of ko.bust) {
@@ -102,7 +113,8 @@ export function recordKnockoutOnFloor(
   const freed = ko.bust.filter((entryId) => seated(state, entryId));
   let flags: KnockoutFlags | undefined;
   if (freed.length > 0 && next.seating) {
-    const s = afterHandKnockout(next.seating, { entryIds: freed }, ctx);
+    // R-SHOOT-1: a shootout's tables are isolated, the seats are freed and nobody moves.
+    const s = afterHandKnockout(next.seating, { entryIds: freed, ...(isShootout(state) ? { balance: false } : {}) }, ctx);
     next = { ...next, seating: s.state };
     events.push(...s.events);
     flags = s.flags;
@@ -114,6 +126,15 @@ export function recordKnockoutOnFloor(
     events.push(...placed.events.slice(busts.length));
     if (flags && next.seating) flags = seatingFlags(next.seating);
   }
+  if (isShootout(state)) {
+    // R-SHOOT-2: the knockout that decides the round's last table closes the round.
+    const closed = afterShootoutKnockout(next, ctx);
+    if (closed) {
+      next = closed.state;
+      events.push(...closed.events);
+    }
+    if (flags) flags = shootoutFlags(next.seating ? seatingFlags(next.seating) : flags);
+  }
   return { state: next, events, knockoutIds: ko.knockouts.map((k) => k.id), ...(flags ? { flags } : {}) };
 }
 
@@ -123,6 +144,7 @@ export function recordKnockoutOnFloor(
  * have been used by a balancing move meanwhile).
  */
 export function cancelKnockoutOnFloor(state: FloorTournament, cmd: { knockoutId: string; reason?: string }, ctx: Context): FloorResult {
+  assertShootoutCancel(state, cmd.knockoutId);
   const c = cancelKnockout(state.knockouts ?? emptyKnockoutsState(), entryRefs(state), cmd, ctx, knockoutSettings(state));
   const withCancel: FloorTournament = { ...state, knockouts: c.state };
   const r = reviveEntry(withCancel, { entryId: c.revive }, ctx);
@@ -130,7 +152,11 @@ export function cancelKnockoutOnFloor(state: FloorTournament, cmd: { knockoutId:
   let next = r.state as FloorTournament;
   const events: FloorEvent[] = [...c.events, ...r.events];
   if (next.seating && Object.keys(next.seating.tables).length > 0 && !seated(next, c.revive)) {
-    const s = seatLateEntrant(next.seating, { entryId: c.revive }, ctx);
+    // R-SHOOT-1: in a shootout, back at the table it was busted at.
+    const back = shootoutReviveSeat(next, c.state.knockouts[cmd.knockoutId] as NonNullable<(typeof c.state.knockouts)[string]>);
+    const s = back
+      ? seatRevived(next.seating, c.revive, back, ctx)
+      : seatLateEntrant(next.seating, { entryId: c.revive, ...(isShootout(state) ? { balance: false } : {}) }, ctx);
     next = { ...next, seating: s.state };
     events.push(...s.events);
   }

@@ -86,5 +86,17 @@ export function seatDrawView(t: FloorTournament) {
     seatsPerTable: drawn ? (d?.seatsPerTable ?? null) : null,
     entryIds: drawn ? (d?.entryIds ?? []) : [],
     late: drawn ? (d?.late ?? []) : [],
+    // R-SHOOT-2: a shootout's later rounds, drawn from the same seed (provable-draw.ts).
+    rounds: drawn
+      ? (t.shootout?.rounds ?? [])
+          .filter((r) => r.seed === undefined)
+          .map((r) => ({
+            round: r.round,
+            drawnAt: r.drawnAt,
+            entryIds: r.entryIds,
+            seatsPerTable: r.seatsPerTable,
+            firstTableNumber: r.firstTableNumber,
+          }))
+      : [],
   };
 }

@@ -3,6 +3,7 @@ import type { TournamentEvent } from '../tournaments';
 import { seatLateEntrant, type SeatingEvent } from '../seating';
 import type { FloorTournament } from './aggregate';
 import { nextLateLot, withLateSeat } from './seat-draw';
+import { assertShootoutEntry, isShootout } from './shootout';
 
 /**
  * R-SEAT-5 / R-REENTRY-4 ("Beyond"): a late entrant, a re-entry or a promoted player is seated in
@@ -18,11 +19,12 @@ export function seatNewEntries(
   let next = state;
   for (const e of events) {
     if (e.type !== 'entry.created' || !e.seatNow) continue;
+    assertShootoutEntry(next);
     // R-DRAW-1: after a provable draw the seat comes from the committed stream, and the lot is kept.
     const lot = nextLateLot(next);
     const r = seatLateEntrant(
       next.seating as NonNullable<FloorTournament['seating']>,
-      { entryId: e.entryId, ...(lot ? { lot } : {}) },
+      { entryId: e.entryId, ...(lot ? { lot } : {}), ...(isShootout(next) ? { balance: false } : {}) },
       ctx,
     );
     next = { ...next, seating: r.state };

@@ -14,6 +14,8 @@ export interface KnockoutCommand {
 /** The entries busted in one hand (R-KO-4): one or several. */
 export interface HandKnockoutCommand {
   entryIds: readonly string[];
+  /** R-SHOOT-1: false in a shootout, whose tables are isolated: the seats are freed and nobody moves. */
+  balance?: boolean;
 }
 
 export interface KnockoutFlags {
@@ -63,7 +65,7 @@ export function afterHandKnockout(state: SeatingState, cmd: HandKnockoutCommand,
     draft.events.push({ type: 'seating.seat_freed', entryId, at });
     return at;
   });
-  applyBalancing(draft);
+  if (cmd.balance !== false) applyBalancing(draft);
   const result = draft.commit();
   return { ...result, freed, flags: seatingFlags(result.state) };
 }

@@ -11,6 +11,8 @@ export interface SeatLateEntrantCommand {
   entryId: string;
   /** R-DRAW-1: the seat comes from the committed stream, as the k-th entry seated after a provable draw. */
   lot?: { seed: string; sequence: number };
+  /** R-SHOOT-1: false in a shootout: the entrant takes a seat and no one is moved to balance. */
+  balance?: boolean;
 }
 
 /** How a seat was drawn from the committed stream: enough for anyone to check it (seats 1-based). */
@@ -40,12 +42,12 @@ export function seatLateEntrant(state: SeatingState, cmd: SeatLateEntrantCommand
     const free = seats.map((s) => s + 1);
     const seat = provableLateSeat(cmd.lot.seed, cmd.lot.sequence, cmd.entryId, free);
     draft.move(cmd.entryId, { tableId: table.id, seat: seat - 1 }, 'late_entry');
-    applyBalancing(draft);
+    if (cmd.balance !== false) applyBalancing(draft);
     return { ...draft.commit(), lot: { tableId: table.id, tableNumber: table.number, freeSeats: free, seat } };
   }
   const seed = drawSeed(ctx);
   const seat = seats[seededRandom(seed).int(seats.length)] as number;
   draft.move(cmd.entryId, { tableId: table.id, seat }, 'late_entry', { seed });
-  applyBalancing(draft);
+  if (cmd.balance !== false) applyBalancing(draft);
   return draft.commit();
 }

@@ -15,6 +15,10 @@ import { hmacSha256, sha256, toHex, utf8 } from '../holdem/sha256';
  * k = 1, 2, ... in the order they are seated): the table is the rule's (R-SEAT-5: the fewest players, then
  * the lowest number; a new table when all are full); the seat is that table's free seats in ascending order,
  * indexed by draw(number of free seats).
+ *
+ * A shootout's later rounds (R-SHOOT-2, label "sport-poker/seat-draw/v1/round/<r>", r = 2, 3, ...): the
+ * round's players sorted and shuffled as in the initial draw, dealt round-robin over ceil(n / seats) new
+ * tables numbered on from the last table number used.
  */
 
 export const SEAT_DRAW_ALGORITHM = 'sport-poker/seat-draw/v1';
@@ -53,9 +57,18 @@ export function drawStream(seed: string, label: string): (n: number) => number {
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The initial draw's order: the sorted entry ids shuffled by the committed stream. */
-export function provableOrder(entryIds: readonly string[], seed: string): string[] {
+export const provableOrder = (entryIds: readonly string[], seed: string): string[] => shuffledBy(entryIds, seed, INITIAL_LABEL);
+
+/**
+ * R-SHOOT-2: the draw of a shootout's round 2, 3, ...: the same shuffle of the round's players (sorted by
+ * code unit) on the stream of "sport-poker/seat-draw/v1/round/<round>", dealt like the initial draw.
+ */
+export const provableRoundOrder = (entryIds: readonly string[], seed: string, round: number): string[] =>
+  shuffledBy(entryIds, seed, `${SEAT_DRAW_ALGORITHM}/round/${round}`);
+
+function shuffledBy(entryIds: readonly string[], seed: string, label: string): string[] {
   const order = [...entryIds].sort(byCodeUnits);
-  const draw = drawStream(seed, INITIAL_LABEL);
+  const draw = drawStream(seed, label);
   for (let i = order.length - 1; i > 0; i--) {
     const j = draw(i + 1);
     const tmp = order[i] as string;

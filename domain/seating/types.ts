@@ -69,7 +69,7 @@ export interface Proposal {
   seed?: number;
 }
 
-export type DrawKind = 'initial' | 'break' | 'final_table';
+export type DrawKind = 'initial' | 'break' | 'final_table' | 'shootout_round';
 
 /** A lot drawn with a recorded seed; `seededRandom(seed)` replays it. */
 export interface DrawRecord {

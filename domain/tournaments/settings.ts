@@ -8,6 +8,7 @@ import { checkPrizeDetails, prizeLabel, type PrizeDetails } from './prize-kinds'
 import { checkBountySettings, type BountySettingsFields } from './bounty-settings';
 import { guaranteeIssues } from './guaranteed-prizes';
 import { checkSatelliteField, fixedSeats, type SatelliteSetting } from './satellite-settings';
+import { checkShootoutFields, type ShootoutSettingsFields } from './shootout-settings';
 
 /** R-FMT-1: a label only; what a tournament allows follows from its amounts and windows. */
 export const FORMAT_LABELS = ['freezeout', 'rebuy', 'reentry', 'addon', 'bounty'] as const;
@@ -123,6 +124,12 @@ export interface TournamentSettings {
   mysteryPrizeTable?: BountySettingsFields['mysteryPrizeTable'];
 }
 
+/** R-SHOOT-1..2: a shootout and the players each table sends on (shootout-settings.ts). */
+export interface TournamentSettings {
+  format?: ShootoutSettingsFields['format'];
+  advancePerTable?: number;
+}
+
 /** What create accepts: required fields plus any of the rest (defaults fill the gaps). */
 export interface SettingsInput {
   name: string;
@@ -173,6 +180,11 @@ export interface SettingsInput {
   progressiveCollectPercent?: number;
   mysteryPrizeSource?: BountySettingsFields['mysteryPrizeSource'];
   mysteryPrizeTable?: BountySettingsFields['mysteryPrizeTable'];
+}
+
+export interface SettingsInput {
+  format?: 'regular' | 'shootout';
+  advancePerTable?: number;
 }
 
 /** What edit accepts: any field; `null` clears an optional one. */
@@ -478,6 +490,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
   const prizesGuaranteed = c.bool('prizesGuaranteed', false);
   for (const i of guaranteeIssues(prizesGuaranteed, prizes, prizePreset)) c.add(i.field, i.message, i.code);
   const balancing = checkBalancing(c, raw.balancing, seatsPerTable);
+  const shootoutFields = checkShootoutFields(raw, seatsPerTable, (f, m, code) => c.add(f, m, code));
 
   if (c.issues.length > 0) {
     const codes = new Set(c.issues.map((i) => i.code));
@@ -512,6 +525,7 @@ export function validateSettings(input: SettingsInput | SettingsPatch, club: { c
     twoKillerCredit,
     mysteryDrawScope,
     ...bountyFields,
+    ...shootoutFields,
   };
   // Optional fields are left out rather than stored as undefined.
   const optional = {

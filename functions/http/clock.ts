@@ -18,6 +18,7 @@ import type { BlindStructure } from '../../domain/clock';
 import { prizeRowsForField } from '../../domain/tournaments/guaranteed-prizes';
 import { colorUpAhead } from '../../domain/clock/color-ups';
 import { chipSummary } from '../../domain/floor/chip-counts';
+import { shootoutField } from './shootout-view';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
@@ -117,6 +118,7 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
         }
       : null,
     colorUp: colorUp ? { ...colorUp, startsInMs: view.timeLeftMs } : null,
+    ...shootoutField(state),
   };
 }
 

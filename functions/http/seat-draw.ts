@@ -23,6 +23,7 @@ function proofView(t: FloorTournament) {
     committedAt: iso(v.committedAt),
     drawnAt: iso(v.drawnAt),
     late: v.late.map((l) => ({ ...l, at: iso(l.at) as string })),
+    rounds: v.rounds.map((r) => ({ ...r, drawnAt: iso(r.drawnAt) as string })),
   };
 }
 

@@ -85,8 +85,9 @@ const proposalView = (s: SeatingState, p: Proposal) => ({
 async function seatingCommand(
   req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>,
   op: (seating: SeatingState, ctx: Context) => SeatingResult,
+  opts: { reshapesTables?: boolean } = {},
 ) {
-  const { state, version } = await runSeatingCommand(commandOf(req), op);
+  const { state, version } = await runSeatingCommand(commandOf(req), op, opts);
   return versioned(200, version, tablesView(state));
 }
 
@@ -96,6 +97,8 @@ const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
   ifMatch?: boolean;
   path: string;
   summary: string;
+  /** Breaks a table or assembles the final table: refused in a shootout (R-SHOOT-1). */
+  reshapesTables?: boolean;
   params: P;
   body?: B;
   op: (
@@ -117,7 +120,7 @@ const route = <P extends z.ZodObject, B extends z.ZodType | undefined>(def: {
     responses: { 200: { description: 'The tables after the change', schema: Tables } },
     problems: [409, 422],
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    handle: async (req: any) => seatingCommand(req, (s, ctx) => def.op(s, ctx, req)),
+    handle: async (req: any) => seatingCommand(req, (s, ctx) => def.op(s, ctx, req), { reshapesTables: def.reshapesTables === true }),
   });
 
 export const drawRoute = /* @__PURE__ */ defineRoute({
@@ -199,6 +202,7 @@ export const seatingRoutes = [
     access: /* @__PURE__ */ club(FLOOR),
     ifMatch: true,
     path: '/tables/{tableId}/break',
+    reshapesTables: true,
     summary: 'Break a table: its players go to free seats elsewhere by lot (R-SEAT-4)',
     params: TableParams,
     op: (s, ctx, req) => breakTable(s, { tableId: req.params.tableId }, ctx),
@@ -237,6 +241,7 @@ export const seatingRoutes = [
     access: /* @__PURE__ */ club(FLOOR),
     ifMatch: true,
     path: '/final-table',
+    reshapesTables: true,
     summary: 'Assemble the final table: a new random draw of the finalists (R-SEAT-6, R-SEAT-7)',
     params: TournamentParams,
     op: (s, ctx) => assembleFinalTable(s, ctx),

@@ -6,6 +6,7 @@ import { domainContext } from '../platform/domain-context';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import type { TournamentCommand } from '../app/tournament-command';
 import { moneyDecisionView, moneyHoldView } from './money-hold-view';
+import { shootoutField } from './shootout-view';
 
 const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
 
@@ -75,6 +76,7 @@ export function tournamentView(t: FloorTournament) {
     // R-MONEY-2: the club sees which texts wait for an operator, and why.
     ...(t.moneyHold ? { moneyHold: moneyHoldView(t.moneyHold) } : {}),
     ...(t.moneyDecision ? { moneyReview: moneyDecisionView(t.moneyDecision) } : {}),
+    ...shootoutField(t),
   };
 }
 

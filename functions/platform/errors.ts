@@ -30,6 +30,8 @@ export function toProblem(e: unknown): HttpProblem {
       e.kind === 'rule' ? 'Unprocessable Content' : e.kind === 'conflict' ? 'Conflict' : 'Not Found',
       e.message,
       e.errors,
+      undefined,
+      e.extensions,
     );
   }
   if (isAppError(e)) return problem(APP_STATUS[e.kind], e.code, e.message);

@@ -10,6 +10,7 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: FieldIssue[],
     readonly headers?: Record<string, string>,
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? title);
     this.name = 'HttpProblem';
@@ -39,6 +40,8 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export function problemResponse(p: HttpProblem, instance?: string): APIGatewayProxyStructuredResultV2 {
   const body: Record<string, unknown> = {
+    // Extension members first: a standard member of the same name wins.
+    ...p.extensions,
     type: `https://sportpoker.app/problems/${p.code.toLowerCase().replaceAll('_', '-')}`,
     title: p.title,
     status: p.status,

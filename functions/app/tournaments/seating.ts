@@ -2,6 +2,7 @@ import type { Context } from '../../../domain/core/context';
 import type { SeatingResult, SeatingState } from '../../../domain/seating';
 import { drawSeating as draw, requireSeating } from '../../../domain/floor/seating';
 import { publishSeatDrawCommitment } from '../../../domain/floor/seat-draw';
+import { assertShootoutReshape, assertShootoutSeating } from '../../../domain/floor/shootout';
 import { randomSecret } from '../../platform/ids';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
@@ -20,8 +21,15 @@ export const publishDrawCommitment = (command: TournamentCommand) =>
   });
 
 /** A command on the drawn seating (break, move, button, proposals, the final table: R-SEAT-3..8). */
-export const seatingCommand = (command: TournamentCommand, op: (seating: SeatingState, ctx: Context) => SeatingResult) =>
+export const seatingCommand = (
+  command: TournamentCommand,
+  op: (seating: SeatingState, ctx: Context) => SeatingResult,
+  opts: { reshapesTables?: boolean } = {},
+) =>
   executeTournamentCommand(command, (t, ctx) => {
+    if (opts.reshapesTables) assertShootoutReshape(t);
     const r = op(requireSeating(t), ctx);
+    // R-SHOOT-1: a shootout's tables are never broken or balanced.
+    assertShootoutSeating(t, r.events);
     return decided({ state: { ...t, seating: r.state }, events: r.events });
   });

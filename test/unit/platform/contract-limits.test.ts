@@ -52,6 +52,7 @@ import {
   MAX_SEATS_PER_TABLE,
   MIN_SEATS_PER_TABLE,
 } from '../../../domain/tournaments/settings';
+import { MAX_ADVANCE_PER_TABLE } from '../../../domain/tournaments/shootout-settings';
 import { MAX_FORMULA_LENGTH, MAX_LEAGUE_TOURNAMENTS, MAX_POINTS_TABLE_ROWS, MAX_SEASON_NAME } from '../../../domain/season/limits';
 
 /*
@@ -105,6 +106,7 @@ const DOMAIN: Record<string, Limit> = {
   MIN_SEATS_PER_TABLE: minimum(MIN_SEATS_PER_TABLE, ...tournament('seatsPerTable')),
   MAX_SEATS_PER_TABLE: maximum(MAX_SEATS_PER_TABLE, ...tournament('seatsPerTable')),
   MAX_REBUY_END_LEVEL: maximum(MAX_REBUY_END_LEVEL, ...tournament('rebuyEndsAtLevel')),
+  MAX_ADVANCE_PER_TABLE: maximum(MAX_ADVANCE_PER_TABLE, ...tournament('advancePerTable')),
   MAX_HANDS_PER_HOUR: maximum(MAX_HANDS_PER_HOUR, ...tournament('handsPerHour')),
   MAX_EXPECTED_DURATION_MINUTES: maximum(MAX_EXPECTED_DURATION_MINUTES, ...tournament('expectedDurationMinutes')),
   MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES: maximum(MAX_KNOCKOUT_CANCEL_WINDOW_MINUTES, ...tournament('knockoutCancelWindowMinutes')),
