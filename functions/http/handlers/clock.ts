@@ -7,6 +7,7 @@ import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
 import { seatingScreenRoutes } from '../seating-screen';
 import { seatingPrintRoutes } from '../seating-print';
+import { standingsScreenScriptRoute } from '../standings-screen-script';
 
 /**
  * The routes of the "clock" function: blind structures, the clock, the screens (clock, seating board) and their
@@ -21,6 +22,7 @@ export const routes: readonly Route[] = [
   ...noShowRoutes,
   ...seatingScreenRoutes,
   ...seatingPrintRoutes,
+  standingsScreenScriptRoute,
 ];
 
 /** Lambda entry of the "clock" group. */
