@@ -10,7 +10,7 @@ import type { StageConfig } from './stage-config';
 import type { DataTable } from './table';
 import type { Identity } from './identity';
 import { BUNDLE_ESBUILD_ARGS, BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
-import { screenAssetCommands } from './screen-assets';
+import { SCREEN_ASSET_GROUP, screenAssetCommands } from './screen-assets';
 
 export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
@@ -175,7 +175,7 @@ export class ApiFunctions extends Construct {
         entry: `functions/http/handlers/${group}.ts`,
         environment,
         withOpenApi: group === 'system',
-        withScreens: group === 'clock',
+        withScreens: group === SCREEN_ASSET_GROUP,
       });
       data.grantItemAccess(made.fn);
       return { ...made, group };
