@@ -10,7 +10,7 @@ import type { StageConfig } from './stage-config';
 import type { DataTable } from './table';
 import type { Identity } from './identity';
 import { BUNDLE_ESBUILD_ARGS, BUNDLE_SETTINGS, LAMBDA_NODE_OPTIONS, contractAssetCommands } from './bundling';
-import { printFontCommands, screenAssetCommands } from './screen-assets';
+import { PRINT_FONT_GROUP, SCREEN_ASSET_GROUP, printFontCommands, screenAssetCommands } from './screen-assets';
 
 export const RUNTIME = Runtime.NODEJS_22_X;
 export const SERVICE_NAME = 'sport-poker';
@@ -178,8 +178,8 @@ export class ApiFunctions extends Construct {
         entry: `functions/http/handlers/${group}.ts`,
         environment,
         withOpenApi: group === 'system',
-        withScreens: group === 'clock',
-        withPrintFonts: group === 'print',
+        withScreens: group === SCREEN_ASSET_GROUP,
+        withPrintFonts: group === PRINT_FONT_GROUP,
       });
       data.grantItemAccess(made.fn);
       return { ...made, group };

@@ -1,3 +1,8 @@
+/** The handler group whose function serves the screens' scripts: its bundle carries them. */
+export const SCREEN_ASSET_GROUP = 'clock';
+/** The handler group whose function prints the seating: its bundle carries the font. */
+export const PRINT_FONT_GROUP = 'print';
+
 /*
  * Shell commands, run by the CDK after esbuild, that put files the code reads beside its bundle:
  * functions/http/screen-scripts.ts reads the screens' browser scripts, functions/http/print/fonts.ts the

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { contractAssetCommands, esbuildOptions } from '../../infra/bundling';
+import { PRINT_FONT_GROUP, SCREEN_ASSET_GROUP, printFontCommands, screenAssetCommands } from '../../infra/screen-assets';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -39,7 +40,8 @@ export const bundleFile = (outdir: string, name: string): string => join(outdir,
 /**
  * Builds every function into `outdir/<name>/index.mjs` in one esbuild call (without code splitting each
  * output is the bundle a build of that entry alone writes), then puts the contract's files beside the
- * system function's bundle as the stack's bundling hook does.
+ * system function's bundle, and the screens' scripts and the print font beside the clock function's, as the
+ * stack's bundling hooks do.
  */
 export async function buildFunctionBundles(outdir: string, entries: FunctionEntry[] = functionEntries()): Promise<Metafile> {
   const { entryPoints: _one, outfile: _file, ...options } = esbuildOptions('', '');
@@ -50,9 +52,11 @@ export async function buildFunctionBundles(outdir: string, entries: FunctionEntr
     outExtension: { '.js': '.mjs' },
     absWorkingDir: ROOT,
   });
-  if (entries.some((e) => e.name === 'system')) {
-    for (const command of contractAssetCommands(ROOT, join(outdir, 'system')))
-      execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 120_000 });
-  }
+  const run = (commands: string[]) => {
+    for (const command of commands) execFileSync('bash', ['-c', command], { stdio: 'pipe', timeout: 120_000 });
+  };
+  if (entries.some((e) => e.name === 'system')) run(contractAssetCommands(ROOT, join(outdir, 'system')));
+  if (entries.some((e) => e.name === SCREEN_ASSET_GROUP)) run(screenAssetCommands(ROOT, join(outdir, SCREEN_ASSET_GROUP)));
+  if (entries.some((e) => e.name === PRINT_FONT_GROUP)) run(printFontCommands(ROOT, join(outdir, PRINT_FONT_GROUP)));
   return metafile;
 }

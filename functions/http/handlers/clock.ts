@@ -6,6 +6,7 @@ import { clockRoutes } from '../clock';
 import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
 import { noShowRoutes } from '../no-shows';
 import { seatingScreenRoutes } from '../seating-screen';
+import { standingsScreenScriptRoute } from '../standings-screen-script';
 
 /**
  * The routes of the "clock" function: blind structures, the clock, the screens (clock, seating board) and their
@@ -19,6 +20,7 @@ export const routes: readonly Route[] = [
   clockScreenScriptRoute,
   ...noShowRoutes,
   ...seatingScreenRoutes,
+  standingsScreenScriptRoute,
 ];
 
 /** Lambda entry of the "clock" group. */
