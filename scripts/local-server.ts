@@ -43,6 +43,8 @@ async function main(): Promise<void> {
       keyFile: ISSUER_KEY_FILE,
       cursorSecretFile: CURSOR_SECRET_FILE,
       logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+      // A large evening's projections run beside the desk's requests, not between them.
+      consumer: 'thread',
     });
     await seedDemo();
   } catch (e) {

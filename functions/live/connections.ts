@@ -1,5 +1,8 @@
 import { entities } from '../store/entities';
-import { conditionRefused } from '../store/entities/items';
+import { conditionRefused, keyOf } from '../store/entities/items';
+import { readItems } from '../store/read-items';
+import { prefetchKeyOf } from '../platform/prefetch';
+import { eachBounded } from '../platform/bounded';
 import type { LiveCaller } from '../store/entities/live-connection';
 import { writeAll } from '../store/batch-write';
 
@@ -12,6 +15,7 @@ import { writeAll } from '../store/batch-write';
  * $disconnect never ran goes by itself, and reads skip expired items TTL has not deleted yet.
  */
 export const CONNECTION_TTL_SEC = 2 * 3600 + 600;
+const MARK_MARGIN_SEC = 300;
 
 export type { LiveCaller };
 
@@ -71,7 +75,14 @@ export async function addSubscriptions(
     throw e;
   }
   const expiresAt = nowSec() + CONNECTION_TTL_SEC;
-  const subscription = entities().liveSubscription;
+  const { liveSubscription: subscription, liveTopic } = entities();
+  // The marks first: a subscription the fan-out can find always has one. They outlive the subscriptions
+  // by a margin, so a mark written a moment late by a slower subscribe does not end before a newer subscription.
+  await writeAll(
+    fresh.map((topic) => ({
+      PutRequest: { Item: liveTopic.put({ topic, expiresAt: expiresAt + MARK_MARGIN_SEC }).params<{ Item: Item }>().Item },
+    })),
+  );
   await writeAll(
     fresh.map((topic) => ({
       PutRequest: { Item: subscription.put({ topic, connectionId, caller, expiresAt }).params<{ Item: Item }>().Item },
@@ -111,6 +122,35 @@ export async function subscriptionsOf(topic: string): Promise<LiveSubscriber[]> 
       connectionId: s.connectionId ?? String((s as { sk?: unknown }).sk),
       ...(s.caller ? { caller: s.caller } : {}),
     }));
+}
+
+/** BatchGetItem's own limit. */
+const MARKS_PER_READ = 100;
+
+/**
+ * The topics (keys) that may have subscribers now, from their marks (entity `liveTopic`), a hundred to a
+ * BatchGetItem: the topics of an event that nobody follows cost no Query.
+ */
+export async function markedTopics(topics: readonly string[]): Promise<Set<string>> {
+  const { liveTopic } = entities();
+  const unique = [...new Set(topics)];
+  const out = new Set<string>();
+  const now = nowSec();
+  const pages: string[][] = [];
+  for (let i = 0; i < unique.length; i += MARKS_PER_READ) pages.push(unique.slice(i, i + MARKS_PER_READ));
+  await eachBounded(pages, 4, async (page) => {
+    const keyed = page.map((topic) => ({ topic, key: keyOf(liveTopic.get({ topic })) }));
+    // Strongly consistent: a mark written a moment before the event counts, as its subscription does.
+    const got = await readItems(
+      keyed.map((k) => k.key),
+      { consistent: true, attributes: ['expiresAt'] },
+    );
+    for (const { topic, key } of keyed) {
+      const item = got.get(prefetchKeyOf(key));
+      if (item && !(Number(item.expiresAt) < now)) out.add(topic);
+    }
+  });
+  return out;
 }
 
 /** The newest event version of a tournament whose messages were all handed to the gateway. */

@@ -1,6 +1,14 @@
 import { logger } from '../platform/logger';
 import { count } from '../platform/metrics';
-import { getConnection, lastFannedOut, markFannedOut, removeConnection, subscriptionsOf, type LiveSubscriber } from './connections';
+import {
+  getConnection,
+  lastFannedOut,
+  markedTopics,
+  markFannedOut,
+  removeConnection,
+  subscriptionsOf,
+  type LiveSubscriber,
+} from './connections';
 import { liveGateway, type LiveGateway } from './gateway';
 import { liveMessages, type LiveEvent, type LiveMessage } from './messages';
 import { deliveryRefusal, type Refusal } from './topic-access';
@@ -65,13 +73,15 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
   if (!gateway) return report;
   const messages = liveMessages(p);
   if (messages.length === 0) return report;
-  // A few topic reads at a time: a draw has a message per seated player, and thousands of reads at once
-  // only time out and make the stream retry the whole record.
+  // Only topics someone follows are queried: a draw concerns every seated player, and their marks are
+  // read a hundred at a time; a few topic reads at a time, as thousands at once only time out.
+  const marked = await markedTopics(messages.map((m) => topicKey(m.topic)));
+  const followed = messages.filter((m) => marked.has(topicKey(m.topic)));
   const targets: { m: LiveMessage; subscribers: LiveSubscriber[] }[] = [];
-  for (let i = 0; i < messages.length; i += PARALLEL) {
+  for (let i = 0; i < followed.length; i += PARALLEL) {
     targets.push(
       ...(await Promise.all(
-        messages.slice(i, i + PARALLEL).map(async (m) => ({ m, subscribers: await subscriptionsOf(topicKey(m.topic)) })),
+        followed.slice(i, i + PARALLEL).map(async (m) => ({ m, subscribers: await subscriptionsOf(topicKey(m.topic)) })),
       )),
     );
   }

@@ -1,10 +1,10 @@
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
-import { entities } from '../store/entities';
+import { writePlayerRows } from '../store/player-registration-rows';
 import type { LoggedEvent } from '../store/tournament-log';
 import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
-import { playerRows, touchedPlayers, type PlayerRegistrationRow } from './player-registrations';
+import { playerRows, touchedPlayers } from './player-registrations';
 import { namesAtFinish } from './result-names';
 import { standingsAtFinish } from './league-standings';
 import { ratingAtFinish } from './rating';
@@ -24,17 +24,6 @@ const PARALLEL = 16;
 
 async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(fn));
-}
-
-/** By-player index rows, each written only if no later event wrote it already (`pv`, the event version). */
-async function writeRows(p: ProjectedEvent, rows: readonly PlayerRegistrationRow[]): Promise<void> {
-  await inBatches(rows, async (row) => {
-    // A refused condition is a row a later event already wrote: nothing to do.
-    await entities()
-      .playerRegistration.put({ clubId: p.clubId, tournamentId: p.tournamentId, ...row, pv: p.version })
-      .where((r, { notExists, lte }) => `${notExists(r.pv)} OR ${lte(r.pv, p.version)}`)
-      .go({ returnOnConditionCheckFailure: true });
-  });
 }
 
 type Standing = { registrationId: string; live: boolean; cancelled: boolean; window: TournamentWindow };
@@ -94,7 +83,7 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
  */
 export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
-  await writeRows(p, playerRows(p.after, touched));
+  await writePlayerRows(p.clubId, p.tournamentId, p.version, playerRows(p.after, touched));
   await refreshSchedules(p, touched);
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
   await namesAtFinish(p);

@@ -55,6 +55,12 @@ export async function startLocalApi(opts: {
   cursorSecretFile?: string;
   logLevel?: string;
   handlers?: HandlerSource;
+  /**
+   * Where the stream consumer runs: in this process (default: tests and `bench:cost` meter and stub what it
+   * calls), or in a worker thread of its own (`npm start`, `bench:big`), off the event loop that answers
+   * the API's requests. The thread runs the source modules (not the bundles).
+   */
+  consumer?: 'in-process' | 'thread';
 }): Promise<LocalApi> {
   const bundles = typeof opts.handlers === 'object' ? opts.handlers.bundles : undefined;
   // One set of containers per API: a bundle loaded again here starts with fresh module state.
@@ -147,7 +153,10 @@ export async function startLocalApi(opts: {
   }
   // The same consumer the projections Lambda runs, fed from the table's stream.
   let streams: LocalStreamPoller | undefined;
-  if (process.env.STREAMS !== 'off') {
+  if (process.env.STREAMS !== 'off' && opts.consumer === 'thread') {
+    const { startConsumerThread } = await import('./consumer-thread');
+    streams = await startConsumerThread({ tableName: opts.tableName, endpoint: opts.dynamoEndpoint, gateway: live.gateway });
+  } else if (process.env.STREAMS !== 'off') {
     const { startLocalStreamPoller } = await import('./adapters/stream-poller');
     let handle: (records: DynamoDBStreamEvent['Records']) => Promise<DynamoDBBatchResponse | void>;
     if (bundles) {

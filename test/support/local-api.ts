@@ -25,7 +25,7 @@ export interface TestApi extends LocalApi {
  * With TEST_HANDLERS=bundles (the `e2e-bundles` project) the functions run from the bundles its global setup
  * built (./bundles-setup.ts), as deployed.
  */
-export async function startTestApi(): Promise<TestApi> {
+export async function startTestApi(opts: { consumer?: 'in-process' | 'thread' } = {}): Promise<TestApi> {
   const dynamoEndpoint = inject('dynamoEndpoint');
   const tableName = `t-${randomUUID()}`;
   await ensureTable(dynamoEndpoint, tableName);
@@ -36,6 +36,7 @@ export async function startTestApi(): Promise<TestApi> {
     tableName,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
     handlers,
+    ...(opts.consumer ? { consumer: opts.consumer } : {}),
   });
   // Every answer a test receives is held to the contract the same API serves.
   let contract: Promise<ContractChecker> | undefined;

@@ -7,7 +7,7 @@ import { prefetchKeyOf } from '../../platform/prefetch';
 import { readItems } from '../../store/read-items';
 import { writeAll } from '../../store/batch-write';
 import { profileItemKey } from '../../store/player-schedule';
-import type { NotificationPort, PlayerNotification } from './port';
+import type { NotificationPort, PersonalNotification, PlayerNotification } from './port';
 import { appendShared, sharedOf, tournamentFeedKey } from './tournament-feed';
 
 /** How long a notification stays in the feed. */
@@ -36,11 +36,19 @@ export class DynamoFeed implements NotificationPort {
       });
       return;
     }
-    const unique = [...new Set(playerIds)];
-    if (unique.length === 0) return;
-    const items = unique.map((playerId) => ({
+    await this.publishEach([...new Set(playerIds)].map((playerId) => ({ playerId, notification: n })));
+  }
+
+  /** One item per player, 25 to a BatchWriteItem: a draw's seats are a few dozen writes, not one per player. */
+  async publishEach(list: readonly PersonalNotification[]): Promise<void> {
+    if (list.length === 0) return;
+    const expiresAt = epochSec(this.now()) + FEED_TTL_DAYS * 86_400;
+    const notifications = entities().notification;
+    // BatchWriteItem refuses two requests for one item: the same notification to the same player is one.
+    const unique = [...new Map(list.map((d) => [`${d.playerId}/${d.notification.id}`, d])).values()];
+    const items = unique.map(({ playerId, notification: n }) => ({
       playerId,
-      at,
+      at: new Date(n.at).toISOString(),
       notificationId: n.id,
       type: n.type,
       clubId: n.clubId,
@@ -49,10 +57,15 @@ export class DynamoFeed implements NotificationPort {
       data: n.data,
       expiresAt,
     }));
-    const notifications = entities().notification;
-    await writeAll(items.map((r) => ({ PutRequest: { Item: notifications.put(r).params<{ Item: Record<string, unknown> }>().Item } })));
+    await writeAll(
+      items.map((r) => ({ PutRequest: { Item: notifications.put(r).params<{ Item: Record<string, unknown> }>().Item } })),
+      PARALLEL_BATCHES,
+    );
   }
 }
+
+/** BatchWriteItems in flight at once. */
+const PARALLEL_BATCHES = 4;
 
 export interface FeedPage {
   items: {

@@ -22,10 +22,33 @@ export interface NotificationPort {
    * for channels that deliver one by one); the feed keeps it once for the tournament.
    */
   publish(playerIds: readonly string[], notification: PlayerNotification, opts?: { tournamentWide?: boolean }): Promise<void>;
+  /**
+   * Each notification to its own player, many at once (the seats of a draw, the results of a finish), so a
+   * channel can write or read them in batches; a channel without it gets one `publish` each.
+   */
+  publishEach?(items: readonly PersonalNotification[]): Promise<void>;
+}
+
+/** One player's own notification. */
+export interface PersonalNotification {
+  playerId: string;
+  notification: PlayerNotification;
+}
+
+/** Notifications of one player each, through a channel's batch call when it has one. */
+export async function publishEach(port: NotificationPort, items: readonly PersonalNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  if (port.publishEach) return port.publishEach(items);
+  for (let i = 0; i < items.length; i += 16) {
+    await Promise.all(items.slice(i, i + 16).map((d) => port.publish([d.playerId], d.notification)));
+  }
 }
 
 export const fanOut = (...channels: NotificationPort[]): NotificationPort => ({
   publish: async (playerIds, n, opts) => {
     await Promise.all(channels.map((c) => c.publish(playerIds, n, opts)));
+  },
+  publishEach: async (items) => {
+    await Promise.all(channels.map((c) => publishEach(c, items)));
   },
 });

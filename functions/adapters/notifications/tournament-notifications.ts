@@ -4,7 +4,7 @@ import type { TournamentEvent } from '../../../domain/tournaments';
 import type { StoredTournament } from '../../store/tournament-store';
 import { logger } from '../../platform/logger';
 import { notifier } from './index';
-import type { PlayerNotification } from './port';
+import { publishEach, type PlayerNotification } from './port';
 
 type Audience = 'registered' | { playerId: string };
 interface Draft {
@@ -207,18 +207,13 @@ export async function notifyTournamentEvents(
   if (drafts.length === 0) return;
   const registered = drafts.some((d) => d.audience === 'registered') ? registeredPlayers(state) : [];
   try {
-    // A draw tells every player their seat: publish a few at a time rather than one by one.
-    for (let i = 0; i < drafts.length; i += 16) {
-      await Promise.all(
-        drafts
-          .slice(i, i + 16)
-          .map((d) =>
-            d.audience === 'registered'
-              ? notifier().publish(registered, d.notification, { tournamentWide: true })
-              : notifier().publish([d.audience.playerId], d.notification),
-          ),
-      );
-    }
+    // Few of them: levels, breaks; each is one item for the whole tournament.
+    for (const d of drafts) if (d.audience === 'registered') await notifier().publish(registered, d.notification, { tournamentWide: true });
+    // A draw tells every player their seat, a finish their place: all in one batched publish.
+    await publishEach(
+      notifier(),
+      drafts.flatMap((d) => (d.audience === 'registered' ? [] : [{ playerId: d.audience.playerId, notification: d.notification }])),
+    );
   } catch (e) {
     if (opts.throwOnFailure) throw e;
     logger.error('notifications not published', { tournamentId: state.id, error: (e as Error).message });

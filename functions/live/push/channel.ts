@@ -1,6 +1,6 @@
-import type { NotificationPort, PlayerNotification } from '../../adapters/notifications/port';
+import type { NotificationPort, PersonalNotification, PlayerNotification } from '../../adapters/notifications/port';
 import { logger } from '../../platform/logger';
-import { claimPush, deleteDevice, pushSettings, type PushKind } from './devices';
+import { claimPush, deleteDevice, playersWithDevices, pushSettings, type PushKind } from './devices';
 import { pushAdapter, type PushAdapter } from './port';
 
 /**
@@ -25,6 +25,20 @@ export class PushChannel implements NotificationPort {
     if (!kind || !adapter) return;
     for (let i = 0; i < playerIds.length; i += 16) {
       await Promise.all(playerIds.slice(i, i + 16).map((playerId) => this.pushTo(adapter, playerId, kind, n)));
+    }
+  }
+
+  /** Many players' own notifications: only the players with a device are read further. */
+  async publishEach(items: readonly PersonalNotification[]): Promise<void> {
+    const adapter = this.adapter();
+    const pushed = items.filter((d) => PUSHED[d.notification.type] !== undefined);
+    if (!adapter || pushed.length === 0) return;
+    const withDevices = await playersWithDevices(pushed.map((d) => d.playerId));
+    const targets = pushed.filter((d) => withDevices.has(d.playerId));
+    for (let i = 0; i < targets.length; i += 16) {
+      await Promise.all(
+        targets.slice(i, i + 16).map((d) => this.pushTo(adapter, d.playerId, PUSHED[d.notification.type] as PushKind, d.notification)),
+      );
     }
   }
 

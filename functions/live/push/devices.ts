@@ -3,7 +3,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { config } from '../../platform/config';
 import { entities, store, type Store } from '../../store/entities';
-import { batchGet, conditionRefused } from '../../store/entities/items';
+import { batchGet, conditionRefused, keyOf } from '../../store/entities/items';
+import { readItems } from '../../store/read-items';
+import { prefetchKeyOf } from '../../platform/prefetch';
 import type { PushDeviceRow } from '../../store/entities/push-device';
 import { queryAll } from '../../store/query-all';
 import { writeAll } from '../../store/batch-write';
@@ -362,4 +364,25 @@ export async function forgetDevicesPass(playerId: string, unregister: (endpoint:
     FORGET_PARALLEL / 2,
   );
   return { more: page.LastEvaluatedKey !== undefined };
+}
+
+/**
+ * Which of the players have a device at all, from their `count` items, a hundred to a BatchGetItem: a
+ * draw or a finish pushes to the few with phones and reads nothing else of the others.
+ */
+export async function playersWithDevices(playerIds: readonly string[]): Promise<Set<string>> {
+  const { pushDeviceCount } = entities();
+  const unique = [...new Set(playerIds)];
+  const keyed = unique.map((playerId) => ({ playerId, key: keyOf(pushDeviceCount.get({ playerId })) }));
+  const out = new Set<string>();
+  const pages: (typeof keyed)[] = [];
+  for (let i = 0; i < keyed.length; i += 100) pages.push(keyed.slice(i, i + 100));
+  await eachBounded(pages, 4, async (page) => {
+    const got = await readItems(
+      page.map((k) => k.key),
+      { consistent: true, attributes: ['n'] },
+    );
+    for (const { playerId, key } of page) if (Number(got.get(prefetchKeyOf(key))?.n ?? 0) > 0) out.add(playerId);
+  });
+  return out;
 }

@@ -16,6 +16,7 @@ import { erasureEntity } from './erasure';
 import { liveConnectionEntity } from './live-connection';
 import { liveFanOutEntity } from './live-fan-out';
 import { liveSubscriptionEntity } from './live-subscription';
+import { liveTopicEntity } from './live-topic';
 import { leagueCountEntity, leagueEntity, leagueRankEntity, leagueStandingEntity } from './league';
 import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
@@ -89,6 +90,7 @@ function build(c: EntityConfiguration) {
       liveConnection: liveConnectionEntity(c),
       liveSubscription: liveSubscriptionEntity(c),
       liveFanOut: liveFanOutEntity(c),
+      liveTopic: liveTopicEntity(c),
       pushDevice: pushDeviceEntity(c),
       pushDeviceCount: pushDeviceCountEntity(c),
       pushPreferences: pushPreferencesEntity(c),

@@ -18,6 +18,8 @@ export const TARGETS = {
   writeRoundTrips: 3,
   readRoundTrips: 2,
   growth: 1.5,
+  /** The stream consumer's requests for a field-wide event (draw, finish): per player, beyond a constant. */
+  consumerPerPlayer: 0.1,
 } as const;
 
 export interface OpStats {
@@ -482,7 +484,13 @@ export function render(input: ReportInput): { text: string; allMet: boolean } {
       status(ok),
     ]);
   }
+  const consumer = consumerSection(runs, input.memoryMb);
+  if (consumer) {
+    verdicts.push(consumer.ok);
+    targetRows.push(...consumer.targets);
+  }
   if (targetRows.length) out.push('', '## Targets', '', table(['target', 'figure', 'status'], targetRows));
+  if (consumer) out.push('', consumer.text);
 
   // Growth.
   if (runs.length > 1) {
@@ -585,4 +593,81 @@ export function medians(run: RunStats): BigRun['medians'] {
     rtPerCall: per(sum(o.roundTrips), o.roundTrips.length),
     unitsPerCall: per(units(o.request) + units(o.consumer), o.calls),
   }));
+}
+
+// ---- the stream consumer ------------------------------------------------------------------------
+
+const requestsOf = (u: Usage): number => sum([...u.calls.values()]);
+
+/**
+ * The stream consumer apart: its DynamoDB requests for the draw and the finish per player at each field
+ * size, the per-player slope between the smallest and the largest field (the target: at most
+ * TARGETS.consumerPerPlayer beyond a constant), and its share of each evening's requests and bill.
+ */
+function consumerSection(runs: readonly RunStats[], memoryMb: number): { text: string; targets: string[][]; ok: boolean } | undefined {
+  const played = runs.filter((r) => r.mode === 'played' && r.ops.some((o) => o.consumer.calls.size > 0));
+  if (played.length === 0) return undefined;
+  const requests = (r: RunStats, op: string) => {
+    const o = r.ops.find((x) => x.op === op);
+    return o ? requestsOf(o.consumer) : undefined;
+  };
+  const rows = played.map((r) => {
+    const draw = requests(r, OP.draw);
+    const finish = requests(r, OP.finish);
+    const perPlayer = (x: number | undefined) => (x === undefined ? '–' : (x / r.players).toFixed(3));
+    return [
+      String(r.players),
+      draw === undefined ? '–' : n0(draw),
+      perPlayer(draw),
+      finish === undefined ? '–' : n0(finish),
+      perPlayer(finish),
+    ];
+  });
+  const share = played.map((r) => {
+    const consumerOps = r.ops.filter((o) => o.consumer.calls.size > 0 || o.consumerCalls > 0);
+    const cRequests = sum(r.ops.map((o) => requestsOf(o.consumer)));
+    const hRequests = sum(r.ops.map((o) => requestsOf(o.request)));
+    const cDynamo = sum(r.ops.map((o) => (o.consumer.rru / 1e6) * PRICES.perMillionRru + (o.consumer.wru / 1e6) * PRICES.perMillionWru));
+    const cLambda =
+      (sum(consumerOps.map((o) => o.consumerCalls)) / 1e6) * PRICES.perMillionLambdaRequests +
+      (sum(consumerOps.map((o) => Math.ceil(o.consumerMs))) / 1000) * (memoryMb / 1024) * PRICES.perGbSecond;
+    const total = costOf(r, memoryMb).usd.total;
+    return [
+      String(r.players),
+      `${n0(cRequests)} of ${n0(cRequests + hRequests)} (${((100 * cRequests) / Math.max(cRequests + hRequests, 1)).toFixed(0)}%)`,
+      usd(cDynamo),
+      usd(cLambda),
+      `${usd(cDynamo + cLambda)} of ${usd(total)} (${((100 * (cDynamo + cLambda)) / Math.max(total, 1e-12)).toFixed(0)}%)`,
+    ];
+  });
+  const text = [
+    '## The stream consumer apart',
+    '',
+    'DynamoDB requests the consumer made for each field-wide event, in all and per player:',
+    '',
+    table(['players', 'draw requests', 'per player', 'finish requests', 'per player'], rows),
+    '',
+    'Its share of each evening (requests; DynamoDB units and its Lambda invocations and time, priced as above):',
+    '',
+    table(['players', 'consumer requests of all', 'consumer DynamoDB', 'consumer Lambda', 'consumer of the evening'], share),
+  ].join('\n');
+  const targets: string[][] = [];
+  let ok = true;
+  const [a, b] = [played[0], played.at(-1)];
+  if (a && b && a !== b) {
+    for (const op of [OP.draw, OP.finish]) {
+      const ra = requests(a, op);
+      const rb = requests(b, op);
+      if (ra === undefined || rb === undefined) continue;
+      const slope = (rb - ra) / (b.players - a.players);
+      const good = slope <= TARGETS.consumerPerPlayer;
+      ok &&= good;
+      targets.push([
+        `consumer requests for the ${op}: at most ${TARGETS.consumerPerPlayer} per player beyond a constant`,
+        `${slope.toFixed(3)} per player (${n0(ra)} @${a.players} → ${n0(rb)} @${b.players})`,
+        status(good),
+      ]);
+    }
+  }
+  return { text, targets, ok };
 }

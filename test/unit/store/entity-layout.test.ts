@@ -249,6 +249,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     keys: { pk: 'live#t#clock:c1/t1', sk: 'cn1', ...identity('liveSubscription') },
   },
   {
+    name: 'live topic mark',
+    entity: 'liveTopic',
+    record: { topic: 'player/p1', kind: 'liveTopic', expiresAt: 1 },
+    keys: { pk: 'live#m#player/p1', sk: 'm', ...identity('liveTopic') },
+  },
+  {
     name: 'live fan-out mark',
     entity: 'liveFanOut',
     record: { clubId: 'c1', tournamentId: 't1', kind: 'liveFanOut', v: 3 },

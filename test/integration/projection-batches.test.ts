@@ -1,0 +1,112 @@
+/**
+ * What the stream consumer writes for a field-wide event, on DynamoDB Local behind a recording proxy: the
+ * by-player rows of a draw are one Query and BatchWriteItems of 25, and a redelivered older event leaves
+ * a row a later event wrote as it is; the players' own notifications are BatchWriteItems of 25 and a
+ * second delivery adds none; the live fan-out reads the marks of the topics an event concerns a hundred to
+ * a BatchGetItem and queries only the topics someone follows.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureTable } from '../../scripts/local/dynamodb-local';
+import { startDynamoProxy, type DynamoProxy } from '../support/dynamo-proxy';
+import type * as Rows from '../../functions/store/player-registration-rows';
+import type * as Feed from '../../functions/adapters/notifications/feed';
+import type * as Connections from '../../functions/live/connections';
+import type * as Entities from '../../functions/store/entities';
+
+let proxy: DynamoProxy;
+let rows: typeof Rows;
+let feed: typeof Feed;
+let connections: typeof Connections;
+let store: typeof Entities;
+
+beforeAll(async () => {
+  const tableName = `t-${randomUUID()}`;
+  await ensureTable(inject('dynamoEndpoint'), tableName);
+  proxy = await startDynamoProxy(inject('dynamoEndpoint'));
+  Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: proxy.endpoint, POWERTOOLS_LOG_LEVEL: 'CRITICAL' });
+  rows = await import('../../functions/store/player-registration-rows');
+  feed = await import('../../functions/adapters/notifications/feed');
+  connections = await import('../../functions/live/connections');
+  store = await import('../../functions/store/entities');
+}, 60_000);
+afterAll(() => proxy.close());
+
+const operations = () => proxy.calls.map((c) => c.operation);
+const counted = () => {
+  const out: Record<string, number> = {};
+  for (const op of operations()) out[op] = (out[op] ?? 0) + 1;
+  return out;
+};
+
+const row = (i: number, tableNumber: number) => ({
+  playerId: `pl_${String(i).padStart(3, '0')}`,
+  registrationId: `reg_${i}`,
+  registrationStatus: 'checked_in',
+  entryId: `ent_${i}`,
+  eliminated: false,
+  registeredAt: '2026-12-01T18:00:00.000Z',
+  tableNumber,
+  seatNumber: (i % 9) + 1,
+});
+
+describe('the consumer writes a field-wide event in batches', () => {
+  it('writes 60 rows with one Query and three BatchWriteItems, and an older event redelivered keeps a newer row', async () => {
+    const clubId = 'club_batch';
+    const tournamentId = `trn_${randomUUID().slice(0, 8)}`;
+    const drawn = Array.from({ length: 60 }, (_, i) => row(i, 1 + Math.floor(i / 9)));
+    proxy.calls.length = 0;
+    await rows.writePlayerRows(clubId, tournamentId, 5, drawn);
+    expect(counted()).toEqual({ Query: 1, BatchWriteItem: 3 });
+
+    // A later event moves one player (a single conditional put).
+    await rows.writePlayerRows(clubId, tournamentId, 7, [{ ...row(3, 12), seatNumber: 4 }]);
+    // The draw delivered again, after it: every row but the moved one as the draw wrote it.
+    await rows.writePlayerRows(clubId, tournamentId, 5, drawn);
+    const { data } = await store
+      .entities()
+      .playerRegistration.query.primary({ clubId, tournamentId })
+      .go({ pages: 'all', consistent: true });
+    expect(data).toHaveLength(60);
+    const byPlayer = new Map(data.map((r) => [r.playerId, r]));
+    expect(byPlayer.get('pl_003')).toMatchObject({ tableNumber: 12, seatNumber: 4, pv: 7 });
+    expect(byPlayer.get('pl_004')).toMatchObject({ tableNumber: 1, seatNumber: 5, pv: 5 });
+    expect(data.filter((r) => r.pv === 5)).toHaveLength(59);
+  });
+
+  it("writes 60 players' notifications in three BatchWriteItems; a second delivery adds none", async () => {
+    const players = Array.from({ length: 60 }, (_, i) => `np_${i}`);
+    const at = Date.UTC(2026, 11, 1, 19, 0, 0);
+    const list = players.map((playerId) => ({
+      playerId,
+      notification: {
+        id: `trn_n.seat.assigned.draw_1.${playerId}`,
+        type: 'seat.assigned',
+        at,
+        clubId: 'club_batch',
+        tournamentId: 'trn_n',
+        title: 'Cup: your seat: table 1, seat 1',
+        data: {},
+      },
+    }));
+    const dynamoFeed = new feed.DynamoFeed(() => at);
+    proxy.calls.length = 0;
+    await dynamoFeed.publishEach([...list, list[0]!]);
+    expect(counted()).toEqual({ BatchWriteItem: 3 });
+    await dynamoFeed.publishEach(list);
+    for (const playerId of [players[0]!, players[59]!]) {
+      const { data } = await store.entities().notification.query.primary({ playerId }).go({ consistent: true });
+      expect(data.map((n) => n.notificationId)).toEqual([`trn_n.seat.assigned.draw_1.${playerId}`]);
+    }
+  });
+
+  it('reads the marks of 150 topics in two BatchGetItems and finds the one a connection subscribed to', async () => {
+    const topics = Array.from({ length: 150 }, (_, i) => `player/mk_${i}`);
+    await connections.putConnection('cn_mark', { kind: 'user', userId: 'mk_7' });
+    expect(await connections.addSubscriptions('cn_mark', { kind: 'user', userId: 'mk_7' }, ['player/mk_7'], 20)).toBe('added');
+    proxy.calls.length = 0;
+    expect([...(await connections.markedTopics(topics))]).toEqual(['player/mk_7']);
+    expect(counted()).toEqual({ BatchGetItem: 2 });
+    expect(await connections.subscribersOf('player/mk_7')).toEqual(['cn_mark']);
+  });
+});
