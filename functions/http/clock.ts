@@ -18,6 +18,7 @@ import type { BlindStructure } from '../../domain/clock';
 import { prizeRowsForField } from '../../domain/tournaments/guaranteed-prizes';
 import { colorUpAhead } from '../../domain/clock/color-ups';
 import { chipSummary } from '../../domain/floor/chip-counts';
+import { apiHandForHand } from './hand-for-hand';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
@@ -117,6 +118,8 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
         }
       : null,
     colorUp: colorUp ? { ...colorUp, startsInMs: view.timeLeftMs } : null,
+    // R-HFH-1: hand-for-hand, the hand in play and the tables still playing it.
+    handForHand: apiHandForHand(state),
   };
 }
 
