@@ -7,6 +7,7 @@ import type { Announcement } from './announcement';
 import type { ChipCount } from './chip-counts';
 import type { SeatDrawRecord } from './seat-draw';
 import type { HandForHandState } from './hand-for-hand';
+import type { Day2Record, FlightRecord } from './flights';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -36,4 +37,7 @@ export type FloorTournament = Tournament & {
   seatDraw?: SeatDrawRecord;
   /** R-HFH-1: hand-for-hand at the bubble, on or as it ended (hand-for-hand.ts). */
   handForHand?: HandForHandState;
+  /** R-FLIGHT-1: a flight's day 2 and bagged stacks; a day 2's flights and field (flights.ts). */
+  flight?: FlightRecord;
+  day2?: Day2Record;
 };

@@ -8,6 +8,7 @@ import type { FloorTournament } from './aggregate';
 import { storeTimer } from './dead-stacks';
 import { entryRefs, recordKnockoutOnFloor, type FloorEvent } from './knockouts';
 import { floorSatelliteSummary } from './satellite';
+import { assertNotBagged } from './flights';
 
 /*
  * R-HFH-1 (TDA RP-8): at the bubble the floor plays hand-for-hand. Every table plays one hand and reports
@@ -309,6 +310,8 @@ export function reportHandDone(t: FloorTournament, input: { tableId: string; han
  * playing the hand; a hand with no table left playing is over. Without hand-for-hand: the plain knockout.
  */
 export function recordKnockoutHandForHand(t: FloorTournament, cmd: RecordKnockoutCommand, ctx: Context) {
+  // R-FLIGHT-1: a bagged flight's survivors play on day 2.
+  assertNotBagged(t);
   const hfh = on(t);
   if (!hfh) return recordKnockoutOnFloor(t, cmd, ctx);
   const ko = t.knockouts ?? emptyKnockoutsState();
