@@ -1,5 +1,7 @@
 import * as z from './zod';
 import { ShootoutView } from './shootout';
+
+import { HandForHandView } from './hand-for-hand';
 import { MAX_LABEL_LENGTH, MAX_LEVELS, MAX_LEVEL_DURATION_SEC, MAX_NAME_LENGTH } from '../domain/clock/structure';
 import { MAX_COLOR_UPS, MAX_DENOMINATION, MAX_DENOMINATIONS_PER_COLOR_UP } from '../domain/clock/color-ups';
 import { MAX_ID_LENGTH } from '../domain/core/limits';
@@ -219,6 +221,8 @@ export const ClockBoard = z
       .nullable()
       .openapi({ description: 'R-CHIP-2: announced during the level (or break) before a colour-up; null otherwise' }),
     shootout: ShootoutView.optional().openapi({ description: "R-SHOOT-2: a shootout's round and each table's players left" }),
+
+    handForHand: HandForHandView.nullable().openapi({ description: 'R-HFH-1: hand-for-hand, on or as it ended; null if never started' }),
   })
   .openapi('ClockBoard', { description: 'What the clock screen shows beside the clock' });
 

@@ -8,6 +8,9 @@ import type { ChipCount } from './chip-counts';
 import type { SeatDrawRecord } from './seat-draw';
 import type { ShootoutState } from './shootout';
 
+import type { HandForHandState } from './hand-for-hand';
+import type { Day2Record, FlightRecord } from './flights';
+
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
  * fees) plus the slices the clock, seating and knockouts add once they are in use.
@@ -36,4 +39,10 @@ export type FloorTournament = Tournament & {
   seatDraw?: SeatDrawRecord;
   /** R-SHOOT-2: a shootout's rounds after the first, as drawn (shootout.ts). */
   shootout?: ShootoutState;
+
+  /** R-HFH-1: hand-for-hand at the bubble, on or as it ended (hand-for-hand.ts). */
+  handForHand?: HandForHandState;
+  /** R-FLIGHT-1: a flight's day 2 and bagged stacks; a day 2's flights and field (flights.ts). */
+  flight?: FlightRecord;
+  day2?: Day2Record;
 };

@@ -19,6 +19,8 @@ import { prizeRowsForField } from '../../domain/tournaments/guaranteed-prizes';
 import { colorUpAhead } from '../../domain/clock/color-ups';
 import { chipSummary } from '../../domain/floor/chip-counts';
 import { shootoutField } from './shootout-view';
+
+import { apiHandForHand } from './hand-for-hand';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';
@@ -119,6 +121,9 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
       : null,
     colorUp: colorUp ? { ...colorUp, startsInMs: view.timeLeftMs } : null,
     ...shootoutField(state),
+
+    // R-HFH-1: hand-for-hand, the hand in play and the tables still playing it.
+    handForHand: apiHandForHand(state),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Knockout, MysteryDraw } from '../../../domain/results';
-import { cancelKnockoutOnFloor, drawMysteryOnFloor, recordKnockoutOnFloor } from '../../../domain/floor/knockouts';
+import type { recordKnockoutOnFloor } from '../../../domain/floor/knockouts';
+import { cancelKnockoutOnFloor, drawMysteryOnFloor } from '../../../domain/floor/knockouts';
 import { finishOnFloor } from '../../../domain/floor/results';
+import { recordKnockoutHandForHand } from '../../../domain/floor/hand-for-hand';
 import { ticketsAtFinish, type TicketChange } from '../../../domain/season';
 import { Conflict } from '../errors';
 import { issueWrites } from '../season/tickets';
@@ -22,7 +24,8 @@ export const recordKnockout = (command: TournamentCommand, input: KnockoutInput)
   executeTournamentCommand(
     command,
     async (t, ctx) => {
-      const r = recordKnockoutOnFloor(t, input, ctx);
+      // R-HFH-1: with hand-for-hand on, the busts of one hand share its elimination number.
+      const r = recordKnockoutHandForHand(t, input, ctx);
       const flags = r.flags ? { headsUp: r.flags.headsUp, finalTableReady: r.flags.finalTableReady } : null;
       const value = { knockoutIds: r.knockoutIds, flags, satelliteEnded: false, issued: [] as TicketChange[] };
       if (!satelliteEnded(r.state, ctx.now)) return { state: r.state, events: r.events, value };

@@ -38,6 +38,8 @@ export const LABELS = {
     chipLeader: 'Chip leader',
     table: 'table',
     seat: 'seat',
+    handForHand: 'Hand for hand, hand',
+    tables: 'tables playing',
   },
   ru: {
     level: 'Уровень',
@@ -70,6 +72,8 @@ export const LABELS = {
     chipLeader: 'Чип-лидер',
     table: 'стол',
     seat: 'место',
+    handForHand: 'Рука за рукой, раздача',
+    tables: 'играют столы',
   },
 } satisfies Record<ScreenLang, Record<string, string>>;
 

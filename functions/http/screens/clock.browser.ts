@@ -112,7 +112,9 @@ function render(state: State): void {
   const cu = b?.colorUp;
   const cl = b?.chipLeader;
   const where = cl && cl.tableNumber !== null ? ` (${T.table} ${cl.tableNumber}, ${T.seat} ${cl.seat})` : '';
+  const hfh = b?.handForHand?.on ? b.handForHand : null;
   const news = [
+    hfh ? `${T.handForHand} ${hfh.hand}: ${T.tables} ${hfh.playing.map((p) => p.tableNumber).join(', ')}` : '',
     b?.announcement ?? '',
     cu ? `${T.colorUp} ${cu.levelNumber}: ${cu.denominations.map(int).join(', ')} ${T.chipsOff}` : '',
     cl ? `${T.chipLeader}: ${int(cl.chips)}${where}` : '',

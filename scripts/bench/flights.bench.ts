@@ -1,0 +1,122 @@
+/**
+ * Flights benchmark (R-FLIGHT-1): bagging 1,000 counts in one call, and the day-2 draw from 4 flights of
+ * 2,500 bagged stacks each (one stack per player over the flights, the day's entries, then the provable
+ * seat draw on the committed seed, R-DRAW-1). Each is one pure decision of one command: no per-player
+ * round trips. Targets: under 50 ms each; printed beside the figures. Run directly with
+ * `npx tsx scripts/bench/flights.bench.ts`.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { Context } from '../../domain/core/context';
+import { seededRandom } from '../../domain/core/random';
+import type { FloorTournament } from '../../domain/floor/aggregate';
+import { bagFlight, qualifyDay2 } from '../../domain/floor/flights';
+import { commitSeatDraw } from '../../domain/floor/seat-draw';
+import { drawSeating } from '../../domain/floor/seating';
+import { validateSettings } from '../../domain/tournaments';
+import type { Entry } from '../../domain/tournaments/types';
+
+const RUNS = 11;
+const WARMUP = 2;
+const TARGET_MS = 50;
+const BAGGED = 1_000;
+const FLIGHTS = 4;
+const PER_FLIGHT = 2_500;
+const STACK = 20_000;
+const NOW = Date.UTC(2025, 0, 10, 18);
+
+export interface BenchRow {
+  name: string;
+  medianMs: number;
+  runs: number;
+}
+
+let ids = 0;
+const ctx = (seed: number): Context => ({
+  now: NOW,
+  actor: { id: 'bench', role: 'manager' },
+  rng: seededRandom(seed),
+  newId: (prefix) => `${prefix}_${++ids}`,
+});
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+function measure(name: string, fn: (i: number) => unknown): BenchRow {
+  for (let i = 0; i < WARMUP; i++) fn(-1 - i);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    fn(i);
+    times.push(performance.now() - t0);
+  }
+  const medianMs = Number(median(times).toFixed(3));
+  console.log(`${name}: ${medianMs} ms (target < ${TARGET_MS} ms: ${medianMs < TARGET_MS ? 'met' : 'NOT MET'})`);
+  return { name: `${name} (target < ${TARGET_MS} ms)`, medianMs, runs: RUNS };
+}
+
+/** A tournament of `players` entries (ids p_<n>), running or open, the starting stack each. */
+function tournament(id: string, status: FloorTournament['status'], players: string[]): FloorTournament {
+  const settings = validateSettings(
+    { name: id, startAt: NOW - 3_600_000, lateRegEndsAt: NOW - 60_000, buyIn: 0, startingStack: STACK },
+    { currency: 'RUB' },
+  );
+  const entries: Record<string, Entry> = {};
+  for (const p of players) {
+    const eid = `ent_${id}_${p}`;
+    entries[eid] = { id: eid, playerId: p, registrationId: `reg_${id}_${p}`, number: 1, status: 'active', chips: STACK, createdAt: NOW };
+  }
+  return {
+    id,
+    clubId: 'club_bench',
+    status,
+    settings,
+    registrations: {},
+    entries,
+    fees: {},
+    settlements: {},
+    createdAt: NOW,
+    updatedAt: NOW,
+    version: 1,
+  } as unknown as FloorTournament;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const players = Array.from({ length: BAGGED }, (_, i) => `p_${i}`);
+  const flight = { ...tournament('fa', 'running', players), flight: { day2Id: 'd2' } };
+  const counts = Object.values(flight.entries).map((e) => ({ entryId: e.id, chips: STACK }));
+  rows.push(measure(`bagging ${BAGGED.toLocaleString('en')} counts`, () => bagFlight(flight, counts, ctx(1))));
+
+  // Four flights of 2,500 survivors; a tenth of each flight's players also bagged in the flight before.
+  const flights: FloorTournament[] = Array.from({ length: FLIGHTS }, (_, f) => {
+    const ps = Array.from({ length: PER_FLIGHT }, (_, i) =>
+      i < PER_FLIGHT / 10 && f > 0 ? `p_${(f - 1) * PER_FLIGHT + i}` : `p_${f * PER_FLIGHT + i}`,
+    );
+    const t = { ...tournament(`f${f}`, 'running', ps), flight: { day2Id: 'd2' } };
+    const bag = Object.values(t.entries).map((e, i) => ({ entryId: e.id, chips: STACK + ((i % 7) - 3) * 1_000 }));
+    // Stacks that still add up to the chips in play: the last one takes the difference.
+    const sum = bag.reduce((s, c) => s + c.chips, 0);
+    (bag[bag.length - 1] as { chips: number }).chips += STACK * PER_FLIGHT - sum;
+    return bagFlight(t, bag, ctx(2 + f)).state;
+  });
+  const day2 = commitSeatDraw(
+    { ...tournament('d2', 'registration_open', []), day2: { flightIds: flights.map((f) => f.id), stackRule: 'largest' } },
+    'a'.repeat(64),
+    NOW,
+  );
+  rows.push(
+    measure(`day-2 draw, ${FLIGHTS} flights x ${PER_FLIGHT.toLocaleString('en')}`, (i) => {
+      const q = qualifyDay2(day2, flights, ctx(100 + i));
+      return drawSeating(q.state, ctx(200 + i));
+    }),
+  );
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await run());
+}
