@@ -5,7 +5,16 @@ import { addSubscriptions, getConnection, putConnection, removeConnection, type 
 import { liveGateway, type LiveGateway } from './gateway';
 import { firstRefusal } from './topic-access';
 import { liveNow } from './live-clock';
-import { BEARER_PROTOCOL_PREFIX, bareTopic, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topicKey, type SubscribeTopic, type Topic } from './topics';
+import {
+  BEARER_PROTOCOL_PREFIX,
+  bareTopic,
+  ClientMessage,
+  LIVE_PROTOCOL,
+  MAX_TOPICS,
+  topicKey,
+  type SubscribeTopic,
+  type Topic,
+} from './topics';
 import { resumeTopics, type ResumeOutcome } from './replay';
 
 /**

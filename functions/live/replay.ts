@@ -90,7 +90,8 @@ export async function resumeTopics(topics: readonly SubscribeTopic[]): Promise<R
       for (const r of group) {
         if (r.since > version || !loaded) outcomes.set(r, { topic: r.topic, kind: 'refetch', version, reason: 'SINCE_AHEAD' });
         else if (r.since === version) outcomes.set(r, { topic: r.topic, kind: 'current', version });
-        else if (version - r.since > MAX_REPLAY_EVENTS) outcomes.set(r, { topic: r.topic, kind: 'refetch', version, reason: 'TOO_FAR_BEHIND' });
+        else if (version - r.since > MAX_REPLAY_EVENTS)
+          outcomes.set(r, { topic: r.topic, kind: 'refetch', version, reason: 'TOO_FAR_BEHIND' });
       }
       if (!loaded || behind.length === 0) return;
       const oldest = Math.min(...behind.map((r) => r.since));

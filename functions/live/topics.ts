@@ -39,9 +39,7 @@ export type SubscribeTopic = z.infer<typeof SubscribeTopic>;
 
 /** The topic without its resume point. */
 export function bareTopic(t: SubscribeTopic): Topic {
-  return t.kind === 'player'
-    ? { kind: 'player', playerId: t.playerId }
-    : { kind: t.kind, clubId: t.clubId, tournamentId: t.tournamentId };
+  return t.kind === 'player' ? { kind: 'player', playerId: t.playerId } : { kind: t.kind, clubId: t.clubId, tournamentId: t.tournamentId };
 }
 
 /** What a client sends (API Gateway selects the route by `action`). */

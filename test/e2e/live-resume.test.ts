@@ -126,7 +126,9 @@ describe('resuming live topics from a version', () => {
     await api.streams?.drain();
     const c = await open();
     c.send({ action: 'subscribe', topics: [{ kind: 'tournament', clubId, tournamentId, since: now }] });
-    expect((await subscribedFrame(c)).resumed).toEqual([{ topic: { kind: 'tournament', clubId, tournamentId }, version: now, outcome: 'current' }]);
+    expect((await subscribedFrame(c)).resumed).toEqual([
+      { topic: { kind: 'tournament', clubId, tournamentId }, version: now, outcome: 'current' },
+    ]);
     expect(c.frames.map((f) => f.type)).toEqual(['subscribed']);
 
     const ahead = await open(owner);
