@@ -6,9 +6,9 @@ export const PushPlatform = z
   .enum(['apns', 'fcm'])
   .openapi('PushPlatform', { description: 'Apple Push Notification service or Firebase Cloud Messaging' });
 
-export const PushKind = z.enum(['seat', 'waitlist', 'starting', 'results']).openapi('PushKind', {
+export const PushKind = z.enum(['seat', 'waitlist', 'starting', 'results', 'knockout', 'tickets']).openapi('PushKind', {
   description:
-    'seat: a seat drawn or changed (moved, table broken, final table); waitlist: promoted from the waitlist; starting: the tournament starts in 30 minutes; results: the place and prize',
+    'seat: a seat drawn or changed (moved, table broken, final table); waitlist: promoted from the waitlist; starting: the tournament starts in 30 minutes; results: the place and prize; knockout: my own knockout; tickets: a free-entry ticket won at the finish',
 });
 
 export const DeviceBody = z
@@ -39,5 +39,9 @@ export const PushPreferences = z
       .array(PushKind)
       .max(PushKind.options.length)
       .openapi({ description: 'the kinds of push this player turned off; the feed keeps every notification' }),
+    levels: z.boolean().optional().openapi({
+      description:
+        'true: push each new level of my tournaments too (off unless asked for; absent is off, and a PUT without it turns it off)',
+    }),
   })
   .openapi('PushPreferences');

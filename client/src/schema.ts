@@ -3200,12 +3200,14 @@ export interface components {
         PushPreferences: {
             /** @description the kinds of push this player turned off; the feed keeps every notification */
             muted: components["schemas"]["PushKind"][];
+            /** @description true: push each new level of my tournaments too (off unless asked for; absent is off, and a PUT without it turns it off) */
+            levels?: boolean;
         };
         /**
-         * @description seat: a seat drawn or changed (moved, table broken, final table); waitlist: promoted from the waitlist; starting: the tournament starts in 30 minutes; results: the place and prize
+         * @description seat: a seat drawn or changed (moved, table broken, final table); waitlist: promoted from the waitlist; starting: the tournament starts in 30 minutes; results: the place and prize; knockout: my own knockout; tickets: a free-entry ticket won at the finish
          * @enum {string}
          */
-        PushKind: "seat" | "waitlist" | "starting" | "results";
+        PushKind: "seat" | "waitlist" | "starting" | "results" | "knockout" | "tickets";
         SuspensionResult: {
             targetId: string;
             suspended: boolean;

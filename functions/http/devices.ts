@@ -107,7 +107,10 @@ export const getPushPreferencesRoute = /* @__PURE__ */ defineRoute({
   summary: 'The kinds of push I turned off',
   tags: TAGS,
   responses: { 200: { description: 'My choices', schema: PushPreferences } },
-  handle: async (req) => ({ status: 200, body: { muted: (await pushSettings(me(req))).muted } }),
+  handle: async (req) => {
+    const { muted, levels } = await pushSettings(me(req));
+    return { status: 200, body: { muted, ...(levels ? { levels } : {}) } };
+  },
 });
 
 export const updatePushPreferencesRoute = /* @__PURE__ */ defineRoute({
@@ -120,8 +123,9 @@ export const updatePushPreferencesRoute = /* @__PURE__ */ defineRoute({
   body: PushPreferences,
   responses: { 200: { description: 'My choices', schema: PushPreferences } },
   handle: async (req) => {
-    await setMuted(me(req), req.body.muted, req.now);
-    return { status: 200, body: { muted: [...new Set(req.body.muted)] } };
+    const levels = req.body.levels === true;
+    await setMuted(me(req), req.body.muted, req.now, levels);
+    return { status: 200, body: { muted: [...new Set(req.body.muted)], ...(levels ? { levels } : {}) } };
   },
 });
 

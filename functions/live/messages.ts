@@ -174,3 +174,28 @@ export function liveMessages(p: LiveEvent): LiveMessage[] {
   out.push(...playerMessages(p));
   return out;
 }
+
+/** API Gateway's largest message is 128 KB; a larger view is replaced by a hint to read it over REST. */
+export const MAX_FRAME_BYTES = 120_000;
+
+/**
+ * One message as the frame a socket receives. `since` marks a catch-up frame of a resumed topic: it
+ * stands for every event after that version up to its own.
+ */
+export function liveFrame(
+  p: { clubId: string; tournamentId: string; version: number; at: number },
+  m: LiveMessage,
+  opts: { since?: number } = {},
+): string {
+  const head = {
+    type: 'event',
+    topic: m.topic,
+    clubId: p.clubId,
+    tournamentId: p.tournamentId,
+    version: p.version,
+    at: new Date(p.at).toISOString(),
+    ...(opts.since !== undefined ? { since: opts.since } : {}),
+  };
+  const frame = JSON.stringify({ ...head, data: m.data });
+  return Buffer.byteLength(frame) > MAX_FRAME_BYTES ? JSON.stringify({ ...head, refetch: true }) : frame;
+}

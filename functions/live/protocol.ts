@@ -5,7 +5,17 @@ import { addSubscriptions, getConnection, putConnection, removeConnection, type 
 import { liveGateway, type LiveGateway } from './gateway';
 import { firstRefusal } from './topic-access';
 import { liveNow } from './live-clock';
-import { BEARER_PROTOCOL_PREFIX, ClientMessage, LIVE_PROTOCOL, MAX_TOPICS, topicKey } from './topics';
+import {
+  BEARER_PROTOCOL_PREFIX,
+  bareTopic,
+  ClientMessage,
+  LIVE_PROTOCOL,
+  MAX_TOPICS,
+  topicKey,
+  type SubscribeTopic,
+  type Topic,
+} from './topics';
+import { resumeTopics, type ResumeOutcome } from './replay';
 
 /**
  * The live protocol, the same behind API Gateway ($connect, $disconnect, subscribe/$default routes) and
@@ -87,7 +97,8 @@ export async function receive(connectionId: string, body: string, gateway: LiveG
   }
   const tooMany = () => gateway.post(connectionId, errorFrame('TOO_MANY_TOPICS', `A connection holds at most ${MAX_TOPICS} topics`));
   // The topics this message adds, once each: those the connection holds were checked when it took them.
-  const adding = new Map(message.topics.map((t) => [topicKey(t), t]));
+  const topics = message.topics.map(bareTopic);
+  const adding = new Map(topics.map((t) => [topicKey(t), t]));
   for (const held of connection.topics) adding.delete(held);
   const keys = [...adding.keys()];
   // Counted before anything is read: a connection at its cap costs no tournament reads.
@@ -106,7 +117,37 @@ export async function receive(connectionId: string, body: string, gateway: LiveG
     await tooMany();
     return;
   }
-  await gateway.post(connectionId, JSON.stringify({ type: 'subscribed', topics: message.topics }));
+  // After the subscriptions are written: an event committed after the log is read goes to them.
+  const resumed = await resume(connectionId, message.topics, gateway);
+  await gateway.post(connectionId, JSON.stringify({ type: 'subscribed', topics, ...(resumed.length > 0 ? { resumed } : {}) }));
+}
+
+/**
+ * Sends what resumed topics missed (catch-up frames, or `refetch` frames), and answers, per resumed
+ * topic, the version it is now at. A log that cannot be read costs the client a REST read, not its
+ * subscription.
+ */
+async function resume(
+  connectionId: string,
+  asked: readonly SubscribeTopic[],
+  gateway: LiveGateway,
+): Promise<{ topic: Topic; version: number; outcome: ResumeOutcome['kind'] }[]> {
+  if (!asked.some((t) => t.since !== undefined)) return [];
+  let outcomes: ResumeOutcome[];
+  try {
+    outcomes = await resumeTopics(asked);
+  } catch (e) {
+    logger.warn('live replay failed; the client reads the REST view', { connectionId, error: (e as Error).message });
+    outcomes = asked
+      .filter((t) => t.since !== undefined)
+      .map((t) => ({ topic: bareTopic(t), kind: 'refetch', version: 0, reason: 'UNAVAILABLE' }) as const);
+  }
+  for (const o of outcomes) {
+    if (o.kind === 'replayed' && o.frame) await gateway.post(connectionId, o.frame);
+    if (o.kind === 'refetch')
+      await gateway.post(connectionId, JSON.stringify({ type: 'refetch', topic: o.topic, version: o.version, reason: o.reason }));
+  }
+  return outcomes.map((o) => ({ topic: o.topic, version: o.version, outcome: o.kind }));
 }
 
 export async function closeConnection(connectionId: string): Promise<void> {

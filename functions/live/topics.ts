@@ -18,9 +18,33 @@ export type Topic = z.infer<typeof Topic>;
 /** Topics one connection may hold: a screen needs one, a floor tablet a few. */
 export const MAX_TOPICS = 20;
 
+/** An event version as the frames carry it (the log's sort key holds 12 digits). */
+const Version = z.number().int().min(0).max(999_999_999_999);
+
+/**
+ * A topic to subscribe to, with the last version the client saw on it (`since`), so that what it missed
+ * is replayed from the tournament's log: a number on the tournament and staff topics; on a player topic,
+ * which spans tournaments, the tournament whose log to replay and its version.
+ */
+export const SubscribeTopic = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('tournament'), clubId: Id, tournamentId: Id, since: Version.optional() }),
+  z.strictObject({
+    kind: z.literal('player'),
+    playerId: Id,
+    since: z.strictObject({ clubId: Id, tournamentId: Id, version: Version }).optional(),
+  }),
+  z.strictObject({ kind: z.literal('staff'), clubId: Id, tournamentId: Id, since: Version.optional() }),
+]);
+export type SubscribeTopic = z.infer<typeof SubscribeTopic>;
+
+/** The topic without its resume point. */
+export function bareTopic(t: SubscribeTopic): Topic {
+  return t.kind === 'player' ? { kind: 'player', playerId: t.playerId } : { kind: t.kind, clubId: t.clubId, tournamentId: t.tournamentId };
+}
+
 /** What a client sends (API Gateway selects the route by `action`). */
 export const ClientMessage = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('subscribe'), topics: z.array(Topic).min(1).max(MAX_TOPICS) }),
+  z.strictObject({ action: z.literal('subscribe'), topics: z.array(SubscribeTopic).min(1).max(MAX_TOPICS) }),
   // Keeps an idle connection open past API Gateway's 10-minute idle limit; not answered.
   z.strictObject({ action: z.literal('ping') }),
 ]);

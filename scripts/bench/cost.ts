@@ -21,9 +21,9 @@ import { startLocalApi } from '../local/local-api';
 import { stageConfig } from '../../infra/stage-config';
 import { CapacityMeter } from './cost/capacity-meter';
 import { BenchClient } from './cost/client';
-import { medians, render, snapshot, type BigRun, type DeskRun, type RunStats } from './cost/report';
+import { costOf, medians, render, snapshot, type BigRun, type DeskRun, type RunStats } from './cost/report';
 import { OP } from './cost/ops';
-import { renderLiveCost } from './cost/live';
+import { DEFAULT_SCENARIO, renderLiveCost } from './cost/live';
 
 const { values: args } = parseArgs({
   options: {
@@ -216,7 +216,8 @@ const { text } = render({
   consumerPresent: streams !== undefined,
 });
 console.log(text);
-console.log(`\n${renderLiveCost()}`);
+const evening = runs.find((r) => r.players === DEFAULT_SCENARIO.players && r.mode === 'played');
+console.log(`\n${renderLiveCost(DEFAULT_SCENARIO, undefined, evening ? costOf(evening, memoryMb).usd.total : undefined)}`);
 if (failures.length) console.log(`\nFailed phases:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 if (args.write) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/bench/cost.md');

@@ -1,6 +1,7 @@
 import { blindsAt, breaksUpTo, playingLevelNumber } from '../../../domain/clock';
 import type { ClockEvent } from '../../../domain/clock';
 import type { TournamentEvent } from '../../../domain/tournaments';
+import { freeEntryLabel, isFreeEntryRow, type SeasonPrizeRow } from '../../../domain/season';
 import type { StoredTournament } from '../../store/tournament-store';
 import { logger } from '../../platform/logger';
 import { notifier } from './index';
@@ -147,11 +148,44 @@ const seatsDrawn: Notifier = (state, event, now) => {
   });
 };
 
-/** R-PLC-1..3: when the tournament finishes, each player learns the place and the prize. */
+/** A busted player learns it (pushed: the player may have left the table already). */
+const knockedOut: Notifier = (state, event, now) => {
+  const e = event as Partial<Extract<TournamentEvent, { type: 'entry.busted' }>>;
+  if (typeof e.playerId !== 'string' || typeof e.entryId !== 'string') return null;
+  return {
+    audience: { playerId: e.playerId },
+    notification: base(state, 'knockout', now, `${e.entryId}.${now}`, 'you were knocked out', { entryId: e.entryId }),
+  };
+};
+
+/** R-TICKET-2: the free-entry rows covering a final place, as the finish issues their tickets. */
+const ticketsWon = (state: StoredTournament, now: number): Draft[] => {
+  const rows = ((state.settings.prizes ?? []) as SeasonPrizeRow[]).filter(isFreeEntryRow);
+  if (rows.length === 0 || !state.results) return [];
+  return state.results.rows.flatMap((r) =>
+    rows
+      .map((row, i) => ({ row, i }))
+      .filter(({ row }) => ('place' in row ? row.place === r.place : row.placeFrom <= r.place && r.place <= row.placeTo))
+      .map(({ row, i }) => ({
+        audience: { playerId: r.playerId },
+        notification: base(state, 'ticket.issued', now, `${r.playerId}.${i}`, row.description ?? freeEntryLabel(row.freeEntry), {
+          place: r.place,
+          target: row.freeEntry.target,
+          validDays: row.freeEntry.validDays,
+        }),
+      })),
+  );
+};
+
+/** R-PLC-1..3: when the tournament finishes, each player learns the place and the prize, and the tickets won. */
 const finished: Notifier = (state, event, now) => {
   const e = event as Extract<TournamentEvent, { type: 'tournament.status_changed' }>;
   if (e.to !== 'finished' || !state.results) return null;
-  return state.results.rows.map((r) => ({
+  return [...resultDrafts(state, now), ...ticketsWon(state, now)];
+};
+
+const resultDrafts = (state: StoredTournament, now: number): Draft[] =>
+  (state.results?.rows ?? []).map((r) => ({
     audience: { playerId: r.playerId },
     notification: base(state, 'result', now, `result.${r.playerId}`, `you finished ${r.place}${r.prize ? `: ${r.prize}` : ''}`, {
       place: r.place,
@@ -159,7 +193,6 @@ const finished: Notifier = (state, event, now) => {
       ...(r.prize ? { prize: r.prize } : {}),
     }),
   }));
-};
 
 /**
  * Event type -> what to tell whom. Other modules add theirs (seat changes, results) with
@@ -176,6 +209,7 @@ const NOTIFIERS = new Map<string, Notifier>([
   ['seating.drawn', seatsDrawn],
   ['seating.final_table_assembled', seatsDrawn],
   ['tournament.status_changed', finished],
+  ['entry.busted', knockedOut],
 ]);
 
 export function addTournamentNotifier(type: string, notify: Notifier): void {

@@ -1,30 +1,39 @@
 import type { NotificationPort, PersonalNotification, PlayerNotification } from '../../adapters/notifications/port';
 import { logger } from '../../platform/logger';
-import { claimPush, deleteDevice, playersWithDevices, pushSettings, type PushKind } from './devices';
+import { claimPush, deleteDevice, playersAskingForLevels, playersWithDevices, pushSettings, type PushKind } from './devices';
 import { pushAdapter, type PushAdapter } from './port';
 
 /**
- * The few notifications a player must not miss, pushed to their phones: a seat (drawn, moved, a
- * broken table, the final table), a promotion from the waitlist, the start in 30 minutes, the result.
- * Everything else (levels, breaks) stays in the feed and the live socket.
+ * The notifications a player must not miss, pushed to their phones: a seat (drawn, moved, a broken
+ * table, the final table), a promotion from the waitlist, the start in 30 minutes, their own knockout,
+ * the result, a free-entry ticket won. Each can be muted. Levels are pushed only to players who asked
+ * (`levels` in their choices); breaks stay in the feed and the live socket.
  */
 export const PUSHED: Readonly<Record<string, PushKind>> = {
   'seat.assigned': 'seat',
   'registration.promoted': 'waitlist',
   'tournament.starting': 'starting',
   result: 'results',
+  knockout: 'knockout',
+  'ticket.issued': 'tickets',
 };
+
+/** Pushed only to the players who asked for it. */
+export const ASKED: ReadonlySet<string> = new Set(['level.started']);
 
 /** Push as a notification channel beside the feed (functions/adapters/notifications/port.ts). */
 export class PushChannel implements NotificationPort {
   constructor(private readonly adapter: () => PushAdapter | undefined = pushAdapter) {}
 
   async publish(playerIds: readonly string[], n: PlayerNotification): Promise<void> {
-    const kind = PUSHED[n.type];
+    const asked = ASKED.has(n.type);
+    const kind = asked ? 'asked' : PUSHED[n.type];
     const adapter = this.adapter();
     if (!kind || !adapter) return;
-    for (let i = 0; i < playerIds.length; i += 16) {
-      await Promise.all(playerIds.slice(i, i + 16).map((playerId) => this.pushTo(adapter, playerId, kind, n)));
+    // A level goes to every registered player's feed: only the few who asked are read one by one.
+    const to = asked ? await playersAskingForLevels(playerIds) : playerIds;
+    for (let i = 0; i < to.length; i += 16) {
+      await Promise.all(to.slice(i, i + 16).map((playerId) => this.pushTo(adapter, playerId, kind, n)));
     }
   }
 
@@ -42,9 +51,9 @@ export class PushChannel implements NotificationPort {
     }
   }
 
-  private async pushTo(adapter: PushAdapter, playerId: string, kind: PushKind, n: PlayerNotification): Promise<void> {
-    const { devices, muted } = await pushSettings(playerId);
-    if (devices.length === 0 || muted.includes(kind)) return;
+  private async pushTo(adapter: PushAdapter, playerId: string, kind: PushKind | 'asked', n: PlayerNotification): Promise<void> {
+    const { devices, muted, levels } = await pushSettings(playerId);
+    if (devices.length === 0 || (kind === 'asked' ? !levels : muted.includes(kind))) return;
     // Once per notification and player, however often the event is delivered.
     if (!(await claimPush(playerId, n.id))) return;
     const [title, ...rest] = n.title.split(': ');

@@ -26,7 +26,7 @@ import type { PushPlatform } from './port';
  * Beside them, `pushToken#<deviceId>` / `owner` (`pushTokenOwner`) names the one account a token belongs to: registering it
  * from another account moves it there, and only the owner's removal unregisters it at the push service.
  */
-export const PUSH_KINDS = ['seat', 'waitlist', 'starting', 'results'] as const;
+export const PUSH_KINDS = ['seat', 'waitlist', 'starting', 'results', 'knockout', 'tickets'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 export interface Device {
@@ -261,8 +261,8 @@ export async function listDevices(
   return { devices: data.map(toDevice), cursor };
 }
 
-/** The player's devices and muted kinds, in one Query. */
-export async function pushSettings(playerId: string): Promise<{ devices: Device[]; muted: PushKind[] }> {
+/** The player's devices, muted kinds and (`levels: true`) whether levels are pushed, in one Query. */
+export async function pushSettings(playerId: string): Promise<{ devices: Device[]; muted: PushKind[]; levels?: true }> {
   const { pushDevice, pushPreferences } = entities();
   // The key range from a device's prefix to the choices (`d#…` and `prefs`, not the sent marks nor the
   // count) spans two entities: the Query is the table's, each item is read by the entity its keys name.
@@ -275,19 +275,37 @@ export async function pushSettings(playerId: string): Promise<{ devices: Device[
   });
   const devices: Device[] = [];
   let muted: PushKind[] = [];
+  let levels = false;
   for (const Item of items) {
     const d = pushDevice.parse({ Item }).data;
     if (d) devices.push(toDevice(d));
     const p = d ? null : pushPreferences.parse({ Item }).data;
-    if (p) muted = (p.muted as PushKind[] | undefined) ?? [];
+    if (p) {
+      muted = (p.muted as PushKind[] | undefined) ?? [];
+      levels = p.levels === true;
+    }
   }
-  return { devices: devices.sort((a, b) => a.registeredAt.localeCompare(b.registeredAt)), muted };
+  return { devices: devices.sort((a, b) => a.registeredAt.localeCompare(b.registeredAt)), muted, ...(levels ? { levels } : {}) };
 }
 
-export async function setMuted(playerId: string, muted: readonly PushKind[], now: number): Promise<void> {
+export async function setMuted(playerId: string, muted: readonly PushKind[], now: number, levels = false): Promise<void> {
   await entities()
-    .pushPreferences.put({ playerId, muted: [...new Set(muted)], updatedAt: new Date(now).toISOString() })
+    .pushPreferences.put({ playerId, muted: [...new Set(muted)], levels, updatedAt: new Date(now).toISOString() })
     .go({ response: 'none' });
+}
+
+/**
+ * Of these players, those who asked for a push at each level: their choices read in BatchGetItem of 100
+ * (eventually consistent, a choice changed a second ago may miss one level), so a level change costs a
+ * read per 100 registered players, not a Query per player.
+ */
+export async function playersAskingForLevels(playerIds: readonly string[]): Promise<string[]> {
+  const { pushPreferences } = entities();
+  const rows = await batchGet(
+    [...new Set(playerIds)].map((playerId) => ({ playerId })),
+    (keys) => pushPreferences.get(keys).go({ unprocessed: 'item', attributes: ['playerId', 'levels'] }),
+  );
+  return rows.filter((r) => r.levels === true).map((r) => r.playerId);
 }
 
 /** Claims the right to push one notification to one player: false when it was pushed already. */

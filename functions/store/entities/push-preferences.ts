@@ -1,7 +1,7 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 
 /**
- * The kinds of push a player turned off (`push#<playerId>` / `prefs`). Items written before the entity
+ * The kinds of push a player turned off, and whether levels are pushed too (`push#<playerId>` / `prefs`). Items written before the entity
  * carry no `playerId` attribute and no ElectroDB identity.
  */
 export const pushPreferencesEntity = (config: EntityConfiguration) =>
@@ -12,6 +12,8 @@ export const pushPreferencesEntity = (config: EntityConfiguration) =>
         playerId: { type: 'string', required: true, readOnly: true },
         kind: { type: ['pushPreferences'] as const, required: true, default: 'pushPreferences' },
         muted: { type: 'list', items: { type: 'string' }, required: true },
+        /** Asked for a push at each new level (absent: not asked). */
+        levels: { type: 'boolean' },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {

@@ -1,10 +1,15 @@
 import { PRICES } from './report';
 
+import { MAX_REPLAY_EVENTS } from '../../../functions/live/replay';
+
 /**
  * Live updates of one tournament, priced: the WebSocket path (connection minutes, messages, the
  * fan-out's Lambda and DynamoDB work, connects and keep-alive pings) beside clients polling the REST
- * view every 30 s. A model, not a measurement: its inputs are listed with the figures, the per-event
- * counts come from what functions/live/messages.ts sends for each kind of event.
+ * view every 30 s, and push-first: phones hold a socket only while the app is in the foreground
+ * (resuming from the last version seen) and are pushed what matters to their player; screens and
+ * floor tablets keep their sockets. A model, not a measurement: its inputs are listed with the
+ * figures, the per-event counts come from what functions/live/messages.ts sends for each kind of event
+ * and functions/live/push/channel.ts pushes.
  */
 
 /** API Gateway WebSocket and HTTP API, us-east-1, first tier. */
@@ -12,6 +17,8 @@ export const LIVE_PRICES = {
   perMillionConnectionMinutes: 0.25,
   /** Messages in and out, metered in 32 KB units (every frame here is far smaller). */
   perMillionWebSocketMessages: 1.0,
+  /** SNS mobile push notifications (APNs, FCM), per publish, beyond the free tier (not counted). */
+  perMillionMobilePushes: 0.5,
 } as const;
 
 export interface LiveScenario {
@@ -36,6 +43,14 @@ export interface LiveScenario {
   /** API Gateway ends every connection after 2 hours: clients connect again. */
   maxConnectionHours: number;
   lambdaMemoryMb: number;
+  /** Push-first: the share of the evening a phone has the app in the foreground, its socket open. */
+  foregroundShare: number;
+  /** Push-first: how many times a phone comes to the foreground in the evening (a connect and a resume each). */
+  foregroundSessions: number;
+  /** Push-first: the share of players who asked for a push at each level. */
+  levelPushShare: number;
+  /** Push-first: the share of players who win a free-entry ticket at the finish. */
+  ticketShare: number;
 }
 
 export const DEFAULT_SCENARIO: LiveScenario = {
@@ -53,6 +68,10 @@ export const DEFAULT_SCENARIO: LiveScenario = {
   pingIntervalMin: 9,
   maxConnectionHours: 2,
   lambdaMemoryMb: 1024,
+  foregroundShare: 0.05,
+  foregroundSessions: 3,
+  levelPushShare: 0.1,
+  ticketShare: 0.03,
 };
 
 /** Per-call costs of the server side, measured by the tournament bench on DynamoDB Local (see docs/bench/cost.md). */
@@ -71,6 +90,19 @@ const WORK = {
   connectCycleRru: 2,
   connectCycleInvocations: 3,
   connectCycleMs: 60,
+  /** A resume: the tournament read consistently (a warm container: one small Query). */
+  resumeRru: 1,
+  /** A missed event as the replay reads it from the log (about 1 KB: a knockout's patch and events; 4 KB per RRU). */
+  replayRruPerEvent: 0.25,
+  /** Past the replay's bound the app reads its REST view: one GET, a warm read. */
+  refetchRru: 1,
+  refetchMs: 12,
+  /** Per push: the player's devices and choices (one consistent Query), the once-only mark (one put), the Publish. */
+  pushRru: 1,
+  pushWru: 1,
+  pushMs: 10,
+  /** Per level change: the registered players' choices read in BatchGetItem (0.5 RRU a key, found or not). */
+  levelChoiceRruPerPlayer: 0.5,
 } as const;
 
 export interface LiveCost {
@@ -150,10 +182,106 @@ export function pollingCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   return { label: `Polling every ${s.pollIntervalSec} s (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
 }
 
-/** Markdown, like the rest of the cost report. */
-export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0.05): string {
+/** Pushes to one player in an evening, by kind (the same events as functions/live/push/channel.ts pushes). */
+export function pushesPerPlayer(s: LiveScenario = DEFAULT_SCENARIO): Record<string, number> {
+  const players = Math.max(1, s.players);
+  return {
+    // The draw seats everyone; a broken table moves about 8 players, one knockout in three moves one.
+    seat: 1 + (s.tableBreaks * 8 + s.knockouts * 0.33) / players,
+    starting: 1,
+    knockout: s.knockouts / players,
+    results: 1,
+    tickets: s.ticketShare,
+    levels: s.levelChanges * s.levelPushShare,
+  };
+}
+
+/**
+ * Push-first: the screens and tablets as on the socket path; each phone's socket open for its share of
+ * the evening in a few sessions, each a connect and a resume from the version last seen (a replay of
+ * the events missed, or past the bound a REST read); and the pushes.
+ */
+export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
+  const minutes = s.hours * 60;
+  const kept = s.screens + s.staff;
+  const running = s.knockouts + s.lateEntries + s.levelChanges + s.tableBreaks;
+  const phoneMinutes = s.phones * minutes * s.foregroundShare;
+  const sessionMinutes = (minutes * s.foregroundShare) / Math.max(1, s.foregroundSessions);
+  // Phones receive their player's frames only while open; each resume sends at most one catch-up frame.
+  const playerMessages = (s.knockouts * 1.33 + s.lateEntries + s.tableBreaks * 8 + s.players) * s.foregroundShare;
+  const framesOut = running * s.screens + (running + s.preStartEvents) * s.staff + playerMessages;
+  const resumes = s.phones * s.foregroundSessions;
+  const connects = kept * Math.ceil(s.hours / s.maxConnectionHours) + resumes;
+  const pings = kept * Math.floor(minutes / s.pingIntervalMin) + resumes * Math.floor(sessionMinutes / s.pingIntervalMin);
+  const messages = framesOut + resumes + connects + pings;
+  // Away between sessions, a phone misses the events of that time: replayed up to the bound, else read over REST.
+  const awayMinutes = (minutes * (1 - s.foregroundShare)) / Math.max(1, s.foregroundSessions);
+  const missed = ((running + s.preStartEvents) / minutes) * awayMinutes;
+  const replayed = missed <= MAX_REPLAY_EVENTS;
+  const resumeRru = resumes * (WORK.resumeRru + (replayed ? missed * WORK.replayRruPerEvent : 0));
+  const refetches = replayed ? 0 : resumes;
+  const perPlayer = Object.values(pushesPerPlayer(s)).reduce((a, b) => a + b, 0);
+  const pushes = s.players * perPlayer;
+  const events = running + s.preStartEvents;
+  const topicMessages = running * 3 + s.preStartEvents * 2;
+  const rru =
+    topicMessages * WORK.topicQueryRru +
+    events * WORK.markRru +
+    connects * WORK.connectCycleRru +
+    resumeRru +
+    refetches * WORK.refetchRru +
+    pushes * WORK.pushRru +
+    s.levelChanges * s.players * WORK.levelChoiceRruPerPlayer;
+  const wru = events * WORK.markWru + connects * WORK.connectCycleWru + pushes * WORK.pushWru;
+  const lines = [
+    {
+      item: 'API Gateway connection minutes',
+      quantity: `${n0(kept * minutes + phoneMinutes)} min (${kept} screens and tablets x ${minutes} min, ${s.phones} phones x ${n0(minutes * s.foregroundShare)} min)`,
+      usd: ((kept * minutes + phoneMinutes) / 1e6) * LIVE_PRICES.perMillionConnectionMinutes,
+    },
+    {
+      item: 'API Gateway messages',
+      quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(resumes)} catch-ups, ${n0(pings)} pings, ${n0(connects)} subscribes)`,
+      usd: (messages / 1e6) * LIVE_PRICES.perMillionWebSocketMessages,
+    },
+    {
+      item: 'Lambda: connect, subscribe and resume, disconnect',
+      quantity: `${n0(connects * WORK.connectCycleInvocations)} invocations`,
+      usd: lambdaUsd(connects * WORK.connectCycleInvocations, connects * WORK.connectCycleMs, s.lambdaMemoryMb),
+    },
+    {
+      item: 'REST reads past the replay bound',
+      quantity: replayed ? `none (${n0(missed)} events missed per resume, bound ${MAX_REPLAY_EVENTS})` : `${n0(refetches)} GETs`,
+      usd: (refetches / 1e6) * PRICES.perMillionHttpApiRequests + lambdaUsd(refetches, refetches * WORK.refetchMs, s.lambdaMemoryMb),
+    },
+    {
+      item: 'Lambda: fan-out and pushes in the stream consumer',
+      quantity: `${n0((framesOut * WORK.postMs + pushes * WORK.pushMs) / 1000)} s (no extra invocations)`,
+      usd: lambdaUsd(0, framesOut * WORK.postMs + pushes * WORK.pushMs, s.lambdaMemoryMb),
+    },
+    {
+      item: 'SNS mobile push',
+      quantity: `${n0(pushes)} (${perPlayer.toFixed(1)} per player)`,
+      usd: (pushes / 1e6) * LIVE_PRICES.perMillionMobilePushes,
+    },
+    {
+      item: 'DynamoDB: topics, marks, connections, resumes, push choices',
+      quantity: `${n0(rru)} RRU, ${n0(wru)} WRU`,
+      usd: (rru / 1e6) * PRICES.perMillionRru + (wru / 1e6) * PRICES.perMillionWru,
+    },
+  ];
+  return { label: `Push-first (${kept} sockets kept, ${s.phones} phones)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
+}
+
+/** The whole evening's target: the tournament, live updates and pushes. */
+export const EVENING_TARGET_USD = 0.015;
+
+/** Markdown, like the rest of the cost report. `tournamentUsd`: the measured tournament of the same field, if played. */
+export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0.05, tournamentUsd?: number): string {
   const socket = socketCost(s);
   const polling = pollingCost(s);
+  const push = pushFirstCost(s);
+  const perPlayer = pushesPerPlayer(s);
   const usd = (x: number) => `$${x.toFixed(4)}`;
   const table = (c: LiveCost) => [
     `| ${c.label} | quantity | cost |`,
@@ -172,7 +300,19 @@ export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0
     '',
     ...table(polling),
     '',
+    `Push-first assumptions: a phone is in the foreground ${Math.round(s.foregroundShare * 100)}% of the ${s.hours} hours in ${s.foregroundSessions} sessions,`,
+    `each resuming from the last version seen; pushes per player: ${Object.entries(perPlayer)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')} (levels: ${Math.round(s.levelPushShare * 100)}% of players asked);`,
+    'clock screens and floor tablets keep their sockets all evening.',
+    '',
+    ...table(push),
+    '',
     `Socket path: ${usd(socket.usd)} (target under ${usd(targetUsd)}: ${socket.usd < targetUsd ? 'met' : 'NOT met'}); polling: ${usd(polling.usd)}, ${(polling.usd / socket.usd).toFixed(1)}x the socket.`,
+    `Push-first: ${usd(push.usd)}, ${(socket.usd / push.usd).toFixed(1)}x less than phones always connected.`,
+    tournamentUsd === undefined
+      ? `The whole evening (tournament + push-first live): play the tournament (npm run bench:cost -- --sizes ${s.players}) to price it against the target ${usd(EVENING_TARGET_USD)}.`
+      : `**The whole ${s.players}-player evening: ${usd(tournamentUsd)} tournament (measured above) + ${usd(push.usd)} live and pushes = ${usd(tournamentUsd + push.usd)}** (target under ${usd(EVENING_TARGET_USD)}: ${tournamentUsd + push.usd < EVENING_TARGET_USD ? 'met' : 'NOT met'}).`,
     'Idle connections cost connection minutes only: the server keeps no timer or poll per connection.',
   ].join('\n');
 }
