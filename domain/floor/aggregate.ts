@@ -6,6 +6,7 @@ import type { ContentModeration } from '../moderation/content';
 import type { Announcement } from './announcement';
 import type { ChipCount } from './chip-counts';
 import type { SeatDrawRecord } from './seat-draw';
+import type { FieldViews } from './field-views';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -33,4 +34,6 @@ export type FloorTournament = Tournament & {
   chipCounts?: Record<string, ChipCount>;
   /** R-DRAW-1: the seat draw's commitment, its seed and the seats drawn from it later (seat-draw.ts). */
   seatDraw?: SeatDrawRecord;
+  /** Derived (field-views.ts): the field's counts and chip figures, kept up to date event by event. */
+  views?: FieldViews;
 };
