@@ -10,6 +10,9 @@ import type { AttributeValue as StreamsAttributeValue } from '@aws-sdk/client-dy
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { toLambdaAttributeValue } from '../local/adapters/stream-poller';
+// Types only: the modules themselves are imported once the local API has set the environment.
+import type * as Store from '../../functions/store/tournament-store';
+import type * as Cache from '../../functions/store/tournament-cache';
 import { startDynamoLocal, ensureTable, freePort } from '../local/dynamodb-local';
 import { startLocalApi, type LocalApi } from '../local/local-api';
 import { seedDemo, DEMO } from '../local/seed';
@@ -112,8 +115,6 @@ interface Bench {
   cold: number;
 }
 
-type Store = typeof import('../../functions/store/tournament-store');
-type Cache = typeof import('../../functions/store/tournament-cache');
 
 /** The event item at `version` as the table's stream delivers it to the consumer (an INSERT record). */
 async function streamRecord(b: Bench, version: number): Promise<DynamoDBRecord> {
@@ -131,7 +132,7 @@ async function streamRecord(b: Bench, version: number): Promise<DynamoDBRecord> 
   return { eventName: 'INSERT', dynamodb: { Keys: { pk: image.pk!, sk: image.sk! }, NewImage: image } };
 }
 
-async function prepare(api: LocalApi, headers: Record<string, string>, entries: number, store: Store): Promise<Bench> {
+async function prepare(api: LocalApi, headers: Record<string, string>, entries: number, store: typeof Store): Promise<Bench> {
   const state = { ...field(entries), version: 1 } as FloorTournament;
   await store.createTournamentItem(state);
   const base = `${api.url}/v1/clubs/${DEMO.clubId}/tournaments/${state.id}`;
@@ -161,7 +162,7 @@ async function round1(
   all: Bench[],
   i: number,
   headers: Record<string, string>,
-  cache: Cache,
+  cache: typeof Cache,
   consume: (r: DynamoDBRecord[]) => Promise<unknown>,
 ) {
   const before = cache.cached(b.clubId, b.id);
