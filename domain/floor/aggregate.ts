@@ -7,9 +7,10 @@ import type { Announcement } from './announcement';
 import type { ChipCount } from './chip-counts';
 import type { SeatDrawRecord } from './seat-draw';
 import type { ShootoutState } from './shootout';
-
 import type { HandForHandState } from './hand-for-hand';
 import type { Day2Record, FlightRecord } from './flights';
+
+import type { FieldViews } from './field-views';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -39,10 +40,12 @@ export type FloorTournament = Tournament & {
   seatDraw?: SeatDrawRecord;
   /** R-SHOOT-2: a shootout's rounds after the first, as drawn (shootout.ts). */
   shootout?: ShootoutState;
-
   /** R-HFH-1: hand-for-hand at the bubble, on or as it ended (hand-for-hand.ts). */
   handForHand?: HandForHandState;
   /** R-FLIGHT-1: a flight's day 2 and bagged stacks; a day 2's flights and field (flights.ts). */
   flight?: FlightRecord;
   day2?: Day2Record;
+
+  /** Derived (field-views.ts): the field's counts and chip figures, kept up to date event by event. */
+  views?: FieldViews;
 };

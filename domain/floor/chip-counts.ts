@@ -1,6 +1,7 @@
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import type { FloorTournament } from './aggregate';
+import { currentFieldViews } from './field-views';
 
 /*
  * R-CHIP-1: the floor records entries' chip counts (end of a level, bagging, the final table). Chips in
@@ -28,18 +29,9 @@ export interface ChipCountInput {
   chips: number;
 }
 
-const counted = (t: FloorTournament) => Object.values(t.entries).filter((e) => e.status !== 'void');
-
 /** Chips the tournament granted, with where they came from (cancelled fees left out). */
 export function chipsInPlay(t: FloorTournament): { total: number; startingStacks: number; rebuys: number; addOns: number } {
-  const total = counted(t).reduce((sum, e) => sum + e.chips, 0);
-  let rebuys = 0;
-  let addOns = 0;
-  for (const f of Object.values(t.fees)) {
-    if (f.cancelledAt !== undefined) continue;
-    if (f.kind === 'rebuy') rebuys += f.chips;
-    else if (f.kind === 'addon') addOns += f.chips;
-  }
+  const { total, rebuys, addOns } = currentFieldViews(t).chips;
   return { total, startingStacks: total - rebuys - addOns, rebuys, addOns };
 }
 
@@ -52,31 +44,15 @@ export interface ChipLeader {
 
 /** The summary a screen shows: chips in play, entries in play, average, and the leader where counts exist. */
 export function chipSummary(t: FloorTournament) {
+  const views = currentFieldViews(t);
   const inPlay = chipsInPlay(t);
-  let playersLeft = 0;
-  let countedEntries = 0;
-  let leader: ChipLeader | null = null;
-  for (const e of Object.values(t.entries)) {
-    if (e.status !== 'active') continue;
-    playersLeft++;
-    const c = t.chipCounts?.[e.id];
-    if (!c) continue;
-    countedEntries++;
-    // Ties: the earlier count, then the entry id, so the leader does not flicker between equal stacks.
-    if (
-      !leader ||
-      c.chips > leader.chips ||
-      (c.chips === leader.chips && (c.at < leader.countedAt || (c.at === leader.countedAt && e.id < leader.entryId)))
-    ) {
-      leader = { entryId: e.id, playerId: e.playerId, chips: c.chips, countedAt: c.at };
-    }
-  }
+  const playersLeft = views.entries.activeEntries;
   return {
     chipsInPlay: inPlay,
     playersLeft,
     averageStack: playersLeft > 0 ? Math.round(inPlay.total / playersLeft) : null,
-    countedEntries,
-    chipLeader: leader,
+    countedEntries: views.countedEntries,
+    chipLeader: views.chipLeader,
   };
 }
 

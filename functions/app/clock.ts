@@ -5,6 +5,8 @@ import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks'
 import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
 import type { StoredTournament } from '../store/tournament-store';
 import { entities } from '../store/entities';
+import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../platform/prefetch';
+import { clubItemKey } from './clubs';
 import { executeTournamentCommand, type CommandResult, type TournamentCommand } from './tournament-command';
 import { jobContext } from './jobs/context';
 import type { LevelEndPayload } from './jobs/payloads';
@@ -33,9 +35,9 @@ export async function clockOf(state: StoredTournament, structureId?: string): Pr
 }
 
 /** The clock a read shows; a running clock whose level end was never armed (or an older one was) is armed again. */
-export async function clockForRead(state: StoredTournament): Promise<Clock> {
+export async function clockForRead(state: StoredTournament, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<Clock> {
   const clock = await clockOf(state);
-  await rearmLevelEnd(state);
+  await rearmLevelEnd(state, prefetched);
   return clock;
 }
 
@@ -100,11 +102,18 @@ export async function applyLevelEnd(
  */
 const clubNames = new Map<string, { name: string | null; at: number }>();
 const CLUB_NAME_TTL_MS = 5 * 60_000;
-export async function clubNameOf(clubId: string, now: number): Promise<string | null> {
+export async function clubNameOf(clubId: string, now: number, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<string | null> {
+  // A staff request read the club with its authorization (the route's prefetch): fresher, and no round trip.
+  const item = prefetchedItem(prefetched, clubItemKey(clubId));
   const hit = clubNames.get(clubId);
-  if (hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
-  const { data } = await entities().club.get({ clubId }).go();
+  if (item === undefined && hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
+  const name =
+    item !== undefined
+      ? typeof item?.name === 'string'
+        ? item.name
+        : null
+      : ((await entities().club.get({ clubId }).go()).data?.name ?? null);
   if (clubNames.size >= 1000) clubNames.clear();
-  clubNames.set(clubId, { name: data?.name ?? null, at: now });
-  return data?.name ?? null;
+  clubNames.set(clubId, { name, at: now });
+  return name;
 }

@@ -29,6 +29,9 @@ import { findTournamentState } from '../app/tournaments/queries';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
 import { clockForRead, clubNameOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
+import { idField } from '../platform/prefetch';
+import { clubItemKey } from '../app/clubs';
+import { armedLevelEndKey } from '../app/jobs/schedules';
 import { Id } from '../../schemas/common';
 import { AddTimeBody, AdjustBody, ClockState, OverrideBody, TournamentParams } from '../../schemas/clock';
 import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
@@ -170,6 +173,13 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     304: { description: 'If-None-Match names the current version and only time has passed since' },
   },
   problems: [409],
+  // The board shows the club's name and a read checks the level end is armed: a staff request reads both
+  // with its authorization. Screens (no user) keep the container's copies, so their polls read nothing more.
+  prefetch: ({ params, userId }) => {
+    const clubId = idField(params, 'clubId');
+    const tournamentId = idField(params, 'tournamentId');
+    return clubId && tournamentId && userId ? [clubItemKey(clubId), armedLevelEndKey(tournamentId)] : [];
+  },
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
     // The clock screen polls: a read a moment stale is harmless there, at half the price (staff read it exactly).
@@ -179,7 +189,7 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     }
     if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    const clock = await clockForRead(state);
+    const clock = await clockForRead(state, req.prefetched);
     const body = stateBody(state, clock, req.now);
     const headers = { 'cache-control': 'no-store', etag: `"${state.version}"` };
     // The version names the stored clock, but a level end that has passed shows before its job stores
@@ -187,7 +197,7 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     const stored = clock.timer;
     const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
     if (!advanced && noneMatch(req.headers['if-none-match'], headers.etag)) return { status: 304, headers };
-    const board = boardOf(state, clock, body.clock, await clubNameOf(clubId, req.now), req.now);
+    const board = boardOf(state, clock, body.clock, await clubNameOf(clubId, req.now, req.prefetched), req.now);
     return { status: 200, body: { ...body, board }, headers };
   },
 });

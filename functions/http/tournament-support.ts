@@ -8,6 +8,8 @@ import type { TournamentCommand } from '../app/tournament-command';
 import { moneyDecisionView, moneyHoldView } from './money-hold-view';
 import { shootoutField } from './shootout-view';
 
+import { currentFieldViews } from '../../domain/floor/field-views';
+
 const TIME_FIELDS = ['startAt', 'lateRegEndsAt', 'reentryEndsAt', 'addonEndsAt', 'rebuyEndsAt'] as const;
 
 const toMs = (iso: string): number => Date.parse(iso);
@@ -29,38 +31,11 @@ export function settingsView(s: FloorTournament['settings']): Record<string, unk
   return out;
 }
 
-/**
- * A count over one of a state's maps, kept per map: a state's maps are never changed in place (a command
- * copies the one it touches), so a map seen before has the counts it had. A GET of a large field, and a
- * command that leaves the registrations alone, do not walk 10,000 records again.
- */
-function countedPerMap<M extends object, C>(count: (map: M) => C): (map: M) => C {
-  const seen = new WeakMap<M, C>();
-  return (map) => {
-    let counts = seen.get(map);
-    if (counts === undefined) seen.set(map, (counts = count(map)));
-    return counts;
-  };
+/** The registrations' and entries' counts, kept by the fold (domain/floor/field-views.ts). */
+function countsOf(t: FloorTournament) {
+  const v = currentFieldViews(t);
+  return { ...v.registrations, ...v.entries };
 }
-
-const countRegistrations = countedPerMap((registrations: FloorTournament['registrations']) => {
-  const counts = { registered: 0, waitlisted: 0, checkedIn: 0 };
-  for (const r of Object.values(registrations)) {
-    if (r.status === 'registered' || r.status === 'absent') counts.registered++;
-    else if (r.status === 'waitlisted') counts.waitlisted++;
-    else if (r.status === 'checked_in') counts.checkedIn++;
-  }
-  return counts;
-});
-
-const countEntries = countedPerMap((entries: FloorTournament['entries']) => {
-  const counts = { entries: 0, activeEntries: 0 };
-  for (const e of Object.values(entries)) {
-    if (e.status !== 'void') counts.entries++;
-    if (e.status === 'active') counts.activeEntries++;
-  }
-  return counts;
-});
 
 export function tournamentView(t: FloorTournament) {
   return {
@@ -70,7 +45,7 @@ export function tournamentView(t: FloorTournament) {
     version: t.version,
     ...(t.seriesId ? { seriesId: t.seriesId } : {}),
     settings: settingsView(t.settings),
-    counts: { ...countRegistrations(t.registrations), ...countEntries(t.entries) },
+    counts: countsOf(t),
     createdAt: iso(t.createdAt) as string,
     updatedAt: iso(t.updatedAt) as string,
     // R-MONEY-2: the club sees which texts wait for an operator, and why.

@@ -7,7 +7,8 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { entities } from './entities';
 import { batchGet, type TransactPut, type TransactUpdate } from './entities/items';
 import type { AggregateLayout } from './aggregate-codec';
-import { applyPatch, diffState } from './state-patch';
+import { applyPatch, diffState, type Patch } from './state-patch';
+import { viewsOf } from './derived-views';
 import { appendEvent, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
 export { CompanionConflict } from './tournament-log';
 import { manifestBytes, readSnapshot, writeSnapshot } from './tournament-snapshot';
@@ -38,11 +39,11 @@ export const TOURNAMENT_LAYOUT: AggregateLayout = {
     { path: 'seatDraw.entryIds', chunk: 1000 },
     { path: 'seatDraw.late', chunk: 200 },
   ],
-  derived: ['seating.seatOf', 'version'],
+  derived: ['seating.seatOf', 'version', 'views'],
 };
 
 /** Derived state is neither logged nor snapshotted: readers rebuild it. */
-const DERIVED = ['seating.seatOf', 'version'];
+const DERIVED = ['seating.seatOf', 'version', 'views'];
 
 /**
  * When the events since the snapshot weigh this share of the snapshot (and at least MIN_TAIL_BYTES),
@@ -93,9 +94,10 @@ const rootChanged = (a: StoredTournament, b: StoredTournament) =>
   a.contentModeration?.tournament !== b.contentModeration?.tournament ||
   Boolean(a.moneyHold) !== Boolean(b.moneyHold);
 
-function withDerived(state: StoredTournament, version: number, before?: StoredTournament): StoredTournament {
+function withDerived(state: StoredTournament, version: number, before?: StoredTournament, patch?: Patch): StoredTournament {
+  const views = viewsOf(state, before, patch);
   const seating = state.seating;
-  if (!seating) return { ...state, version };
+  if (!seating) return { ...state, version, views };
   const prev = before?.seating;
   // seatOf follows the tables: the domain keeps it up to date in what it decides; a folded patch carries
   // the tables only, so the index is rebuilt when they changed and the old one reused when they did not.
@@ -105,7 +107,7 @@ function withDerived(state: StoredTournament, version: number, before?: StoredTo
       : seating.seatOf && seating.seatOf !== prev?.seatOf
         ? seating.seatOf
         : indexSeats(seating.tables);
-  return { ...state, version, seating: { ...seating, seatOf } };
+  return { ...state, version, views, seating: { ...seating, seatOf } };
 }
 
 /** Folds logged events onto a state (the base may be empty for a tournament that has no snapshot yet). */
@@ -113,7 +115,7 @@ function fold(base: StoredTournament | undefined, events: readonly LoggedEvent[]
   let state = base;
   for (const e of events) {
     const next = applyPatch(state, e.patch) as StoredTournament;
-    state = withDerived(next, e.version, state);
+    state = withDerived(next, e.version, state, e.patch);
   }
   return state;
 }
@@ -188,7 +190,7 @@ export async function requireTournament(
 }
 
 const stripDerived = (s: StoredTournament): object => {
-  const { version: _v, ...rest } = s;
+  const { version: _v, views: _views, ...rest } = s;
   if (!rest.seating) return rest;
   const { seatOf: _s, ...seating } = rest.seating;
   return { ...rest, seating };
@@ -368,7 +370,7 @@ async function decideAndAppend<E, D extends Decided<E>>(
         events: events as { type: string }[],
         ...(extra.length > 0 ? { with: extra } : {}),
       });
-      const next = withDerived(state, version, before);
+      const next = withDerived(state, version, before, patch);
       const written: Entry = { ...entry, state: next, version, logBytes: entry.logBytes + bytes };
       remember(clubId, tournamentId, written);
       return { ...decided, state: next, version };

@@ -5,6 +5,7 @@ import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
 import { startDynamoProxy, type DynamoCall, type DynamoProxy } from '../support/dynamo-proxy';
 import { validClub } from '../support/local-api';
 import { tournamentBody } from '../support/tournament-fixtures';
+import { forgetTournaments } from '../../functions/store/tournament-cache';
 
 /**
  * What authorising a club request costs on the wire: the membership (or API key) and the club's
@@ -261,5 +262,44 @@ describe("a player's own lists: two round trips, the account checked in them", (
       expect((await suspend(false)).status).toBe(200);
     }
     expect((await call('GET', '/v1/me/registrations', { token })).status).toBe(200);
+  });
+});
+
+describe("the staff clock on a cold container: the club's name comes with the authorization", () => {
+  let clockPath: string;
+
+  beforeAll(async () => {
+    proxy.intercept = undefined;
+    const now = Date.now();
+    const t = await call(
+      'POST',
+      `/v1/clubs/${clubId}/tournaments`,
+      { token: owner },
+      tournamentBody({
+        name: 'Counted Clock',
+        startAt: new Date(now - 60_000).toISOString(),
+        lateRegEndsAt: new Date(now + 3_600_000).toISOString(),
+      }),
+    );
+    expect(t.status).toBe(201);
+    const path = `/v1/clubs/${clubId}/tournaments/${t.body?.tournamentId as string}`;
+    expect((await call('POST', `${path}/open-registration`, { token: owner })).status).toBe(200);
+    expect((await call('POST', `${path}/start`, { token: owner })).status).toBe(200);
+    expect((await call('POST', `${path}/clock/start`, { token: owner })).status).toBe(200);
+    clockPath = `${path}/clock`;
+  });
+
+  it('GET .../clock: one BatchGetItem (membership, the club, the armed level end), then the log tail: two round trips', async () => {
+    // A container that holds the tournament (another route of its function read it) but has never read
+    // the club's name: the board's name comes with the authorization, not in a GetItem of its own.
+    forgetTournaments();
+    expect((await call('GET', clockPath.replace(/\/clock$/, ''), { token: owner })).status).toBe(200);
+    proxy.calls.length = 0;
+    const r = await call('GET', clockPath, { token: owner });
+    expect(r.status).toBe(200);
+    expect((r.body?.board as { clubName?: unknown } | undefined)?.clubName).toBe('Counted Club');
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['BatchGetItem', 'Query']);
+    const armed = `schedule#armed#${clockPath.split('/').at(-2) as string}|level-end`;
+    expect(batchKeys(proxy.calls[0]!)).toEqual({ keys: [clubKey(), memberKey('auth-owner'), armed].sort(), consistent: true });
   });
 });

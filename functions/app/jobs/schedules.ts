@@ -5,6 +5,8 @@ import type { ScheduledJob } from '../../adapters/scheduler';
 import { logger } from '../../platform/logger';
 import { count } from '../../platform/metrics';
 import { entities } from '../../store/entities';
+import { keyOf, recordOf } from '../../store/entities/items';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../../platform/prefetch';
 import type { StoredTournament } from '../../store/tournament-store';
 import type { LevelEndPayload, NoShowsPayload } from './payloads';
 import { startingSoonJobOf } from '../../live/push/starting-soon';
@@ -67,10 +69,18 @@ const olderThan = (a: LevelEndMark, b: LevelEndMark): boolean =>
  * is written after the scheduler took the job, so a failed create leaves it behind. Throws what the
  * scheduler throws. Answers whether a job was sent.
  */
-async function armLevelEnd(state: StoredTournament): Promise<boolean> {
+/** The armed level end's item, for a read of the clock to fetch with its authorization. */
+export const armedLevelEndKey = (tournamentId: string): ItemKey => keyOf(entities().armedLevelEnd.get({ tournamentId }));
+
+async function armLevelEnd(state: StoredTournament, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<boolean> {
   const pending = pendingOf(state);
   if (!pending) return false;
-  const { data: armed } = await entities().armedLevelEnd.get({ tournamentId: state.id }).go({ consistent: true });
+  const item = prefetchedItem(prefetched, armedLevelEndKey(state.id));
+  const armedLevelEnd = entities().armedLevelEnd;
+  const armed =
+    item !== undefined
+      ? recordOf(armedLevelEnd, item)
+      : (await armedLevelEnd.get({ tournamentId: state.id }).go({ consistent: true })).data;
   if (armed && !olderThan(armed, pending)) return false;
   const job = levelEndJobFor(state, pending);
   await scheduler().create(job);
@@ -130,11 +140,11 @@ const MAX_SEEN = 1_000;
  * when none is armed for it, or an older one is (a create that failed every retry of its event). Never
  * throws: the clock reads right from time alone, and the failure is counted.
  */
-export async function rearmLevelEnd(state: StoredTournament): Promise<void> {
+export async function rearmLevelEnd(state: StoredTournament, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<void> {
   const job = levelEndJobOf(state);
   if (!job || seenArmed.get(state.id) === job.name) return;
   try {
-    if (await armLevelEnd(state)) logger.warn('level end armed again', { tournamentId: state.id, job: job.name });
+    if (await armLevelEnd(state, prefetched)) logger.warn('level end armed again', { tournamentId: state.id, job: job.name });
     if (seenArmed.size >= MAX_SEEN) seenArmed.clear();
     seenArmed.set(state.id, job.name);
   } catch (e) {
