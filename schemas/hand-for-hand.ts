@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { HAND_FOR_HAND_CLOCK_MODES, MAX_SECONDS_PER_HAND } from '../domain/floor/hand-for-hand';
+import { HAND_FOR_HAND_CLOCK_MODES, MAX_SECONDS_PER_HAND } from '../domain/floor/hand-for-hand-settings';
 import { Id, Timestamp } from './common';
 
 /* R-HFH-1: hand-for-hand at the bubble: the floor's start body, a table's report and the state the views show. */

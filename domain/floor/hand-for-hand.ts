@@ -8,6 +8,12 @@ import type { FloorTournament } from './aggregate';
 import { storeTimer } from './dead-stacks';
 import { entryRefs, recordKnockoutOnFloor, type FloorEvent } from './knockouts';
 import { floorSatelliteSummary } from './satellite';
+import {
+  DEFAULT_SECONDS_PER_HAND,
+  HAND_FOR_HAND_CLOCK_MODES,
+  MAX_SECONDS_PER_HAND,
+  type HandForHandClockMode,
+} from './hand-for-hand-settings';
 import { assertNotBagged } from './flights';
 
 /*
@@ -24,11 +30,7 @@ import { assertNotBagged } from './flights';
  * Hand-for-hand only resumes a clock it stopped itself.
  */
 
-export const HAND_FOR_HAND_CLOCK_MODES = ['pause_between_hands', 'time_per_hand'] as const;
-export type HandForHandClockMode = (typeof HAND_FOR_HAND_CLOCK_MODES)[number];
-/** Ten minutes a hand is already a slow hand; more is a typing error. */
-export const MAX_SECONDS_PER_HAND = 600;
-export const DEFAULT_SECONDS_PER_HAND = 120;
+export { DEFAULT_SECONDS_PER_HAND, HAND_FOR_HAND_CLOCK_MODES, MAX_SECONDS_PER_HAND, type HandForHandClockMode };
 
 export interface HandForHandState {
   on: boolean;

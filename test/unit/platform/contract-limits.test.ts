@@ -23,7 +23,7 @@ import { MAX_HAND_SEATS, MIN_HAND_SEATS } from '../../../domain/holdem/hand';
 import { MAX_REASON } from '../../../domain/moderation/content';
 import { MAX_ANNOUNCEMENT_LENGTH } from '../../../domain/floor/announcement';
 import { MAX_CHIP_COUNTS, MAX_STACK } from '../../../domain/floor/chip-counts';
-import { MAX_SECONDS_PER_HAND } from '../../../domain/floor/hand-for-hand';
+import { MAX_SECONDS_PER_HAND } from '../../../domain/floor/hand-for-hand-settings';
 import { MAX_COLOR_UPS, MAX_DENOMINATION, MAX_DENOMINATIONS_PER_COLOR_UP } from '../../../domain/clock/color-ups';
 import { MAX_CANCEL_REASON_LENGTH, MAX_KILLERS } from '../../../domain/results/knockouts';
 import { MAX_PRIZE_TEXT_LENGTH } from '../../../domain/results/mystery';
