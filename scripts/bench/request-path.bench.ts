@@ -115,7 +115,6 @@ interface Bench {
   cold: number;
 }
 
-
 /** The event item at `version` as the table's stream delivers it to the consumer (an INSERT record). */
 async function streamRecord(b: Bench, version: number): Promise<DynamoDBRecord> {
   const { entities } = await import('../../functions/store/entities');
