@@ -20,7 +20,7 @@ import { colorUpAhead } from '../../domain/clock/color-ups';
 import { chipSummary } from '../../domain/floor/chip-counts';
 import { shootoutField } from './shootout-view';
 
-import { apiHandForHand } from './hand-for-hand';
+import { apiHandForHand } from './hand-for-hand-view';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import { problem } from '../platform/problem';

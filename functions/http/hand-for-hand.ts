@@ -1,29 +1,20 @@
 import type * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
 import { TableParams } from '../../schemas/seating';
-import type { HandForHandView } from '../../schemas/hand-for-hand';
 import { HandDoneBody, HandForHandState, StartHandForHandBody } from '../../schemas/hand-for-hand';
-import { bubbleOf, handForHandView } from '../../domain/floor/hand-for-hand';
+import { bubbleOf } from '../../domain/floor/hand-for-hand';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { defineRoute } from '../platform/route';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 import { tournamentState } from '../app/tournaments/queries';
 import { reportHandDone, startHandForHand, stopHandForHand } from '../app/tournaments/hand-for-hand';
 import { commandOf, versioned } from './tournament-support';
+import { apiHandForHand } from './hand-for-hand-view';
 
 /** R-HFH-1: hand-for-hand at the bubble: start, stop, each table's "hand done", and the state (domain/floor/hand-for-hand.ts). */
 
 const TAGS = ['Seating'];
 const PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}/hand-for-hand';
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** The API's shape of the domain view (ISO times), shared with the clock board. */
-export function apiHandForHand(t: FloorTournament): z.output<typeof HandForHandView> | null {
-  const v = handForHandView(t);
-  if (!v) return null;
-  return { ...v, startedAt: iso(v.startedAt), handStartedAt: iso(v.handStartedAt), endedAt: v.endedAt === null ? null : iso(v.endedAt) };
-}
-
 const view = (t: FloorTournament, now: number): z.output<typeof HandForHandState> => ({
   tournamentId: t.id,
   version: t.version,
