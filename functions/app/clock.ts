@@ -5,12 +5,13 @@ import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks'
 import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
 import type { StoredTournament } from '../store/tournament-store';
 import { entities } from '../store/entities';
-import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { readPrefetch } from '../platform/authorize';
 import { clubItemKey } from './clubs';
 import { executeTournamentCommand, type CommandResult, type TournamentCommand } from './tournament-command';
 import { jobContext } from './jobs/context';
 import type { LevelEndPayload } from './jobs/payloads';
-import { rearmLevelEnd } from './jobs/schedules';
+import { levelEndToCheck, rearmLevelEnd } from './jobs/schedules';
 
 /** R-CLK-1..5: the server's clock. Staff commands and the scheduled level end take the same path. */
 
@@ -34,11 +35,25 @@ export async function clockOf(state: StoredTournament, structureId?: string): Pr
   return { timer: initialTimer(), structure: await structureForTournament(state.clubId, state.settings.blindStructureId) };
 }
 
-/** The clock a read shows; a running clock whose level end was never armed (or an older one was) is armed again. */
-export async function clockForRead(state: StoredTournament, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<Clock> {
-  const clock = await clockOf(state);
+/**
+ * The rest of a read of the clock, once the tournament is read: a running clock whose level end was never
+ * armed (or an older one was) is armed again, and with `withClubName` (the board is shown) the club's name
+ * is answered. What neither the route's prefetch nor this container's copies hold (the armed mark, the
+ * name) is read in one BatchGetItem, so a read is the tournament's round trip and at most one more.
+ */
+export async function completeClockRead(
+  state: StoredTournament,
+  opts: { now: number; withClubName: boolean; prefetched?: Prefetched },
+): Promise<string | null | undefined> {
+  const given = opts.prefetched ?? NOTHING_PREFETCHED;
+  const wanted = [
+    levelEndToCheck(state),
+    opts.withClubName && !clubNameKnown(state.clubId, opts.now) ? clubItemKey(state.clubId) : undefined,
+  ];
+  const missing = wanted.filter((k): k is ItemKey => k !== undefined && prefetchedItem(given, k) === undefined);
+  const prefetched = missing.length === 0 ? given : new Map([...given, ...(await readPrefetch(missing))]);
   await rearmLevelEnd(state, prefetched);
-  return clock;
+  return opts.withClubName ? clubNameOf(state.clubId, opts.now, prefetched) : undefined;
 }
 
 export type ClockCommand = (timer: TimerState, structure: BlindStructure, now: number) => ClockResult;
@@ -102,11 +117,15 @@ export async function applyLevelEnd(
  */
 const clubNames = new Map<string, { name: string | null; at: number }>();
 const CLUB_NAME_TTL_MS = 5 * 60_000;
+const clubNameKnown = (clubId: string, now: number): boolean => {
+  const hit = clubNames.get(clubId);
+  return hit !== undefined && now - hit.at < CLUB_NAME_TTL_MS;
+};
 export async function clubNameOf(clubId: string, now: number, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<string | null> {
   // A staff request read the club with its authorization (the route's prefetch): fresher, and no round trip.
   const item = prefetchedItem(prefetched, clubItemKey(clubId));
   const hit = clubNames.get(clubId);
-  if (item === undefined && hit && now - hit.at < CLUB_NAME_TTL_MS) return hit.name;
+  if (item === undefined && hit && clubNameKnown(clubId, now)) return hit.name;
   const name =
     item !== undefined
       ? typeof item?.name === 'string'

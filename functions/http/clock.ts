@@ -27,7 +27,7 @@ import { problem } from '../platform/problem';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { findTournamentState } from '../app/tournaments/queries';
 import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
-import { clockForRead, clubNameOf, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
+import { clockOf, completeClockRead, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
 import { idField } from '../platform/prefetch';
 import { clubItemKey } from '../app/clubs';
@@ -174,7 +174,8 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
   },
   problems: [409],
   // The board shows the club's name and a read checks the level end is armed: a staff request reads both
-  // with its authorization. Screens (no user) keep the container's copies, so their polls read nothing more.
+  // with its authorization. Screens (no user) keep the container's copies and read what those miss in one
+  // round trip after the tournament (completeClockRead).
   prefetch: ({ params, userId }) => {
     const clubId = idField(params, 'clubId');
     const tournamentId = idField(params, 'tournamentId');
@@ -189,15 +190,17 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
       throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     }
     if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-    const clock = await clockForRead(state, req.prefetched);
+    const clock = await clockOf(state);
     const body = stateBody(state, clock, req.now);
     const headers = { 'cache-control': 'no-store', etag: `"${state.version}"` };
     // The version names the stored clock, but a level end that has passed shows before its job stores
     // it: a 304 only when the view is the stored level, so unchanged means "only time has passed".
     const stored = clock.timer;
     const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
-    if (!advanced && noneMatch(req.headers['if-none-match'], headers.etag)) return { status: 304, headers };
-    const board = boardOf(state, clock, body.clock, await clubNameOf(clubId, req.now, req.prefetched), req.now);
+    const unchanged = !advanced && noneMatch(req.headers['if-none-match'], headers.etag);
+    const clubName = await completeClockRead(state, { now: req.now, withClubName: !unchanged, prefetched: req.prefetched });
+    if (unchanged) return { status: 304, headers };
+    const board = boardOf(state, clock, body.clock, clubName ?? null, req.now);
     return { status: 200, body: { ...body, board }, headers };
   },
 });

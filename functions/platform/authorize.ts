@@ -121,8 +121,8 @@ function extraKeys(prefetch: readonly ItemKey[], own: readonly Item[]): Item[] {
   return out;
 }
 
-/** Prefetch keys alone (routes whose authorization reads nothing). */
-async function readPrefetch(prefetch: readonly ItemKey[]): Promise<Prefetched> {
+/** Prefetch keys alone (routes whose authorization reads nothing, and reads that learn their keys later). */
+export async function readPrefetch(prefetch: readonly ItemKey[]): Promise<Prefetched> {
   if (prefetch.length === 0) return NOTHING_PREFETCHED;
   return collect(prefetch, await getConsistent(extraKeys(prefetch, []), 'all'));
 }

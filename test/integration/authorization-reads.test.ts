@@ -6,6 +6,7 @@ import { startDynamoProxy, type DynamoCall, type DynamoProxy } from '../support/
 import { validClub } from '../support/local-api';
 import { tournamentBody } from '../support/tournament-fixtures';
 import { forgetTournaments } from '../../functions/store/tournament-cache';
+import { useScheduler, type ScheduledJob } from '../../functions/adapters/scheduler';
 
 /**
  * What authorising a club request costs on the wire: the membership (or API key) and the club's
@@ -262,6 +263,43 @@ describe("a player's own lists: two round trips, the account checked in them", (
       expect((await suspend(false)).status).toBe(200);
     }
     expect((await call('GET', '/v1/me/registrations', { token })).status).toBe(200);
+  });
+});
+
+describe('the public clock screen: what the container does not hold comes in one read after the tournament', () => {
+  it("GET .../clock without a token: the log tail, then one BatchGetItem (the armed level end, the club's name); the next poll the log tail alone", async () => {
+    const now = Date.now();
+    const t = await call(
+      'POST',
+      `/v1/clubs/${clubId}/tournaments`,
+      { token: owner },
+      tournamentBody({
+        name: 'Screen Clock',
+        startAt: new Date(now - 60_000).toISOString(),
+        lateRegEndsAt: new Date(now + 3_600_000).toISOString(),
+      }),
+    );
+    expect(t.status).toBe(201);
+    const tournamentId = t.body?.tournamentId as string;
+    const path = `/v1/clubs/${clubId}/tournaments/${tournamentId}`;
+    expect((await call('POST', `${path}/open-registration`, { token: owner })).status).toBe(200);
+    expect((await call('POST', `${path}/start`, { token: owner })).status).toBe(200);
+    expect((await call('POST', `${path}/clock/start`, { token: owner })).status).toBe(200);
+    // No stream consumer here: the screen's read finds the level end unarmed and arms it.
+    const created: ScheduledJob[] = [];
+    useScheduler({ create: async (job) => void created.push(job), schedule: async () => undefined, cancel: async () => undefined });
+    proxy.calls.length = 0;
+    const first = await call('GET', `${path}/clock`, {});
+    expect(first.status).toBe(200);
+    expect((first.body?.board as { clubName?: unknown } | undefined)?.clubName).toBe('Counted Club');
+    expect(batchKeys(proxy.calls[1]!)).toEqual({ keys: [clubKey(), `schedule#armed#${tournamentId}|level-end`].sort(), consistent: true });
+    // Arming writes its mark (a write, not a read: reads are two round trips).
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['Query', 'BatchGetItem', 'PutItem']);
+    expect(created.map((j) => j.name)).toEqual([expect.stringContaining(tournamentId)]);
+    proxy.calls.length = 0;
+    expect((await call('GET', `${path}/clock`, {})).status).toBe(200);
+    expect(proxy.calls.map((c) => c.operation)).toEqual(['Query']);
+    useScheduler(undefined);
   });
 });
 

@@ -234,6 +234,29 @@ describe('schedules from the table stream (the outbox)', () => {
     expect(mock.commandCalls(CreateScheduleCommand).map((c) => c.args[0].input.Name)).not.toContain(noShowJobName(t.id));
   });
 
+  it('the events between two level ends read the armed mark once: a late registration costs the consumer no read of it', async () => {
+    const t = await runningTournament();
+    await runClockCommand(command(t, T0), start);
+    await streams.drain();
+    expect(sent(CreateScheduleCommand, t.id)).toEqual([levelEndCreate(t, 1, 0, 'at(2026-11-29T18:20:00)')]);
+    const marks = vi.spyOn(entities().armedLevelEnd, 'get');
+    const ctx = { ...ctxAt(T0 + MIN), actor: { id: 'floor', role: 'manager' as const } };
+    for (let i = 0; i < 3; i++) {
+      await mutateTournament(clubId, t.id, (s) => register(s, { playerId: `late-${randomUUID()}`, otherRegistrations: [] }, ctx));
+    }
+    await streams.drain();
+    expect(marks).not.toHaveBeenCalled();
+    // A command that moves the level end checks (and arms) the new one.
+    await runClockCommand(command(t, T0 + MIN), (timer, structure, now) => addTime(timer, structure, now, 60));
+    await streams.drain();
+    expect(marks).toHaveBeenCalled();
+    expect(sent(CreateScheduleCommand, t.id)).toEqual([
+      levelEndCreate(t, 1, 0, 'at(2026-11-29T18:20:00)'),
+      levelEndCreate(t, 2, 0, 'at(2026-11-29T18:21:00)'),
+    ]);
+    marks.mockRestore();
+  });
+
   it('a level end lost for good is armed again by the next read of the clock, once, and not for an older state', async () => {
     const t = await runningTournament();
     mock.on(CreateScheduleCommand).rejects(schedulerError());

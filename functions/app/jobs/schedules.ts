@@ -119,7 +119,7 @@ export interface TournamentChange {
 export async function syncTournamentJobs({ before, after, at }: TournamentChange): Promise<void> {
   try {
     // The new level end first: a failure in between leaves a stale job (harmless), never none.
-    await armLevelEnd(after);
+    await armUnlessSeen(after, seenByEvents);
     const dropped = before ? levelEndJobOf(before) : null;
     if (dropped && dropped.name !== levelEndJobOf(after)?.name) await scheduler().cancel(dropped.name);
     await follow(before ? noShowJobOf(before) : null, noShowJobOf(after));
@@ -131,9 +131,32 @@ export async function syncTournamentJobs({ before, after, at }: TournamentChange
   }
 }
 
-/** Level ends this container has seen armed, per tournament: a clock screen polling a running clock costs no read for it. */
-const seenArmed = new Map<string, string>();
+/**
+ * Level ends this container has seen armed, per tournament, once by the events' path and once by reads:
+ * the consumer's events between two level ends (knockouts, settlements) and a screen's polls check the
+ * armed mark once per level, not once each. Two maps: the reads' check is the net under the events'
+ * path, so it does not trust what that path remembers (they share a process in the tests and locally).
+ */
+type Seen = Map<string, string>;
+const seenByEvents: Seen = new Map();
+const seenByReads: Seen = new Map();
 const MAX_SEEN = 1_000;
+
+/** Arms the state's level end unless `seen` holds that very job; a create that failed is not remembered, so it is tried again. */
+async function armUnlessSeen(state: StoredTournament, seen: Seen, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<boolean> {
+  const job = levelEndJobOf(state);
+  if (!job || seen.get(state.id) === job.name) return false;
+  const sent = await armLevelEnd(state, prefetched);
+  if (seen.size >= MAX_SEEN) seen.clear();
+  seen.set(state.id, job.name);
+  return sent;
+}
+
+/** The armed mark a read of this state still has to check (none when no level end is pending or it was seen armed). */
+export function levelEndToCheck(state: StoredTournament): ItemKey | undefined {
+  const job = levelEndJobOf(state);
+  return job && seenByReads.get(state.id) !== job.name ? armedLevelEndKey(state.id) : undefined;
+}
 
 /**
  * On a read of a running clock (and a level-end job that found its level gone): arms the level end again
@@ -141,12 +164,10 @@ const MAX_SEEN = 1_000;
  * throws: the clock reads right from time alone, and the failure is counted.
  */
 export async function rearmLevelEnd(state: StoredTournament, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<void> {
-  const job = levelEndJobOf(state);
-  if (!job || seenArmed.get(state.id) === job.name) return;
   try {
-    if (await armLevelEnd(state, prefetched)) logger.warn('level end armed again', { tournamentId: state.id, job: job.name });
-    if (seenArmed.size >= MAX_SEEN) seenArmed.clear();
-    seenArmed.set(state.id, job.name);
+    const job = levelEndJobOf(state);
+    if (await armUnlessSeen(state, seenByReads, prefetched))
+      logger.warn('level end armed again', { tournamentId: state.id, job: job?.name });
   } catch (e) {
     count(SCHEDULING_FAILED);
     logger.error('level end not armed again', { tournamentId: state.id, error: (e as Error).message });
