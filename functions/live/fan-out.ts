@@ -10,15 +10,13 @@ import {
   type LiveSubscriber,
 } from './connections';
 import { liveGateway, type LiveGateway } from './gateway';
-import { liveMessages, type LiveEvent, type LiveMessage } from './messages';
+import { liveFrame, liveMessages, type LiveEvent, type LiveMessage } from './messages';
 import { deliveryRefusal, type Refusal } from './topic-access';
 import { liveNow } from './live-clock';
 import { topicKey } from './topics';
 
 /** Posts in flight at once: PostToConnection has no batch call, so a batch is this many in parallel. */
 const PARALLEL = 25;
-/** API Gateway's largest message is 128 KB; a larger view is replaced by a hint to read it over REST. */
-const MAX_FRAME_BYTES = 120_000;
 
 export interface FanOutReport {
   sent: number;
@@ -95,26 +93,7 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
       .map((s) => s.connectionId)
       .filter((id) => !refused.has(id) && !(m.topic.kind !== 'tournament' && unchecked.has(id)));
     if (connections.length === 0) return [];
-    let frame = JSON.stringify({
-      type: 'event',
-      topic: m.topic,
-      clubId: p.clubId,
-      tournamentId: p.tournamentId,
-      version: p.version,
-      at: new Date(p.event.at).toISOString(),
-      data: m.data,
-    });
-    if (Buffer.byteLength(frame) > MAX_FRAME_BYTES) {
-      frame = JSON.stringify({
-        type: 'event',
-        topic: m.topic,
-        clubId: p.clubId,
-        tournamentId: p.tournamentId,
-        version: p.version,
-        at: new Date(p.event.at).toISOString(),
-        refetch: true,
-      });
-    }
+    const frame = liveFrame({ clubId: p.clubId, tournamentId: p.tournamentId, version: p.version, at: p.event.at }, m);
     return connections.map((connectionId) => ({ connectionId, frame }));
   });
   const gone = new Set<string>();
