@@ -30,8 +30,6 @@ import { assertNotBagged } from './flights';
  * Hand-for-hand only resumes a clock it stopped itself.
  */
 
-export { DEFAULT_SECONDS_PER_HAND, HAND_FOR_HAND_CLOCK_MODES, MAX_SECONDS_PER_HAND, type HandForHandClockMode };
-
 export interface HandForHandState {
   on: boolean;
   clock: HandForHandClockMode;
