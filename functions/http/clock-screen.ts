@@ -2,9 +2,7 @@ import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/clock';
 import { defineRoute } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
-import { problem } from '../platform/problem';
-import { findTournamentState } from '../app/tournaments/queries';
-import { tournamentHidden } from '../../domain/moderation/content';
+import { publicRunningTournament } from './public-tournament';
 import { DATA_BLOCKS, GROUP, LABELS, type ScreenLabels, type ScreenLive } from './screens/clock-page';
 import type { ScreenTheme } from './screens/layout';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
@@ -109,12 +107,8 @@ export const clockScreenRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
-    // The same rule as the clock GET the page reads: outsiders see a running tournament only.
-    const state = await findTournamentState(clubId, tournamentId, { consistent: req.club !== undefined });
-    if (!req.club && (state?.status !== 'running' || tournamentHidden(state.contentModeration))) {
-      throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
-    }
-    if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    // The same rule as the clock GET the page reads.
+    const state = await publicRunningTournament(req);
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
     const shell = renderScreen(lang, state.settings.name, { url: liveUrl(), clubId, tournamentId }, req.query.theme);
     return screenResponse(shell, { script: true, live: liveUrl() });

@@ -23,10 +23,9 @@ import { shootoutField } from './shootout-view';
 import { apiHandForHand } from './hand-for-hand-view';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
-import { problem } from '../platform/problem';
 import type { FloorTournament } from '../../domain/floor/aggregate';
-import { findTournamentState } from '../app/tournaments/queries';
-import { prizeRowHidden, tournamentHidden } from '../../domain/moderation/content';
+import { publicRunningTournament } from './public-tournament';
+import { prizeRowHidden } from '../../domain/moderation/content';
 import { clockOf, completeClockRead, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
 import { idField } from '../platform/prefetch';
@@ -182,14 +181,8 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     return clubId && tournamentId && userId ? [clubItemKey(clubId), armedLevelEndKey(tournamentId)] : [];
   },
   handle: async (req) => {
-    const { clubId, tournamentId } = req.params;
-    // The clock screen polls: a read a moment stale is harmless there, at half the price (staff read it exactly).
-    const state = await findTournamentState(clubId, tournamentId, { consistent: req.club !== undefined });
-    if (!req.club && (state?.status !== 'running' || tournamentHidden(state.contentModeration))) {
-      // Outsiders learn nothing about tournaments that are not on the public clock: the club routes' 404.
-      throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
-    }
-    if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
+    // The clock screen polls: a read a moment stale is harmless there (publicRunningTournament).
+    const state = await publicRunningTournament(req);
     const clock = await clockOf(state);
     const body = stateBody(state, clock, req.now);
     const headers = { 'cache-control': 'no-store', etag: `"${state.version}"` };

@@ -3,14 +3,11 @@ import * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/clock';
 import { SeatingBoard } from '../../schemas/seating-board';
 import { MAX_SEATING_PAGE_SECONDS, MIN_SEATING_PAGE_SECONDS } from '../../schemas/limits';
-import { defineRoute, type RouteRequest } from '../platform/route';
+import { defineRoute } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
-import { problem } from '../platform/problem';
-import { findTournamentState } from '../app/tournaments/queries';
+import { publicRunningTournament } from './public-tournament';
 import { seatingBoard } from '../app/tournaments/seating-board';
 import { clubNameOf } from '../app/clock';
-import { tournamentHidden } from '../../domain/moderation/content';
-import type { FloorTournament } from '../../domain/floor/aggregate';
 import { SEATING_BLOCKS, SEATING_LABELS, type SeatingOptions } from './screens/seating-page';
 import type { ScreenLive } from './screens/clock-page';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
@@ -29,17 +26,6 @@ const SCRIPT_SRC = '../'.repeat(SCREEN_PATH.split('/').length - 2) + SCREEN_SCRI
 
 /** Seconds a page of the board stands by default, and the bounds of `?every=`. */
 export const SEATING_PAGE_SECONDS = { default: 12, min: MIN_SEATING_PAGE_SECONDS, max: MAX_SEATING_PAGE_SECONDS } as const;
-
-/** The same rule as the clock's: outsiders see a running tournament only, and learn nothing of the others. */
-async function publicTournament(req: RouteRequest<{ clubId: string; tournamentId: string }, unknown, unknown>): Promise<FloorTournament> {
-  const { clubId, tournamentId } = req.params;
-  const state = await findTournamentState(clubId, tournamentId, { consistent: req.club !== undefined });
-  if (!req.club && (state?.status !== 'running' || tournamentHidden(state.contentModeration))) {
-    throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
-  }
-  if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
-  return state;
-}
 
 /**
  * The tournament's public page the QR code opens: PUBLIC_PAGE_URL with {clubId} and {tournamentId} where
@@ -117,7 +103,7 @@ export const seatingBoardRoute = /* @__PURE__ */ defineRoute({
     304: { description: 'If-None-Match names the current version' },
   },
   handle: async (req) => {
-    const state = await publicTournament(req);
+    const state = await publicRunningTournament(req);
     const etag = `"${state.version}"`;
     const headers = { 'cache-control': 'no-store', etag };
     const seen = req.headers['if-none-match'];
@@ -167,7 +153,7 @@ export const seatingScreenRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const { clubId, tournamentId } = req.params;
-    const state = await publicTournament(req);
+    const state = await publicRunningTournament(req);
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
     const qr = await QRCode.toString(publicPageUrl(req.baseUrl, clubId, tournamentId), {
       type: 'svg',
