@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, inject, onTestFinished } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ensureTable, freePort } from '../../scripts/local/dynamodb-local';
 import { startLocalApi, type LocalApi } from '../../scripts/local/local-api';
@@ -266,28 +266,31 @@ describe("a player's own lists: two round trips, the account checked in them", (
   });
 });
 
+/** A tournament of the club, started with its clock running; answers its path. */
+async function runningClock(name: string): Promise<string> {
+  const now = Date.now();
+  const t = await call(
+    'POST',
+    `/v1/clubs/${clubId}/tournaments`,
+    { token: owner },
+    tournamentBody({ name, startAt: new Date(now - 60_000).toISOString(), lateRegEndsAt: new Date(now + 3_600_000).toISOString() }),
+  );
+  expect(t.status).toBe(201);
+  const path = `/v1/clubs/${clubId}/tournaments/${t.body?.tournamentId as string}`;
+  for (const step of ['open-registration', 'start', 'clock/start']) {
+    expect((await call('POST', `${path}/${step}`, { token: owner })).status).toBe(200);
+  }
+  return path;
+}
+
 describe('the public clock screen: what the container does not hold comes in one read after the tournament', () => {
   it("GET .../clock without a token: the log tail, then one BatchGetItem (the armed level end, the club's name); the next poll the log tail alone", async () => {
-    const now = Date.now();
-    const t = await call(
-      'POST',
-      `/v1/clubs/${clubId}/tournaments`,
-      { token: owner },
-      tournamentBody({
-        name: 'Screen Clock',
-        startAt: new Date(now - 60_000).toISOString(),
-        lateRegEndsAt: new Date(now + 3_600_000).toISOString(),
-      }),
-    );
-    expect(t.status).toBe(201);
-    const tournamentId = t.body?.tournamentId as string;
-    const path = `/v1/clubs/${clubId}/tournaments/${tournamentId}`;
-    expect((await call('POST', `${path}/open-registration`, { token: owner })).status).toBe(200);
-    expect((await call('POST', `${path}/start`, { token: owner })).status).toBe(200);
-    expect((await call('POST', `${path}/clock/start`, { token: owner })).status).toBe(200);
+    const path = await runningClock('Screen Clock');
+    const tournamentId = path.split('/').at(-1) as string;
     // No stream consumer here: the screen's read finds the level end unarmed and arms it.
     const created: ScheduledJob[] = [];
     useScheduler({ create: async (job) => void created.push(job), schedule: async () => undefined, cancel: async () => undefined });
+    onTestFinished(() => useScheduler(undefined));
     proxy.calls.length = 0;
     const first = await call('GET', `${path}/clock`, {});
     expect(first.status).toBe(200);
@@ -299,7 +302,6 @@ describe('the public clock screen: what the container does not hold comes in one
     proxy.calls.length = 0;
     expect((await call('GET', `${path}/clock`, {})).status).toBe(200);
     expect(proxy.calls.map((c) => c.operation)).toEqual(['Query']);
-    useScheduler(undefined);
   });
 });
 
@@ -308,22 +310,7 @@ describe("the staff clock on a cold container: the club's name comes with the au
 
   beforeAll(async () => {
     proxy.intercept = undefined;
-    const now = Date.now();
-    const t = await call(
-      'POST',
-      `/v1/clubs/${clubId}/tournaments`,
-      { token: owner },
-      tournamentBody({
-        name: 'Counted Clock',
-        startAt: new Date(now - 60_000).toISOString(),
-        lateRegEndsAt: new Date(now + 3_600_000).toISOString(),
-      }),
-    );
-    expect(t.status).toBe(201);
-    const path = `/v1/clubs/${clubId}/tournaments/${t.body?.tournamentId as string}`;
-    expect((await call('POST', `${path}/open-registration`, { token: owner })).status).toBe(200);
-    expect((await call('POST', `${path}/start`, { token: owner })).status).toBe(200);
-    expect((await call('POST', `${path}/clock/start`, { token: owner })).status).toBe(200);
+    const path = await runningClock('Counted Clock');
     clockPath = `${path}/clock`;
   });
 
