@@ -48,7 +48,7 @@ export async function completeClockRead(
   const given = opts.prefetched ?? NOTHING_PREFETCHED;
   const wanted = [
     levelEndToCheck(state),
-    opts.withClubName && !clubNameKnown(state.clubId, opts.now) ? clubItemKey(state.clubId) : undefined,
+    opts.withClubName && !freshClubName(state.clubId, opts.now) ? clubItemKey(state.clubId) : undefined,
   ];
   const missing = wanted.filter((k): k is ItemKey => k !== undefined && prefetchedItem(given, k) === undefined);
   const prefetched = missing.length === 0 ? given : new Map([...given, ...(await readPrefetch(missing))]);
@@ -117,15 +117,16 @@ export async function applyLevelEnd(
  */
 const clubNames = new Map<string, { name: string | null; at: number }>();
 const CLUB_NAME_TTL_MS = 5 * 60_000;
-const clubNameKnown = (clubId: string, now: number): boolean => {
+/** The container's copy of a club's name while it is fresh. */
+const freshClubName = (clubId: string, now: number): { name: string | null } | undefined => {
   const hit = clubNames.get(clubId);
-  return hit !== undefined && now - hit.at < CLUB_NAME_TTL_MS;
+  return hit !== undefined && now - hit.at < CLUB_NAME_TTL_MS ? hit : undefined;
 };
 export async function clubNameOf(clubId: string, now: number, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<string | null> {
   // A staff request read the club with its authorization (the route's prefetch): fresher, and no round trip.
   const item = prefetchedItem(prefetched, clubItemKey(clubId));
-  const hit = clubNames.get(clubId);
-  if (item === undefined && hit && clubNameKnown(clubId, now)) return hit.name;
+  const fresh = item === undefined ? freshClubName(clubId, now) : undefined;
+  if (fresh) return fresh.name;
   const name =
     item !== undefined
       ? typeof item?.name === 'string'
