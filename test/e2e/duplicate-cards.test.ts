@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from '../support/http-expectations';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner } from '../support/tournament-fixtures';
 
@@ -14,7 +15,6 @@ const DEALER = 'dupc-dealer';
 const STACK = 10_000;
 const PLAYERS = ['dupc-a', 'dupc-b', 'dupc-c', 'dupc-d', 'dupc-e', 'dupc-f'];
 
-type Res = Awaited<ReturnType<TestApi['call']>>;
 type Seat = { seat: number; playerId: string | null };
 type Sheet = { hand: number; holes: { seat: number; cards: string[] }[]; board: string[] };
 
@@ -26,12 +26,6 @@ let managerKey: string;
 let base: string;
 let ev: string;
 let sheet1: Sheet;
-
-async function ok(r: Promise<Res>, status = 200): Promise<Res> {
-  const res = await r;
-  if (res.status !== status) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res;
-}
 
 /** Hand 1 at a table of three (button 1, blinds 25/25 on 2 and 3): limped and checked down to a showdown of all three. */
 const SHOWDOWN = [
@@ -48,7 +42,7 @@ const showsAny = (text: string, cards: string[]): boolean =>
   cards.some((c) => text.includes(`"${c}"`) || new RegExp(`[\\[ ]${c}[\\] ]`).test(text));
 
 const readsOf = async () =>
-  (await ok(api.call('GET', `${ev}/deck-reads`, { token: owner }))).body.items as {
+  (await expectStatus(api.call('GET', `${ev}/deck-reads`, { token: owner }))).body.items as {
     actorId: string;
     role: string;
     round: number;
@@ -62,11 +56,12 @@ beforeAll(async () => {
   base = club.base;
   manager = await api.token(MANAGER);
   dealer = await api.token(DEALER);
-  await ok(api.call('POST', `${base}/members`, { token: owner, body: { userId: MANAGER, role: 'manager' } }));
-  await ok(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
-  managerKey = (await ok(api.call('POST', `${base}/api-keys`, { token: owner, body: { name: 'floor desk', role: 'manager' } }), 201)).body
-    .key;
-  const created = await ok(
+  await expectStatus(api.call('POST', `${base}/members`, { token: owner, body: { userId: MANAGER, role: 'manager' } }));
+  await expectStatus(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
+  managerKey = (
+    await expectStatus(api.call('POST', `${base}/api-keys`, { token: owner, body: { name: 'floor desk', role: 'manager' } }), 201)
+  ).body.key;
+  const created = await expectStatus(
     api.call('POST', `${base}/duplicate-events`, {
       token: owner,
       body: {
@@ -78,13 +73,13 @@ beforeAll(async () => {
     201,
   );
   ev = `${base}/duplicate-events/${created.body.eventId}`;
-  await ok(api.call('POST', `${ev}/start`, { token: owner }));
+  await expectStatus(api.call('POST', `${ev}/start`, { token: owner }));
 }, 120_000);
 afterAll(async () => api?.close());
 
 describe('Duplicate cards follow the deck grant until the round closes (R-DUP-2)', { timeout: 90_000 }, () => {
   it('the owner reads the sheets; the read is audited', async () => {
-    const sheets = await ok(api.call('GET', `${ev}/rounds/1/decks`, { token: owner }));
+    const sheets = await expectStatus(api.call('GET', `${ev}/rounds/1/decks`, { token: owner }));
     sheet1 = sheets.body.hands[0] as Sheet;
     expect(dealt(sheet1)).toHaveLength(11);
     expect(await readsOf()).toEqual([expect.objectContaining({ actorId: OWNER, role: 'owner', round: 1, what: 'deck-sheets' })]);
@@ -110,13 +105,15 @@ describe('Duplicate cards follow the deck grant until the round closes (R-DUP-2)
   });
 
   it('a dealer without the grant records a hand to its showdown and gets the actions and chips back, never a card; errors name none', async () => {
-    const round = (await ok(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as { tables: { table: number; seats: Seat[] }[] };
+    const round = (await expectStatus(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as {
+      tables: { table: number; seats: Seat[] }[];
+    };
     expect(round.tables[1]!.seats.every((s) => s.playerId !== null)).toBe(true);
     const short = await api.call('PUT', `${ev}/rounds/1/tables/2/hands/1`, { token: dealer, body: { actions: SHOWDOWN.slice(0, 6) } });
     expect(short.status).toBe(422);
     expect(short.body.code).toBe('HAND_INCOMPLETE');
     expect(showsAny(JSON.stringify(short.body), dealt(sheet1))).toBe(false);
-    const res = await ok(api.call('PUT', `${ev}/rounds/1/tables/2/hands/1`, { token: dealer, body: { actions: SHOWDOWN } }));
+    const res = await expectStatus(api.call('PUT', `${ev}/rounds/1/tables/2/hands/1`, { token: dealer, body: { actions: SHOWDOWN } }));
     expect(res.body.complete).toBe(true);
     expect(res.body.board).toEqual([]);
     expect(res.body.stacks.map((s: { start: number }) => s.start)).toEqual([STACK, STACK, STACK]);
@@ -131,12 +128,12 @@ describe('Duplicate cards follow the deck grant until the round closes (R-DUP-2)
   });
 
   it('the owner sees every card before the close, in the diagram, the screen and a recorded hand; each read is audited', async () => {
-    const d = await ok(api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { token: owner }));
+    const d = await expectStatus(api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { token: owner }));
     expect(d.body.board).toEqual(sheet1.board);
     expect(d.body.seatGroups.map((g: { cards: string[] }) => g.cards)).toEqual(sheet1.holes.map((h) => h.cards));
-    const screen = await ok(api.call('GET', `${ev}/screen?round=1&hand=1`, { token: owner }));
+    const screen = await expectStatus(api.call('GET', `${ev}/screen?round=1&hand=1`, { token: owner }));
     expect(screen.body).toContain('Round 1, hand 1');
-    const rec = await ok(api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: owner, body: { actions: SHOWDOWN } }));
+    const rec = await expectStatus(api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: owner, body: { actions: SHOWDOWN } }));
     expect(rec.body.board).toEqual(sheet1.board);
     expect(rec.body.text).toContain('*** SHOW DOWN ***');
     expect((await readsOf()).map((r) => [r.actorId, r.role, r.what])).toEqual([
@@ -148,8 +145,8 @@ describe('Duplicate cards follow the deck grant until the round closes (R-DUP-2)
   });
 
   it('granted to managers, a manager sees the cards and is audited; the manager API key still is not', async () => {
-    await ok(api.call('PUT', `${base}/duplicate-deck-access`, { token: owner, body: { roles: ['manager'] } }));
-    const d = await ok(api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { token: manager }));
+    await expectStatus(api.call('PUT', `${base}/duplicate-deck-access`, { token: owner, body: { roles: ['manager'] } }));
+    const d = await expectStatus(api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { token: manager }));
     expect(d.body.board).toEqual(sheet1.board);
     const key = await api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { apiKey: managerKey });
     expect(key.status).toBe(403);
@@ -162,20 +159,22 @@ describe('Duplicate cards follow the deck grant until the round closes (R-DUP-2)
   });
 
   it('after the close the played cards are public, as before; the deck sheets still follow the grant', async () => {
-    const round = (await ok(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as { tables: { table: number; seats: Seat[] }[] };
+    const round = (await expectStatus(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as {
+      tables: { table: number; seats: Seat[] }[];
+    };
     for (const t of round.tables)
-      await ok(
+      await expectStatus(
         api.call('PUT', `${ev}/rounds/1/tables/${t.table}/counts`, {
           token: owner,
           body: { counts: t.seats.map((s) => ({ playerId: s.playerId as string, chips: STACK })), emptySeats: [] },
         }),
       );
-    await ok(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
+    await expectStatus(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
     const before = (await readsOf()).length;
-    const d = await ok(api.call('GET', `${ev}/rounds/1/hands/1/diagram`));
+    const d = await expectStatus(api.call('GET', `${ev}/rounds/1/hands/1/diagram`));
     expect(d.body.board).toEqual(sheet1.board);
-    expect((await ok(api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { token: dealer }))).body.board).toEqual(sheet1.board);
-    const screen = await ok(api.call('GET', `${ev}/screen?round=1&hand=1`, { apiKey: managerKey }));
+    expect((await expectStatus(api.call('GET', `${ev}/rounds/1/hands/1/diagram`, { token: dealer }))).body.board).toEqual(sheet1.board);
+    const screen = await expectStatus(api.call('GET', `${ev}/screen?round=1&hand=1`, { apiKey: managerKey }));
     expect(screen.body).toContain('Round 1, hand 1');
     expect((await api.call('GET', `${ev}/rounds/1/decks`, { token: dealer })).status).toBe(403);
     // Public reads are not audited; nothing was added.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from '../support/http-expectations';
+import { foldToBigBlind, type DuplicateSeat } from '../support/duplicate-play';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer } from '../support/tournament-fixtures';
 import { DELETED_PLAYER_NAME } from '../../functions/http/players';
@@ -12,37 +14,16 @@ const OWNER = 'dupx-owner';
 const DEALER = 'dupx-dealer';
 const STACK = 10_000;
 
-type Res = Awaited<ReturnType<TestApi['call']>>;
-type Seat = { seat: number; playerId: string | null; name: string | null };
+type Seat = DuplicateSeat;
 
 let api: TestApi;
 let owner: string;
 let dealer: string;
 let base: string;
 
-async function ok(r: Promise<Res>, status = 200): Promise<Res> {
-  const res = await r;
-  if (res.status !== status) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res;
-}
-
-/** Hand 1 (button on seat 1, big blind on seat 3): everybody folds in turn from the seat after the big blind until one is left. */
-function foldToBigBlind(seats: Seat[]) {
-  const n = seats.length;
-  let live = seats.filter((s) => s.playerId !== null).length;
-  const actions: { seat: number; action: 'fold' }[] = [];
-  for (let k = 0; k < n && live > 1; k++) {
-    const seat = ((3 + k) % n) + 1;
-    if (seats[seat - 1]?.playerId === null) continue;
-    actions.push({ seat, action: 'fold' });
-    live--;
-  }
-  return actions;
-}
-
 /** A six-player event (two tables of three) of one five-hand round, played through: hand 1 recorded, counts entered, closed, seed revealed. */
 async function playedEvent(players: { playerId: string; name: string }[]): Promise<string> {
-  const created = await ok(
+  const created = await expectStatus(
     api.call('POST', `${base}/duplicate-events`, {
       token: owner,
       body: { name: 'Duplicate Sunday', players, settings: { rounds: [{ hands: 5 }], startingStack: STACK, seatsPerTable: 3 } },
@@ -50,14 +31,16 @@ async function playedEvent(players: { playerId: string; name: string }[]): Promi
     201,
   );
   const ev = `${base}/duplicate-events/${created.body.eventId}`;
-  await ok(api.call('POST', `${ev}/start`, { token: owner }));
-  const round = (await ok(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as { tables: { table: number; seats: Seat[] }[] };
-  await ok(
+  await expectStatus(api.call('POST', `${ev}/start`, { token: owner }));
+  const round = (await expectStatus(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as {
+    tables: { table: number; seats: Seat[] }[];
+  };
+  await expectStatus(
     api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: dealer, body: { actions: foldToBigBlind(round.tables[0]!.seats) } }),
   );
   const deltas = [300, -300, 0];
   for (const t of round.tables) {
-    await ok(
+    await expectStatus(
       api.call('PUT', `${ev}/rounds/1/tables/${t.table}/counts`, {
         token: owner,
         body: {
@@ -67,8 +50,8 @@ async function playedEvent(players: { playerId: string; name: string }[]): Promi
       }),
     );
   }
-  await ok(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
-  await ok(api.call('POST', `${ev}/rounds/1/reveal`, { token: owner }));
+  await expectStatus(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
+  await expectStatus(api.call('POST', `${ev}/rounds/1/reveal`, { token: owner }));
   return ev;
 }
 
@@ -88,14 +71,16 @@ async function allViews(ev: string): Promise<Record<string, string>> {
   };
   const out: Record<string, string> = {};
   for (const [key, [path, token]] of Object.entries(views)) {
-    const res = await ok(api.call('GET', path, token ? { token } : {}));
+    const res = await expectStatus(api.call('GET', path, token ? { token } : {}));
     out[key] = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
   }
   return out;
 }
 
 const standingsOf = async (ev: string) =>
-  (await ok(api.call('GET', `${ev}/standings`))).body as { field: { playerId: string; name: string; total: number; status: string }[] };
+  (await expectStatus(api.call('GET', `${ev}/standings`))).body as {
+    field: { playerId: string; name: string; total: number; status: string }[];
+  };
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -103,7 +88,7 @@ beforeAll(async () => {
   owner = club.owner;
   base = club.base;
   dealer = await api.token(DEALER);
-  await ok(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
+  await expectStatus(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
 }, 120_000);
 afterAll(async () => api?.close());
 
@@ -126,7 +111,7 @@ describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 
       expect(before[key], key).toContain('Anna Zebrowska');
     const standingsBefore = await standingsOf(ev);
 
-    await ok(api.call('DELETE', '/v1/me', { token: ann }));
+    await expectStatus(api.call('DELETE', '/v1/me', { token: ann }));
 
     const after = await allViews(ev);
     for (const [key, text] of Object.entries(after)) {
@@ -146,7 +131,7 @@ describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 
 
   it('R-PD-1: a new event naming a player erased before it stores the pseudonym, whatever the floor typed', async () => {
     const cy = await makePlayer(api, 'dupx-cy');
-    await ok(api.call('DELETE', '/v1/me', { token: cy }));
+    await expectStatus(api.call('DELETE', '/v1/me', { token: cy }));
     const players = [
       { playerId: 'dupx-cy', name: 'Cyrus Vantablack' },
       { playerId: 'dupx-eve', name: 'Eve Stone' },
@@ -155,7 +140,7 @@ describe('Duplicate Poker and the right to erasure (R-PD-1)', { timeout: 90_000 
       { playerId: 'dupx-hal', name: 'Hal Birch' },
       { playerId: 'dupx-ivy', name: 'Ivy Holt' },
     ];
-    const again = await ok(
+    const again = await expectStatus(
       api.call('POST', `${base}/duplicate-events`, {
         token: owner,
         body: { name: 'Duplicate Monday', players, settings: { seatsPerTable: 3 } },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { expectStatus } from '../support/http-expectations';
+import { foldToBigBlind, type DuplicateSeat } from '../support/duplicate-play';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer } from '../support/tournament-fixtures';
 import { dynamo } from '../../functions/store/client';
@@ -16,34 +18,13 @@ const OWNER = 'dupl-owner';
 const DEALER = 'dupl-dealer';
 const STACK = 10_000;
 
-type Res = Awaited<ReturnType<TestApi['call']>>;
-type Seat = { seat: number; playerId: string | null; name: string | null };
+type Seat = DuplicateSeat;
 type Item = Record<string, unknown>;
 
 let api: TestApi;
 let owner: string;
 let dealer: string;
 let base: string;
-
-async function ok(r: Promise<Res>, status = 200): Promise<Res> {
-  const res = await r;
-  if (res.status !== status) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res;
-}
-
-/** Hand 1 (button on seat 1, big blind on seat 3): everybody folds in turn from the seat after the big blind. */
-function foldToBigBlind(seats: Seat[]) {
-  const n = seats.length;
-  let live = seats.filter((s) => s.playerId !== null).length;
-  const actions: { seat: number; action: 'fold' }[] = [];
-  for (let k = 0; k < n && live > 1; k++) {
-    const seat = ((3 + k) % n) + 1;
-    if (seats[seat - 1]?.playerId === null) continue;
-    actions.push({ seat, action: 'fold' });
-    live--;
-  }
-  return actions;
-}
 
 /** What the entities write beyond the raw layer's items, by kind (besides the identity attributes). */
 const ADDED: Record<string, string[]> = {
@@ -89,7 +70,7 @@ beforeAll(async () => {
   owner = club.owner;
   base = club.base;
   dealer = await api.token(DEALER);
-  await ok(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
+  await expectStatus(api.call('POST', `${base}/members`, { token: owner, body: { userId: DEALER, role: 'dealer' } }));
 }, 120_000);
 afterAll(async () => api?.close());
 
@@ -100,7 +81,7 @@ describe('Duplicate items stored before the entities', { timeout: 300_000 }, () 
       playerId: id,
       name: `Name ${id}`,
     }));
-    const created = await ok(
+    const created = await expectStatus(
       api.call('POST', `${base}/duplicate-events`, {
         token: owner,
         body: { name: 'Old Sunday', players, settings: { rounds: [{ hands: 5 }], startingStack: STACK, seatsPerTable: 3 } },
@@ -108,11 +89,13 @@ describe('Duplicate items stored before the entities', { timeout: 300_000 }, () 
       201,
     );
     const ev = `${base}/duplicate-events/${created.body.eventId}`;
-    await ok(api.call('PUT', `${base}/duplicate-deck-access`, { token: owner, body: { roles: ['manager'] } }));
-    await ok(api.call('POST', `${ev}/start`, { token: owner }));
-    const round = (await ok(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as { tables: { table: number; seats: Seat[] }[] };
+    await expectStatus(api.call('PUT', `${base}/duplicate-deck-access`, { token: owner, body: { roles: ['manager'] } }));
+    await expectStatus(api.call('POST', `${ev}/start`, { token: owner }));
+    const round = (await expectStatus(api.call('GET', `${ev}/rounds/1`, { token: owner }))).body as {
+      tables: { table: number; seats: Seat[] }[];
+    };
     // The owner sees the cards in the answer: the record is audited with the hand.
-    await ok(
+    await expectStatus(
       api.call('PUT', `${ev}/rounds/1/tables/1/hands/1`, { token: owner, body: { actions: foldToBigBlind(round.tables[0]!.seats) } }),
     );
 
@@ -127,7 +110,8 @@ describe('Duplicate items stored before the entities', { timeout: 300_000 }, () 
     };
     const read = async () => {
       const out: Record<string, unknown> = {};
-      for (const [key, [path, token]] of Object.entries(views)) out[key] = (await ok(api.call('GET', path, token ? { token } : {}))).body;
+      for (const [key, [path, token]] of Object.entries(views))
+        out[key] = (await expectStatus(api.call('GET', path, token ? { token } : {}))).body;
       return out;
     };
     const before = await read();
@@ -146,14 +130,14 @@ describe('Duplicate items stored before the entities', { timeout: 300_000 }, () 
     expect((before.deckReads as { items: unknown[] }).items).toHaveLength(1);
 
     // The commands go on: the recorded hand replays, the seed reveals, the deck sheets read and are audited.
-    const sheets = await ok(api.call('GET', `${ev}/rounds/1/decks`, { token: owner }));
+    const sheets = await expectStatus(api.call('GET', `${ev}/rounds/1/decks`, { token: owner }));
     expect(sheets.body.hands).toHaveLength(5);
-    await ok(
+    await expectStatus(
       api.call('PUT', `${ev}/rounds/1/tables/2/hands/1`, { token: dealer, body: { actions: foldToBigBlind(round.tables[1]!.seats) } }),
     );
     const deltas = [300, -300, 0];
     for (const t of round.tables) {
-      await ok(
+      await expectStatus(
         api.call('PUT', `${ev}/rounds/1/tables/${t.table}/counts`, {
           token: owner,
           body: {
@@ -163,20 +147,20 @@ describe('Duplicate items stored before the entities', { timeout: 300_000 }, () 
         }),
       );
     }
-    await ok(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
-    const revealed = await ok(api.call('POST', `${ev}/rounds/1/reveal`, { token: owner }));
+    await expectStatus(api.call('POST', `${ev}/rounds/1/close`, { token: owner }));
+    const revealed = await expectStatus(api.call('POST', `${ev}/rounds/1/reveal`, { token: owner }));
     expect(revealed.body.seed).toMatch(/^[0-9a-f]{64}$/);
     // Hand 1 replays at both tables: table 1's from its record stored before the entities.
-    const diagram = (await ok(api.call('GET', `${ev}/rounds/1/hands/1/diagram`))).body as {
+    const diagram = (await expectStatus(api.call('GET', `${ev}/rounds/1/hands/1/diagram`))).body as {
       seatGroups: { tables: { table: number; recorded: boolean; net: number | null }[] }[];
     };
     const recorded = diagram.seatGroups.flatMap((g) => g.tables.filter((t) => t.recorded && t.net !== null).map((t) => t.table));
     expect(new Set(recorded)).toEqual(new Set([1, 2]));
-    expect((await ok(api.call('GET', `${ev}/deck-reads`, { token: owner }))).body.items).toHaveLength(2);
+    expect((await expectStatus(api.call('GET', `${ev}/deck-reads`, { token: owner }))).body.items).toHaveLength(2);
 
     // The player's entry, stored before the entities, still leads the erasure to the event.
-    await ok(api.call('DELETE', '/v1/me', { token: ann }));
-    const standings = (await ok(api.call('GET', `${ev}/standings`))).body as { field: { playerId: string; name: string }[] };
+    await expectStatus(api.call('DELETE', '/v1/me', { token: ann }));
+    const standings = (await expectStatus(api.call('GET', `${ev}/standings`))).body as { field: { playerId: string; name: string }[] };
     expect(standings.field.find((f) => f.playerId === 'dupl-ann')?.name).toBe(DELETED_PLAYER_NAME);
     expect(standings.field.find((f) => f.playerId === 'dupl-bob')?.name).toBe('Name dupl-bob');
   });

@@ -23,3 +23,10 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     await sleep(100);
   }
 }
+
+/** Awaits an answer and insists on its status, so a set-up step fails with the body that explains it. */
+export async function expectStatus(r: Promise<Res>, status = 200): Promise<Res> {
+  const res = await r;
+  if (res.status !== status) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
