@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, makePlayer, tournamentBody, openAndBuyIn } from '../support/tournament-fixtures';
 
 /*
  * Bounties and knockouts over HTTP: knockouts with their own killers per busted entry, what each bounty
@@ -49,13 +49,7 @@ async function running(prefix: string, n: number, over: Record<string, unknown>)
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const t = `${base}/tournaments/${created.body.tournamentId}`;
-  expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-  const entries = new Map<string, string[]>();
-  for (const playerId of players) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    entries.set(playerId, [r.body.item.entryId]);
-  }
+  const entries = new Map([...(await openAndBuyIn(api, owner, t, players))].map(([p, e]) => [p, [e]]));
   expect((await api.call('POST', `${t}/start`, { token: owner })).body.status).toBe('running');
   const entry = (p: string) => entries.get(p)?.at(-1) as string;
   const post = (body: unknown) => api.call('POST', `${t}/knockouts`, { token: owner, body });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, makePlayer, tournamentBody, openAndBuyIn } from '../support/tournament-fixtures';
 import { connectLive, type LiveTestClient } from '../support/live-client';
 
 /*
@@ -28,11 +28,7 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   tournamentId = created.body.tournamentId;
   t = `${base}/tournaments/${tournamentId}`;
-  expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-  for (const playerId of players) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-  }
+  await openAndBuyIn(api, owner, t, players);
   expect((await api.call('POST', `${t}/start`, { token: owner })).status).toBe(200);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, level, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, level, makePlayer, tournamentBody, openAndBuyIn } from '../support/tournament-fixtures';
 import { connectLive, type LiveTestClient } from '../support/live-client';
 import { useLiveClock } from '../../functions/live/live-clock';
 import { LIVE_ACCESS_TTL_MS } from '../../functions/live/access-cache';
@@ -111,12 +111,7 @@ beforeAll(async () => {
   structureId = grid.body.structureId;
   tournamentId = await newTournament();
   t = `${base}/tournaments/${tournamentId}`;
-  expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-  for (const playerId of players) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    entryOf.set(playerId, r.body.item.entryId);
-  }
+  for (const [playerId, entryId] of await openAndBuyIn(api, owner, t, players)) entryOf.set(playerId, entryId);
   expect((await api.call('POST', `${t}/start`, { token: owner })).status).toBe(200);
   expect((await api.call('POST', `${t}/seating/draw`, { token: owner })).status).toBe(200);
   expect((await api.call('POST', `${t}/clock/start`, { token: owner })).status).toBe(200);

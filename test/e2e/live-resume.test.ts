@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, level, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, level, makePlayer, tournamentBody, openAndBuyIn } from '../support/tournament-fixtures';
 import { connectLive, type Frame, type LiveTestClient } from '../support/live-client';
 import { subscribeLive, type LiveEventFrame, type LiveOptions, type LiveState } from '../../client/src/live';
 import { MAX_REPLAY_EVENTS } from '../../functions/live/replay';
@@ -71,11 +71,7 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   tournamentId = created.body.tournamentId;
   t = `${base}/tournaments/${tournamentId}`;
-  expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-  for (const playerId of players) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-  }
+  await openAndBuyIn(api, owner, t, players);
   expect((await api.call('POST', `${t}/start`, { token: owner })).status).toBe(200);
   expect((await api.call('POST', `${t}/seating/draw`, { token: owner })).status).toBe(200);
   const clock = await api.call('POST', `${t}/clock/start`, { token: owner });

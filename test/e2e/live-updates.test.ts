@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { level } from '../support/tournament-fixtures';
-import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, level, makePlayer, openAndBuyIn, tournamentBody } from '../support/tournament-fixtures';
 import WebSocket from 'ws';
 import { connectLive, refusedHandshake, type LiveTestClient } from '../support/live-client';
 import { subscribeLive, type LiveEventFrame, type LiveOptions } from '../../client/src/live';
@@ -56,11 +55,7 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   tournamentId = created.body.tournamentId;
   t = `${base}/tournaments/${tournamentId}`;
-  expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-  for (const playerId of players) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-  }
+  await openAndBuyIn(api, owner, t, players);
   expect((await api.call('POST', `${t}/start`, { token: owner })).status).toBe(200);
   expect((await api.call('POST', `${t}/seating/draw`, { token: owner })).status).toBe(200);
   await api.streams?.drain();

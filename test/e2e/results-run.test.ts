@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, makePlayer, tournamentBody, openAndBuyIn } from '../support/tournament-fixtures';
 
 /*
  * A 30-player mystery-bounty tournament with re-entries, played to the end over HTTP. Every knockout is
@@ -68,12 +68,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   t = `${base}/tournaments/${created.body.tournamentId}`;
-  await api.call('POST', `${t}/open-registration`, { token: owner });
-  for (const playerId of players) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    entries.set(playerId, [r.body.item.entryId]);
-  }
+  for (const [playerId, entryId] of await openAndBuyIn(api, owner, t, players)) entries.set(playerId, [entryId]);
   expect((await api.call('POST', `${t}/start`, { token: owner })).body.status).toBe('running');
 });
 afterAll(async () => api?.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
-import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+import { clubWithOwner, makePlayer, tournamentBody, openAndBuyIn } from '../support/tournament-fixtures';
 
 /*
  * A whole evening of seating over HTTP: the draw of 45 players, knockouts with automatic balancing,
@@ -51,13 +51,7 @@ async function runningTournament(over: Record<string, unknown>, startInMs: numbe
   const created = await api.call('POST', `${base}/tournaments`, { token: owner, body: tournamentBody(over, startInMs) });
   expect(created.status).toBe(201);
   const t = `${base}/tournaments/${created.body.tournamentId}`;
-  expect((await api.call('POST', `${t}/open-registration`, { token: owner })).status).toBe(200);
-  const entryOf = new Map<string, string>();
-  for (const playerId of field) {
-    const r = await api.call('POST', `${t}/entries`, { token: owner, body: { kind: 'late_registration', playerId } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    entryOf.set(playerId, r.body.item.entryId);
-  }
+  const entryOf = await openAndBuyIn(api, owner, t, field);
   expect((await api.call('POST', `${t}/start`, { token: owner })).body.status).toBe('running');
   return { t, entryOf };
 }

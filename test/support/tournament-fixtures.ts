@@ -45,3 +45,19 @@ export const level = (smallBlind: number, bigBlind: number, durationSec: number,
 
 /** A break of a blind structure. */
 export const breakLevel = (durationSec: number) => ({ smallBlind: 0, bigBlind: 0, ante: 0, durationSec, isBreak: true });
+
+/**
+ * Opens the tournament at `t` for registration and buys `players` in (a late registration before the start
+ * registers and checks in at once): their entry ids.
+ */
+export async function openAndBuyIn(api: TestApi, token: string, t: string, players: readonly string[]): Promise<Map<string, string>> {
+  const opened = await api.call('POST', `${t}/open-registration`, { token });
+  if (opened.status !== 200) throw new Error(`open-registration: ${opened.status} ${JSON.stringify(opened.body)}`);
+  const entryOf = new Map<string, string>();
+  for (const playerId of players) {
+    const r = await api.call('POST', `${t}/entries`, { token, body: { kind: 'late_registration', playerId } });
+    if (r.status !== 201) throw new Error(`entry of ${playerId}: ${r.status} ${JSON.stringify(r.body)}`);
+    entryOf.set(playerId, r.body.item.entryId as string);
+  }
+  return entryOf;
+}
