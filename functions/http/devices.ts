@@ -6,6 +6,7 @@ import { Device, DeviceBody, DeviceParams, PushPreferences } from '../../schemas
 import { MAX_DEVICES_PER_ACCOUNT } from '../../schemas/limits';
 import { deleteDevice, deviceIdOf, listDevices, pushSettings, registerDevice, setMuted } from '../live/push/devices';
 import { pushAdapter } from '../live/push/port';
+import { followLevelChoice, levelAskItems } from '../live/push/level-asks';
 
 /*
  * The phones a player gets pushes on (seat, waitlist promotion, start in 30 minutes, results) and the
@@ -122,9 +123,11 @@ export const updatePushPreferencesRoute = /* @__PURE__ */ defineRoute({
   tags: TAGS,
   body: PushPreferences,
   responses: { 200: { description: 'My choices', schema: PushPreferences } },
+  // The choice it replaces and the schedule, read with the account check: levels turned on or off ask or stop asking in the player's tournaments.
+  prefetch: (input) => (input.userId ? levelAskItems(input.userId) : []),
   handle: async (req) => {
     const levels = req.body.levels === true;
-    await setMuted(me(req), req.body.muted, req.now, levels);
+    await Promise.all([setMuted(me(req), req.body.muted, req.now, levels), followLevelChoice(me(req), levels, req.now, req.prefetched)]);
     return { status: 200, body: { muted: [...new Set(req.body.muted)], ...(levels ? { levels } : {}) } };
   },
 });

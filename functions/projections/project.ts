@@ -5,6 +5,7 @@ import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
 import { playerRows, touchedPlayers } from './player-registrations';
+import { followLevelAsks } from './level-asks';
 import { namesAtFinish } from './result-names';
 import { standingsAtFinish } from './league-standings';
 import { ratingAtFinish } from './rating';
@@ -76,7 +77,7 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
 
 /**
  * What one committed event means outside its tournament: the by-player index rows of the players it
- * touched (my registrations), their R-REG-1 schedules, the players' notifications, and the jobs it calls
+ * touched (my registrations), their R-REG-1 schedules and level asks, the players' notifications, and the jobs it calls
  * for (level ends, the no-show run, the reminder). Each part is idempotent: rows are guarded by version,
  * schedule updates by registration id, notifications have ids derived from the event, jobs have names
  * that say what they are.
@@ -85,6 +86,7 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
   await writePlayerRows(p.clubId, p.tournamentId, p.version, playerRows(p.after, touched));
   await refreshSchedules(p, touched);
+  await followLevelAsks(p, touched);
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
   await namesAtFinish(p);
   await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });

@@ -80,6 +80,14 @@ export async function readProfileAndSchedule(
   return { profile, schedule: scheduleOf(items.find((i) => i.sk === scheduleKeyOf.sk)) };
 }
 
+/** The schedule alone: from what the request prefetched when it did, else one strongly consistent GetItem. */
+export async function readSchedule(playerId: string, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<PlayerSchedule | undefined> {
+  const s = prefetchedItem(prefetched, scheduleItemKey(playerId));
+  if (s !== undefined) return scheduleOf(s ?? undefined);
+  const { data } = await entities().playerSchedule.get({ playerId }).go({ consistent: true, ignoreOwnership: true });
+  return data ? { v: data.v, regs: (data.regs ?? {}) as PlayerSchedule['regs'] } : undefined;
+}
+
 /**
  * The live registrations of the schedule outside `tournamentId`, as R-REG-1 weighs them; the caller
  * brings the tournaments' status and window up to date from their roots.

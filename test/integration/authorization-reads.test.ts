@@ -214,6 +214,34 @@ describe('a registration reads the player with the authorization', () => {
     expect(batchKeys(proxy.calls[0]!).keys).toEqual([clubKey(), ...playerKeys('counted-c')].sort());
   });
 
+  it('level pushes turned on and off: the choice it replaces and the schedule come with the account, then the choice and the asks side by side', async () => {
+    const token = await api.issuer.mint({ sub: 'counted-c' });
+    const tournamentId = tournamentPath.split('/').at(-1) as string;
+    const asks = (c: DynamoCall) =>
+      (
+        c.input.RequestItems as Record<
+          string,
+          Record<string, { Item?: { pk: { S: string }; sk: { S: string } }; Key?: { pk: { S: string }; sk: { S: string } } }>[]
+        >
+      )[tableName]!.map((r) => Object.entries(r).map(([kind, v]) => `${kind} ${(v.Item ?? v.Key)!.pk.S}|${(v.Item ?? v.Key)!.sk.S}`)[0]);
+    const choose = async (levels: boolean) => {
+      proxy.calls.length = 0;
+      const r = await call('PUT', '/v1/me/push-preferences', { token }, { muted: [], ...(levels ? { levels } : {}) });
+      expect(r.status).toBe(200);
+      expect(batchKeys(proxy.calls[0]!).keys).toEqual(expect.arrayContaining(['push#counted-c|prefs', 'player#counted-c|schedule']));
+      return proxy.calls.slice(1);
+    };
+    const on = await choose(true);
+    expect(on.map((c) => c.operation).sort()).toEqual(['BatchWriteItem', 'PutItem']);
+    expect(asks(on.find((c) => c.operation === 'BatchWriteItem')!)).toEqual([`PutRequest levelasks#${clubId}#${tournamentId}|counted-c`]);
+    const off = await choose(false);
+    expect(asks(off.find((c) => c.operation === 'BatchWriteItem')!)).toEqual([
+      `DeleteRequest levelasks#${clubId}#${tournamentId}|counted-c`,
+    ]);
+    // Off already: nothing to remove.
+    expect((await choose(false)).map((c) => c.operation)).toEqual(['PutItem']);
+  });
+
   it('an unknown player is refused after that one read (404 PLAYER_NOT_FOUND); junk in the body reads nothing more', async () => {
     proxy.calls.length = 0;
     const r = await call('POST', `${tournamentPath}/registrations`, { token: owner }, { playerId: 'nobody-here' });

@@ -10,6 +10,7 @@ import { notifyTournamentEvents } from '../../functions/adapters/notifications/t
 import { PushChannel } from '../../functions/live/push/channel';
 import { SnsPushAdapter, snsMessage } from '../../functions/live/push/sns';
 import { deviceIdOf, registerDevice, setMuted } from '../../functions/live/push/devices';
+import { writeAsks } from '../../functions/live/push/level-asks';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 import { initialTimer, start, type BlindStructure } from '../../domain/clock';
 
@@ -126,6 +127,10 @@ describe('pushes for what matters to a player', () => {
 
   it('a new level is pushed only to the player who asked for levels', async () => {
     const t = tournament();
+    // The tournament's askers (kept by the preferences route and the stream consumer); an ask left behind
+    // by a player who no longer wants levels pushes nothing: the push checks the choice itself.
+    const ask = (playerId: string) => ({ clubId: 'club_1', tournamentId: t.id, playerId, expiresAt: T0 / 1000 + 86_400 });
+    await writeAsks([ask(ids.asker), ask(ids.muter)], []);
     await notifyTournamentEvents(t, [{ type: 'level.started', levelIndex: 1, at: T0 + 600_000, cause: 'timer' } as never], T0 + 600_000, {
       throwOnFailure: true,
     });

@@ -1,6 +1,7 @@
 import type { NotificationPort, PersonalNotification, PlayerNotification } from '../../adapters/notifications/port';
 import { logger } from '../../platform/logger';
-import { claimPush, deleteDevice, playersAskingForLevels, playersWithDevices, pushSettings, type PushKind } from './devices';
+import { claimPush, deleteDevice, playersWithDevices, pushSettings, type PushKind } from './devices';
+import { askersOf } from './level-asks';
 import { pushAdapter, type PushAdapter } from './port';
 
 /**
@@ -21,6 +22,14 @@ export const PUSHED: Readonly<Record<string, PushKind>> = {
 /** Pushed only to the players who asked for it. */
 export const ASKED: ReadonlySet<string> = new Set(['level.started']);
 
+/** The tournament's askers among the players the notification is for. */
+async function registeredAskers(playerIds: readonly string[], n: PlayerNotification): Promise<string[]> {
+  const asking = await askersOf(n.clubId, n.tournamentId);
+  if (asking.length === 0) return [];
+  const registered = new Set(playerIds);
+  return asking.filter((p) => registered.has(p));
+}
+
 /** Push as a notification channel beside the feed (functions/adapters/notifications/port.ts). */
 export class PushChannel implements NotificationPort {
   constructor(private readonly adapter: () => PushAdapter | undefined = pushAdapter) {}
@@ -30,8 +39,9 @@ export class PushChannel implements NotificationPort {
     const kind = asked ? 'asked' : PUSHED[n.type];
     const adapter = this.adapter();
     if (!kind || !adapter) return;
-    // A level goes to every registered player's feed: only the few who asked are read one by one.
-    const to = asked ? await playersAskingForLevels(playerIds) : playerIds;
+    // A level goes to every registered player's feed: only the few who asked (one Query of the
+    // tournament's asks, whatever the field) are read one by one.
+    const to = asked ? await registeredAskers(playerIds, n) : playerIds;
     for (let i = 0; i < to.length; i += 16) {
       await Promise.all(to.slice(i, i + 16).map((playerId) => this.pushTo(adapter, playerId, kind, n)));
     }

@@ -294,20 +294,6 @@ export async function setMuted(playerId: string, muted: readonly PushKind[], now
     .go({ response: 'none' });
 }
 
-/**
- * Of these players, those who asked for a push at each level: their choices read in BatchGetItem of 100
- * (eventually consistent, a choice changed a second ago may miss one level), so a level change costs a
- * read per 100 registered players, not a Query per player.
- */
-export async function playersAskingForLevels(playerIds: readonly string[]): Promise<string[]> {
-  const { pushPreferences } = entities();
-  const rows = await batchGet(
-    [...new Set(playerIds)].map((playerId) => ({ playerId })),
-    (keys) => pushPreferences.get(keys).go({ unprocessed: 'item', attributes: ['playerId', 'levels'] }),
-  );
-  return rows.filter((r) => r.levels === true).map((r) => r.playerId);
-}
-
 /** Claims the right to push one notification to one player: false when it was pushed already. */
 export async function claimPush(playerId: string, notificationId: string): Promise<boolean> {
   try {

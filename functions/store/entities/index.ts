@@ -24,6 +24,7 @@ import { notificationEntity } from './notification';
 import { playerEntity } from './player';
 import { pushDeviceEntity } from './push-device';
 import { pushDeviceCountEntity } from './push-device-count';
+import { pushLevelAskEntity } from './push-level-ask';
 import { pushPreferencesEntity } from './push-preferences';
 import { pushSentEntity } from './push-sent';
 import { pushTokenOwnerEntity } from './push-token-owner';
@@ -94,6 +95,7 @@ function build(c: EntityConfiguration) {
       pushDevice: pushDeviceEntity(c),
       pushDeviceCount: pushDeviceCountEntity(c),
       pushPreferences: pushPreferencesEntity(c),
+      pushLevelAsk: pushLevelAskEntity(c),
       pushSent: pushSentEntity(c),
       pushTokenOwner: pushTokenOwnerEntity(c),
 

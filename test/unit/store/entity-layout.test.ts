@@ -285,6 +285,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     keys: { pk: 'push#p1', sk: 'sent#n1', ...identity('pushSent') },
   },
   {
+    name: 'level push ask',
+    entity: 'pushLevelAsk',
+    record: { clubId: 'c1', tournamentId: 't1', playerId: 'p1', expiresAt: 1 },
+    keys: { pk: 'levelasks#c1#t1', sk: 'p1', ...identity('pushLevelAsk') },
+  },
+  {
     name: 'push token owner',
     entity: 'pushTokenOwner',
     record: { deviceId: 'dev_1', kind: 'pushTokenOwner', playerId: 'p1' },
