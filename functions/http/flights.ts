@@ -1,0 +1,71 @@
+import type * as z from '../../schemas/zod';
+import { TournamentParams } from '../../schemas/tournaments';
+import { BagFlightBody, BaggedFlight, Day2Flights, LinkFlightsBody } from '../../schemas/flights';
+import type { FloorTournament } from '../../domain/floor/aggregate';
+import { defineRoute } from '../platform/route';
+import { club, FLOOR } from '../platform/authorization';
+import { bagFlight, linkFlights } from '../app/tournaments/flights';
+import { commandOf, versioned } from './tournament-support';
+
+/** R-FLIGHT-1: starting flights into one day 2: the link and bagging. */
+
+const TAGS = ['Knockouts and results'];
+const BASE = '/v1/clubs/{clubId}/tournaments/{tournamentId}';
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function day2FlightsView(t: FloorTournament): z.output<typeof Day2Flights> {
+  const d = t.day2 as NonNullable<FloorTournament['day2']>;
+  return { tournamentId: t.id, version: t.version, flightIds: d.flightIds, stackRule: d.stackRule };
+}
+
+function baggedView(t: FloorTournament): z.output<typeof BaggedFlight> {
+  const f = t.flight as Required<NonNullable<FloorTournament['flight']>>;
+  return {
+    tournamentId: t.id,
+    version: t.version,
+    day2Id: f.day2Id,
+    baggedAt: iso(f.baggedAt),
+    total: f.bagged.reduce((n, b) => n + b.chips, 0),
+    bagged: f.bagged,
+  };
+}
+
+export const linkFlightsRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'linkFlights',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
+  method: 'PUT',
+  path: `${BASE}/flights`,
+  summary:
+    "Name a day 2's starting flights, tournaments of the same club (R-FLIGHT-1), and the stack rule for a player who bagged in two: the day 2 and every flight are written together; a flight left out of the list is released. 404 for a tournament not in the club; 409 DAY2_UNDER_WAY once the day 2 is seated or started, FLIGHT_OF_ANOTHER_DAY2",
+  tags: TAGS,
+  params: TournamentParams,
+  body: LinkFlightsBody,
+  responses: { 200: { description: "The day 2's flights", schema: Day2Flights } },
+  problems: [404, 409, 422],
+  handle: async (req) => {
+    const { state, version } = await linkFlights(commandOf(req), req.body);
+    return versioned(200, version, day2FlightsView(state));
+  },
+});
+
+export const bagFlightRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'bagFlight',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
+  method: 'POST',
+  path: `${BASE}/flight/bag`,
+  summary:
+    "Bag a flight at its end (R-FLIGHT-1, R-CHIP-1): every survivor's stack in one call, together exactly the chips in play. 422 BAG_CHIPS_MISMATCH with the difference, BAG_INCOMPLETE naming the entries missing; a bagged flight takes no more knockouts",
+  tags: TAGS,
+  params: TournamentParams,
+  body: BagFlightBody,
+  responses: { 200: { description: "The flight's bagged stacks", schema: BaggedFlight } },
+  problems: [404, 409, 422],
+  handle: async (req) => {
+    const { state, version } = await bagFlight(commandOf(req), req.body.counts);
+    return versioned(200, version, baggedView(state));
+  },
+});
+
+export const flightRoutes = [linkFlightsRoute, bagFlightRoute];

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/local-api';
+import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
+
+/*
+ * Two flights into a day 2 over HTTP (R-FLIGHT-1). Flight 1A: four players, two out, the survivors bagged
+ * (a count off by 1,000 and a missing survivor are refused first; a retried bag has one effect). Flight 1B,
+ * later the same evening (R-REG-1: the windows do not overlap), has the player of 1A again and bags three.
+ * The day 2 takes one stack per player (the player in both keeps his larger one), draws its seats from the
+ * committed seed and plays to a winner; the event's places put every day-1 bust below the day 2.
+ */
+
+type Res = Awaited<ReturnType<TestApi['call']>>;
+
+const MIN = 60_000;
+const STACK = 20_000;
+const OWNER = 'flight-owner';
+const A = ['fl-a1', 'fl-a2', 'fl-a3'];
+const B = ['fl-b1', 'fl-b2', 'fl-b3'];
+const BOTH = 'fl-both';
+
+let api: TestApi;
+let owner: string;
+let base: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  ({ owner, base } = await clubWithOwner(api, OWNER));
+  await Promise.all([...A, ...B, BOTH].map((p) => makePlayer(api, p)));
+});
+afterAll(async () => api?.close());
+
+const ok = (r: Res, status = 200) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r;
+};
+function expectProblem(r: Res, status: number, code: string) {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  expect(r.body.code).toBe(code);
+  expect(r.headers.get('content-type')).toContain('application/problem+json');
+}
+
+/** A tournament of the club starting `startIn` from now, expected to last `minutes`. */
+async function tournament(name: string, startIn: number, minutes: number): Promise<{ id: string; path: string }> {
+  const start = Date.now() + startIn;
+  const body = tournamentBody(
+    {
+      name,
+      startingStack: STACK,
+      seatsPerTable: 9,
+      lateRegEndsAt: new Date(start + 10 * MIN).toISOString(),
+      expectedDurationMinutes: minutes,
+    },
+    startIn,
+  );
+  const created = ok(await api.call('POST', `${base}/tournaments`, { token: owner, body }), 201);
+  return { id: created.body.tournamentId, path: `${base}/tournaments/${created.body.tournamentId}` };
+}
+
+/** Opens, enters the players, starts and seats a flight; answers the entry of each player. */
+async function runFlight(path: string, players: string[]): Promise<Map<string, string>> {
+  ok(await api.call('POST', `${path}/open-registration`, { token: owner }));
+  const entries = new Map<string, string>();
+  for (const playerId of players) {
+    const r = ok(await api.call('POST', `${path}/entries`, { token: owner, body: { kind: 'late_registration', playerId } }), 201);
+    entries.set(playerId, r.body.item.entryId);
+  }
+  ok(await api.call('POST', `${path}/start`, { token: owner }));
+  ok(await api.call('POST', `${path}/seating/draw`, { token: owner }));
+  return entries;
+}
+
+const knockout = async (path: string, busted: string, killer: string) =>
+  ok(await api.call('POST', `${path}/knockouts`, { token: owner, body: { busted: [busted], killers: [killer] } }), 201);
+const versionOf = async (path: string) => ok(await api.call('GET', path, { token: owner })).body.version as number;
+
+describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeout: 300_000 }, () => {
+  let day2: { id: string; path: string };
+  let fa: { id: string; path: string };
+  let fb: { id: string; path: string };
+  let ea: Map<string, string>;
+  let eb: Map<string, string>;
+
+  it('R-FLIGHT-1: the day 2 names its flights; a tournament of another club is not found', async () => {
+    day2 = await tournament('Main Event Day 2', 24 * 60 * MIN, 600);
+    // 1A's window ends before 1B starts: one player may play both (R-REG-1).
+    fa = await tournament('Main Event Day 1A', MIN, 20);
+    fb = await tournament('Main Event Day 1B', 30 * MIN, 20);
+    const linked = ok(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [fa.id, fb.id] } }));
+    expect(linked.body).toMatchObject({ tournamentId: day2.id, flightIds: [fa.id, fb.id], stackRule: 'largest' });
+    // The same list again changes nothing.
+    const again = ok(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [fa.id, fb.id] } }));
+    expect(again.body.version).toBe(linked.body.version);
+
+    const other = await clubWithOwner(api, 'flight-other-owner');
+    const start = Date.now() + 24 * 60 * MIN;
+    const theirs = ok(
+      await api.call('POST', `${other.base}/tournaments`, {
+        token: other.owner,
+        body: tournamentBody({ name: 'Their Day 2' }, start - Date.now()),
+      }),
+      201,
+    );
+    const foreign = await api.call('PUT', `${other.base}/tournaments/${theirs.body.tournamentId}/flights`, {
+      token: other.owner,
+      body: { flightIds: [fa.id] },
+    });
+    expectProblem(foreign, 404, 'TOURNAMENT_NOT_FOUND');
+    expectProblem(
+      await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: ['trn_nowhere'] } }),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
+    expectProblem(
+      await api.call('PUT', `${other.base}/tournaments/${theirs.body.tournamentId}/flights`, {
+        token: owner,
+        body: { flightIds: [fa.id] },
+      }),
+      404,
+      'CLUB_NOT_FOUND',
+    );
+    expectProblem(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [day2.id] } }), 422, 'FLIGHTS_INVALID');
+    // A flight cannot be a day 2 of its own.
+    expectProblem(await api.call('PUT', `${fa.path}/flights`, { token: owner, body: { flightIds: [fb.id] } }), 409, 'DAY2_IS_A_FLIGHT');
+  });
+
+  it('R-FLIGHT-1: bagging refuses counts off the chips in play (with the difference) and a missing survivor; a retry has one effect', async () => {
+    ea = await runFlight(fa.path, [...A, BOTH]);
+    const e = (p: string) => ea.get(p) as string;
+    await knockout(fa.path, e('fl-a3'), e('fl-a1'));
+    await knockout(fa.path, e('fl-a2'), e(BOTH));
+
+    const short = await api.call('POST', `${fa.path}/flight/bag`, {
+      token: owner,
+      body: {
+        counts: [
+          { entryId: e('fl-a1'), chips: 45_000 },
+          { entryId: e(BOTH), chips: 34_000 },
+        ],
+      },
+    });
+    expectProblem(short, 422, 'BAG_CHIPS_MISMATCH');
+    expect(short.body.detail).toContain('1000 fewer than the 80000 chips in play');
+    expect(short.body.errors[0]).toMatchObject({ field: 'counts', message: 'difference -1000 against 80000 chips in play' });
+
+    const incomplete = await api.call('POST', `${fa.path}/flight/bag`, {
+      token: owner,
+      body: { counts: [{ entryId: e('fl-a1'), chips: 80_000 }] },
+    });
+    expectProblem(incomplete, 422, 'BAG_INCOMPLETE');
+    expect(incomplete.body.detail).toContain(e(BOTH));
+
+    const v = await versionOf(fa.path);
+    const counts = [
+      { entryId: e('fl-a1'), chips: 45_000 },
+      { entryId: e(BOTH), chips: 35_000 },
+    ];
+    const headers = { 'if-match': `"${v}"`, 'idempotency-key': 'bag-1a' };
+    const bagged = ok(await api.call('POST', `${fa.path}/flight/bag`, { token: owner, headers, body: { counts } }));
+    expect(bagged.body).toMatchObject({ tournamentId: fa.id, day2Id: day2.id, total: 80_000, version: v + 1 });
+    expect(bagged.body.bagged).toHaveLength(2);
+    const retried = ok(await api.call('POST', `${fa.path}/flight/bag`, { token: owner, headers, body: { counts } }));
+    expect(retried.body).toEqual(bagged.body);
+    expect(await versionOf(fa.path)).toBe(v + 1);
+    expectProblem(await api.call('POST', `${fa.path}/flight/bag`, { token: owner, body: { counts } }), 409, 'FLIGHT_ALREADY_BAGGED');
+    // Its survivors play on day 2: the flight takes no more knockouts.
+    const late = await api.call('POST', `${fa.path}/knockouts`, { token: owner, body: { busted: [e(BOTH)], killers: [e('fl-a1')] } });
+    expectProblem(late, 409, 'FLIGHT_BAGGED');
+    // The counts are the flight's last recorded stacks (R-CHIP-1).
+    const chips = ok(await api.call('GET', `${fa.path}/chip-counts`, { token: owner })).body;
+    expect(chips.chipLeader).toMatchObject({ entryId: e('fl-a1'), chips: 45_000 });
+  });
+
+  it('R-FLIGHT-1: a stale If-Match is refused like on any floor command', async () => {
+    eb = await runFlight(fb.path, [...B, BOTH]);
+    const stale = await api.call('POST', `${fb.path}/flight/bag`, {
+      token: owner,
+      headers: { 'if-match': '"1"' },
+      body: { counts: [{ entryId: eb.get('fl-b1'), chips: 80_000 }] },
+    });
+    expectProblem(stale, 409, 'VERSION_MISMATCH');
+  });
+});
