@@ -48,3 +48,25 @@ export const BaggedFlight = z
     bagged: z.array(BaggedStack).openapi({ description: 'every survivor with his stack, by entry id' }),
   })
   .openapi('BaggedFlight');
+
+export const Day2Field = z
+  .object({
+    tournamentId: Id,
+    version: z.number().int(),
+    qualifiedAt: Timestamp,
+    total: z.number().int(),
+    tables: z.number().int().openapi({ description: 'tables the draw seated' }),
+    qualifiers: z
+      .array(
+        z.object({
+          playerId: Id,
+          entryId: Id.openapi({ description: "the player's day-2 entry" }),
+          flightEntryId: Id.openapi({ description: 'the flight entry the stack comes from' }),
+          chips: z.number().int(),
+          flightId: Id.openapi({ description: 'the flight the stack comes from' }),
+          alsoBagged: z.array(Id).openapi({ description: 'other flights he bagged in, whose stacks he gave up' }),
+        }),
+      )
+      .openapi({ description: 'one per player, by player id' }),
+  })
+  .openapi('Day2Field', { description: "The day 2's field from its flights, seated by the committed draw (R-DRAW-1)" });

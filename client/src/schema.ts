@@ -1901,6 +1901,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/day2/qualify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED
+         * @description The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED. Roles: owner, manager.
+         */
+        post: operations["qualifyDay2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/catalog/tournaments": {
         parameters: {
             query?: never;
@@ -4788,6 +4808,32 @@ export interface components {
                 entryId: string;
                 /** @description the entry's stack as counted */
                 chips: number;
+            }[];
+        };
+        /** @description The day 2's field from its flights, seated by the committed draw (R-DRAW-1) */
+        Day2Field: {
+            tournamentId: string;
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            qualifiedAt: string;
+            total: number;
+            /** @description tables the draw seated */
+            tables: number;
+            /** @description one per player, by player id */
+            qualifiers: {
+                playerId: string;
+                /** @description the player's day-2 entry */
+                entryId: string;
+                /** @description the flight entry the stack comes from */
+                flightEntryId: string;
+                chips: number;
+                /** @description the flight the stack comes from */
+                flightId: string;
+                /** @description other flights he bagged in, whose stacks he gave up */
+                alsoBagged: string[];
             }[];
         };
         CatalogClubsPage: {
@@ -17233,6 +17279,121 @@ export interface operations {
                 };
             };
             /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    qualifyDay2: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day 2's field, seated */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Day2Field"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED with another body */
             422: {
                 headers: {
                     [name: string]: unknown;

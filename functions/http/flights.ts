@@ -1,13 +1,13 @@
 import type * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
-import { BagFlightBody, BaggedFlight, Day2Flights, LinkFlightsBody } from '../../schemas/flights';
+import { BagFlightBody, BaggedFlight, Day2Field, Day2Flights, LinkFlightsBody } from '../../schemas/flights';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { defineRoute } from '../platform/route';
 import { club, FLOOR } from '../platform/authorization';
-import { bagFlight, linkFlights } from '../app/tournaments/flights';
+import { bagFlight, linkFlights, qualifyAndDrawDay2 } from '../app/tournaments/flights';
 import { commandOf, versioned } from './tournament-support';
 
-/** R-FLIGHT-1: starting flights into one day 2: the link and bagging. */
+/** R-FLIGHT-1: starting flights into one day 2: the link, bagging and the day 2's field. */
 
 const TAGS = ['Knockouts and results'];
 const BASE = '/v1/clubs/{clubId}/tournaments/{tournamentId}';
@@ -27,6 +27,27 @@ function baggedView(t: FloorTournament): z.output<typeof BaggedFlight> {
     baggedAt: iso(f.baggedAt),
     total: f.bagged.reduce((n, b) => n + b.chips, 0),
     bagged: f.bagged,
+  };
+}
+
+function day2FieldView(t: FloorTournament): z.output<typeof Day2Field> {
+  const d = t.day2 as NonNullable<FloorTournament['day2']>;
+  const qualifiers = d.qualifiers ?? [];
+  const entryOf = new Map(Object.values(t.entries).map((e) => [e.playerId, e.id]));
+  return {
+    tournamentId: t.id,
+    version: t.version,
+    qualifiedAt: iso(d.qualifiedAt as number),
+    total: qualifiers.reduce((n, q) => n + q.chips, 0),
+    tables: Object.values(t.seating?.tables ?? {}).filter((x) => x.status === 'active').length,
+    qualifiers: qualifiers.map((q) => ({
+      playerId: q.playerId,
+      entryId: entryOf.get(q.playerId) as string,
+      flightEntryId: q.entryId,
+      chips: q.chips,
+      flightId: q.flightId,
+      alsoBagged: q.alsoBagged,
+    })),
   };
 }
 
@@ -68,4 +89,22 @@ export const bagFlightRoute = /* @__PURE__ */ defineRoute({
   },
 });
 
-export const flightRoutes = [linkFlightsRoute, bagFlightRoute];
+export const qualifyDay2Route = /* @__PURE__ */ defineRoute({
+  operationId: 'qualifyDay2',
+  access: /* @__PURE__ */ club(FLOOR),
+  ifMatch: true,
+  method: 'POST',
+  path: `${BASE}/day2/qualify`,
+  summary:
+    "The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED",
+  tags: TAGS,
+  params: TournamentParams,
+  responses: { 200: { description: "The day 2's field, seated", schema: Day2Field } },
+  problems: [404, 409],
+  handle: async (req) => {
+    const { state, version } = await qualifyAndDrawDay2(commandOf(req));
+    return versioned(200, version, day2FieldView(state));
+  },
+});
+
+export const flightRoutes = [linkFlightsRoute, bagFlightRoute, qualifyDay2Route];

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
@@ -12,6 +16,7 @@ import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament
 
 type Res = Awaited<ReturnType<TestApi['call']>>;
 
+const SCRIPT = join(import.meta.dirname, '../../scripts/verify-seat-draw.py');
 const MIN = 60_000;
 const STACK = 20_000;
 const OWNER = 'flight-owner';
@@ -80,6 +85,7 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
   let fb: { id: string; path: string };
   let ea: Map<string, string>;
   let eb: Map<string, string>;
+  let d2Entry: Map<string, string>;
 
   it('R-FLIGHT-1: the day 2 names its flights; a tournament of another club is not found', async () => {
     day2 = await tournament('Main Event Day 2', 24 * 60 * MIN, 600);
@@ -179,5 +185,57 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
       body: { counts: [{ entryId: eb.get('fl-b1'), chips: 80_000 }] },
     });
     expectProblem(stale, 409, 'VERSION_MISMATCH');
+  });
+
+  it('R-FLIGHT-1: the day 2 takes one stack per player, the larger of the player in both, and draws its seats from the committed seed', async () => {
+    const e = (p: string) => eb.get(p) as string;
+    // A count recorded before a bust is the stack that orders equal day-1 places (below).
+    ok(await api.call('POST', `${fb.path}/chip-counts`, { token: owner, body: { counts: [{ entryId: e('fl-b3'), chips: 15_000 }] } }));
+    await knockout(fb.path, e('fl-b3'), e('fl-b1'));
+    ok(await api.call('POST', `${day2.path}/open-registration`, { token: owner }));
+    expectProblem(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner }), 409, 'FLIGHT_NOT_BAGGED');
+    const counts = [
+      { entryId: e('fl-b1'), chips: 30_000 },
+      { entryId: e('fl-b2'), chips: 20_000 },
+      { entryId: e(BOTH), chips: 30_000 },
+    ];
+    ok(await api.call('POST', `${fb.path}/flight/bag`, { token: owner, body: { counts } }));
+    // The seats are drawn on a seed committed to before the field is known (R-DRAW-1).
+    expectProblem(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner }), 409, 'SEAT_DRAW_NOT_COMMITTED');
+    const committed = ok(await api.call('POST', `${day2.path}/seating/commitment`, { token: owner })).body;
+    expect(committed.commitment).toMatch(/^[0-9a-f]{64}$/);
+
+    const field = ok(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner })).body;
+    expect(field).toMatchObject({ tournamentId: day2.id, total: 130_000, tables: 1 });
+    expect(field.qualifiers).toMatchObject([
+      { playerId: 'fl-a1', chips: 45_000, flightId: fa.id, flightEntryId: ea.get('fl-a1'), alsoBagged: [] },
+      { playerId: 'fl-b1', chips: 30_000, flightId: fb.id, alsoBagged: [] },
+      { playerId: 'fl-b2', chips: 20_000, flightId: fb.id, alsoBagged: [] },
+      { playerId: BOTH, chips: 35_000, flightId: fa.id, flightEntryId: ea.get(BOTH), alsoBagged: [fb.id] },
+    ]);
+    d2Entry = new Map(field.qualifiers.map((q: { playerId: string; entryId: string }) => [q.playerId, q.entryId]));
+    const chips = ok(await api.call('GET', `${day2.path}/chip-counts`, { token: owner })).body;
+    expect(chips.chipsInPlay.total).toBe(130_000);
+    expect(chips.playersLeft).toBe(4);
+
+    const tables = ok(await api.call('GET', `${day2.path}/tables`, { token: owner })).body;
+    const seated = tables.tables.flatMap((t: { seats: { entryId: string | null }[] }) =>
+      t.seats.flatMap((x) => (x.entryId ? [x.entryId] : [])),
+    );
+    expect(seated.sort()).toEqual([...d2Entry.values()].sort());
+    const proof = ok(await api.call('GET', `${day2.path}/seating/draw-proof`, { token: owner })).body;
+    expect(proof.commitment).toBe(committed.commitment);
+    const file = join(mkdtempSync(join(tmpdir(), 'day2-')), 'tables.json');
+    writeFileSync(file, JSON.stringify(tables));
+    const check = spawnSync('python3', [SCRIPT, '--proof', '-', '--tables', file], {
+      input: JSON.stringify(proof),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain('published tables match the derived draw');
+
+    expectProblem(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner }), 409, 'DAY2_ALREADY_QUALIFIED');
+    expectProblem(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [fa.id] } }), 409, 'DAY2_UNDER_WAY');
   });
 });

@@ -1,6 +1,7 @@
 import type { ChipCountInput } from '../../../domain/floor/chip-counts';
-import { bagFlight as bag } from '../../../domain/floor/flights';
+import { bagFlight as bag, qualifyDay2 } from '../../../domain/floor/flights';
 import { flightIdsToLoad, linkFlights as link, type ChangedFlight, type LinkFlightsInput } from '../../../domain/floor/flight-links';
+import { drawSeating } from '../../../domain/floor/seating';
 import { CompanionConflict, followingEvent, requireTournament } from '../../store/tournament-store';
 import { ConcurrentUpdate } from '../errors';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
@@ -41,3 +42,15 @@ export async function linkFlights(command: TournamentCommand, input: LinkFlights
 /** Bagging: every survivor's stack in one call, one event (R-CHIP-1 records the counts with it). */
 export const bagFlight = (command: TournamentCommand, counts: readonly ChipCountInput[]) =>
   executeTournamentCommand(command, (t, ctx) => decided(bag(t, counts, ctx)));
+
+/**
+ * The day 2 takes the bagged survivors of all its flights (one stack each) and draws its seats from the
+ * committed seed (R-DRAW-1) in the same command: the field and its seats are one event.
+ */
+export const qualifyAndDrawDay2 = (command: TournamentCommand) =>
+  executeTournamentCommand(command, async (day2, ctx) => {
+    const flights = await flightsOf(command.clubId, day2.day2?.flightIds ?? []);
+    const q = qualifyDay2(day2, flights, ctx);
+    const seated = drawSeating(q.state, ctx);
+    return { state: seated.state, events: [...q.events, ...seated.events], value: q.qualifiers };
+  });
