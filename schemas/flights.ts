@@ -70,3 +70,23 @@ export const Day2Field = z
       .openapi({ description: 'one per player, by player id' }),
   })
   .openapi('Day2Field', { description: "The day 2's field from its flights, seated by the committed draw (R-DRAW-1)" });
+
+export const EventPlacesQuery = z.strictObject({ format: z.enum(['json', 'csv']).optional() });
+
+export const EventPlaces = z
+  .object({
+    tournamentId: Id,
+    flightIds: z.array(Id),
+    rows: z
+      .array(
+        z.object({
+          place: z.number().int(),
+          playerId: Id,
+          stage: z.enum(['day2', 'day1']).openapi({ description: 'the stage reached' }),
+          tournamentId: Id.openapi({ description: 'the day 2, or the flight of his best day-1 finish' }),
+          lastEntryId: Id,
+        }),
+      )
+      .openapi({ description: 'day-2 places first, then every day-1 bust (docs/decisions.md)' }),
+  })
+  .openapi('EventPlaces');

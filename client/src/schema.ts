@@ -1921,6 +1921,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/event-places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The places of an event over its flights (R-FLIGHT-1, R-PLC): the day 2's places, then every player out on day 1 below them, by his flight place, then the larger last stack (docs/decisions.md). 409 PLACES_NOT_READY until the day 2 is down to one; ?format=csv for a spreadsheet
+         * @description The places of an event over its flights (R-FLIGHT-1, R-PLC): the day 2's places, then every player out on day 1 below them, by his flight place, then the larger last stack (docs/decisions.md). 409 PLACES_NOT_READY until the day 2 is down to one; ?format=csv for a spreadsheet. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getEventPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/catalog/tournaments": {
         parameters: {
             query?: never;
@@ -4834,6 +4854,23 @@ export interface components {
                 flightId: string;
                 /** @description other flights he bagged in, whose stacks he gave up */
                 alsoBagged: string[];
+            }[];
+        };
+        EventPlaces: {
+            tournamentId: string;
+            flightIds: string[];
+            /** @description day-2 places first, then every day-1 bust (docs/decisions.md) */
+            rows: {
+                place: number;
+                playerId: string;
+                /**
+                 * @description the stage reached
+                 * @enum {string}
+                 */
+                stage: "day2" | "day1";
+                /** @description the day 2, or the flight of his best day-1 finish */
+                tournamentId: string;
+                lastEntryId: string;
             }[];
         };
         CatalogClubsPage: {
@@ -17394,6 +17431,117 @@ export interface operations {
                 };
             };
             /** @description IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEventPlaces: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Event places (JSON or text/csv) */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPlaces"];
+                    "text/csv": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
             422: {
                 headers: {
                     [name: string]: unknown;

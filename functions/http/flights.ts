@@ -1,13 +1,15 @@
 import type * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
-import { BagFlightBody, BaggedFlight, Day2Field, Day2Flights, LinkFlightsBody } from '../../schemas/flights';
+import { BagFlightBody, BaggedFlight, Day2Field, Day2Flights, EventPlaces, EventPlacesQuery, LinkFlightsBody } from '../../schemas/flights';
 import type { FloorTournament } from '../../domain/floor/aggregate';
+import type { EventPlace } from '../../domain/floor/flights';
+import { eventPlacesCsv } from '../../domain/floor/event-places-csv';
 import { defineRoute } from '../platform/route';
-import { club, FLOOR } from '../platform/authorization';
-import { bagFlight, linkFlights, qualifyAndDrawDay2 } from '../app/tournaments/flights';
+import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
+import { bagFlight, eventPlaces, linkFlights, qualifyAndDrawDay2 } from '../app/tournaments/flights';
 import { commandOf, versioned } from './tournament-support';
 
-/** R-FLIGHT-1: starting flights into one day 2: the link, bagging and the day 2's field. */
+/** R-FLIGHT-1: starting flights into one day 2: the link, bagging, the day 2's field and the event's places. */
 
 const TAGS = ['Knockouts and results'];
 const BASE = '/v1/clubs/{clubId}/tournaments/{tournamentId}';
@@ -107,4 +109,36 @@ export const qualifyDay2Route = /* @__PURE__ */ defineRoute({
   },
 });
 
-export const flightRoutes = [linkFlightsRoute, bagFlightRoute, qualifyDay2Route];
+const placesView = (day2: FloorTournament, rows: EventPlace[]): z.output<typeof EventPlaces> => ({
+  tournamentId: day2.id,
+  flightIds: day2.day2?.flightIds ?? [],
+  rows,
+});
+
+export const eventPlacesRoute = /* @__PURE__ */ defineRoute({
+  operationId: 'getEventPlaces',
+  access: /* @__PURE__ */ club(ALL_STAFF),
+  method: 'GET',
+  path: `${BASE}/event-places`,
+  summary:
+    "The places of an event over its flights (R-FLIGHT-1, R-PLC): the day 2's places, then every player out on day 1 below them, by his flight place, then the larger last stack (docs/decisions.md). 409 PLACES_NOT_READY until the day 2 is down to one; ?format=csv for a spreadsheet",
+  tags: TAGS,
+  params: TournamentParams,
+  query: EventPlacesQuery,
+  responses: { 200: { description: 'Event places (JSON or text/csv)', schema: EventPlaces, alsoAs: ['text/csv'] } },
+  problems: [409],
+  handle: async (req) => {
+    const { day2, rows } = await eventPlaces(req.params.clubId, req.params.tournamentId);
+    if (req.query.format === 'csv') {
+      return {
+        status: 200,
+        raw: true,
+        body: eventPlacesCsv(rows),
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="event-places-${day2.id}.csv"` },
+      };
+    }
+    return versioned(200, day2.version, placesView(day2, rows));
+  },
+});
+
+export const flightRoutes = [linkFlightsRoute, bagFlightRoute, qualifyDay2Route, eventPlacesRoute];

@@ -238,4 +238,45 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     expectProblem(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner }), 409, 'DAY2_ALREADY_QUALIFIED');
     expectProblem(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [fa.id] } }), 409, 'DAY2_UNDER_WAY');
   });
+
+  it('R-FLIGHT-1: event places: the day 2 first, then every day-1 bust by his flight place, then by his last stack', async () => {
+    expectProblem(await api.call('GET', `${day2.path}/event-places`, { token: owner }), 409, 'PLACES_NOT_READY');
+    ok(await api.call('POST', `${day2.path}/start`, { token: owner }));
+    const e = (p: string) => d2Entry.get(p) as string;
+    await knockout(day2.path, e('fl-b2'), e('fl-a1'));
+    await knockout(day2.path, e('fl-b1'), e(BOTH));
+    await knockout(day2.path, e(BOTH), e('fl-a1'));
+    const places = ok(await api.call('GET', `${day2.path}/event-places`, { token: owner })).body;
+    expect(places.flightIds).toEqual([fa.id, fb.id]);
+    // 1A: fl-a3 out first, fl-a2 second, two bagged: flight places 4 and 3. 1B: fl-b3 out first with three
+    // bagged: flight place 4, as fl-a3's; his recorded 15,000 ranks him above fl-a3, who has no count.
+    expect(
+      places.rows.map((r: { place: number; playerId: string; stage: string; tournamentId: string }) => [
+        r.place,
+        r.playerId,
+        r.stage,
+        r.tournamentId,
+      ]),
+    ).toEqual([
+      [1, 'fl-a1', 'day2', day2.id],
+      [2, BOTH, 'day2', day2.id],
+      [3, 'fl-b1', 'day2', day2.id],
+      [4, 'fl-b2', 'day2', day2.id],
+      [5, 'fl-a2', 'day1', fa.id],
+      [6, 'fl-b3', 'day1', fb.id],
+      [7, 'fl-a3', 'day1', fa.id],
+    ]);
+    const csv = ok(await api.call('GET', `${day2.path}/event-places?format=csv`, { token: owner }));
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('place,playerId,stage,tournamentId,lastEntryId');
+    expect(lines[6]).toBe(`6,fl-b3,day1,${fb.id},${eb.get('fl-b3')}`);
+    // A flight is no day 2; another club's staff do not see the event.
+    expectProblem(await api.call('GET', `${fa.path}/event-places`, { token: owner }), 409, 'NOT_A_DAY2');
+    const stranger = await api.token('flight-other-owner');
+    expectProblem(await api.call('GET', `${day2.path}/event-places`, { token: stranger }), 404, 'CLUB_NOT_FOUND');
+  });
 });

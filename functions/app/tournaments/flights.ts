@@ -1,10 +1,12 @@
 import type { ChipCountInput } from '../../../domain/floor/chip-counts';
-import { bagFlight as bag, qualifyDay2 } from '../../../domain/floor/flights';
+import type { FloorTournament } from '../../../domain/floor/aggregate';
+import { bagFlight as bag, eventPlaces as places, qualifyDay2 } from '../../../domain/floor/flights';
 import { flightIdsToLoad, linkFlights as link, type ChangedFlight, type LinkFlightsInput } from '../../../domain/floor/flight-links';
 import { drawSeating } from '../../../domain/floor/seating';
 import { CompanionConflict, followingEvent, requireTournament } from '../../store/tournament-store';
 import { ConcurrentUpdate } from '../errors';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
+import { tournamentState } from './queries';
 
 /*
  * R-FLIGHT-1: flights into a day 2 (domain/floor/flights.ts, flight-links.ts). The day 2's commands read
@@ -54,3 +56,10 @@ export const qualifyAndDrawDay2 = (command: TournamentCommand) =>
     const seated = drawSeating(q.state, ctx);
     return { state: seated.state, events: [...q.events, ...seated.events], value: q.qualifiers };
   });
+
+/** The event's places over the day 2 and its flights, with the states they come from. */
+export async function eventPlaces(clubId: string, day2Id: string) {
+  const day2: FloorTournament = await tournamentState(clubId, day2Id);
+  const flights = await flightsOf(clubId, day2.day2?.flightIds ?? []);
+  return { day2, flights, rows: places(day2, flights) };
+}
