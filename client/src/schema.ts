@@ -1861,6 +1861,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/flights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name a day 2's starting flights, tournaments of the same club (R-FLIGHT-1), and the stack rule for a player who bagged in two: the day 2 and every flight are written together; a flight left out of the list is released. 404 for a tournament not in the club; 409 DAY2_UNDER_WAY once the day 2 is seated or started, FLIGHT_OF_ANOTHER_DAY2
+         * @description Name a day 2's starting flights, tournaments of the same club (R-FLIGHT-1), and the stack rule for a player who bagged in two: the day 2 and every flight are written together; a flight left out of the list is released. 404 for a tournament not in the club; 409 DAY2_UNDER_WAY once the day 2 is seated or started, FLIGHT_OF_ANOTHER_DAY2. Roles: owner, manager.
+         */
+        put: operations["linkFlights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/flight/bag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bag a flight at its end (R-FLIGHT-1, R-CHIP-1): every survivor's stack in one call, together exactly the chips in play. 422 BAG_CHIPS_MISMATCH with the difference, BAG_INCOMPLETE naming the entries missing; a bagged flight takes no more knockouts
+         * @description Bag a flight at its end (R-FLIGHT-1, R-CHIP-1): every survivor's stack in one call, together exactly the chips in play. 422 BAG_CHIPS_MISMATCH with the difference, BAG_INCOMPLETE naming the entries missing; a bagged flight takes no more knockouts. Roles: owner, manager.
+         */
+        post: operations["bagFlight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/day2/qualify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED
+         * @description The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED. Roles: owner, manager.
+         */
+        post: operations["qualifyDay2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clubs/{clubId}/tournaments/{tournamentId}/event-places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The places of an event over its flights (R-FLIGHT-1, R-PLC): the day 2's places, then every player out on day 1 below them, by his flight place, then the larger last stack (docs/decisions.md). 409 PLACES_NOT_READY until the day 2 is down to one; ?format=csv for a spreadsheet
+         * @description The places of an event over its flights (R-FLIGHT-1, R-PLC): the day 2's places, then every player out on day 1 below them, by his flight place, then the larger last stack (docs/decisions.md). 409 PLACES_NOT_READY until the day 2 is down to one; ?format=csv for a spreadsheet. Roles: owner, manager, dealer, cashier.
+         */
+        get: operations["getEventPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/catalog/tournaments": {
         parameters: {
             query?: never;
@@ -4686,6 +4766,112 @@ export interface components {
         HandDone: {
             /** @description the hand-for-hand hand the table finished; a hand already over changes nothing */
             hand: number;
+        };
+        /** @description The day 2's flights and stack rule */
+        Day2Flights: {
+            tournamentId: string;
+            version: number;
+            flightIds: string[];
+            /** @enum {string} */
+            stackRule: "largest" | "latest";
+        };
+        /**
+         * @example {
+         *       "flightIds": [
+         *         "trn_1a",
+         *         "trn_1b"
+         *       ],
+         *       "stackRule": "largest"
+         *     }
+         */
+        LinkFlights: {
+            /** @description the day 2's starting flights (tournaments of the same club), in order: day 1A, 1B, ... */
+            flightIds: string[];
+            /**
+             * @description a player who bagged in more than one flight goes on with the largest stack (default; equal: the earlier flight) or with the latest flight he bagged in
+             * @enum {string}
+             */
+            stackRule?: "largest" | "latest";
+        };
+        BaggedFlight: {
+            tournamentId: string;
+            version: number;
+            day2Id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            baggedAt: string;
+            /** @description the bagged chips: the chips in play */
+            total: number;
+            /** @description every survivor with his stack, by entry id */
+            bagged: {
+                entryId: string;
+                playerId: string;
+                chips: number;
+            }[];
+        };
+        /**
+         * @description Every survivor's stack in one call: together exactly the flight's chips in play
+         * @example {
+         *       "counts": [
+         *         {
+         *           "entryId": "ent_7",
+         *           "chips": 48500
+         *         }
+         *       ]
+         *     }
+         */
+        BagFlight: {
+            /** @description one entry, a table, or the whole field at bagging: recorded together or not at all */
+            counts: {
+                entryId: string;
+                /** @description the entry's stack as counted */
+                chips: number;
+            }[];
+        };
+        /** @description The day 2's field from its flights, seated by the committed draw (R-DRAW-1) */
+        Day2Field: {
+            tournamentId: string;
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T18:00:00.000Z
+             */
+            qualifiedAt: string;
+            total: number;
+            /** @description tables the draw seated */
+            tables: number;
+            /** @description one per player, by player id */
+            qualifiers: {
+                playerId: string;
+                /** @description the player's day-2 entry */
+                entryId: string;
+                /** @description the flight entry the stack comes from */
+                flightEntryId: string;
+                chips: number;
+                /** @description the flight the stack comes from */
+                flightId: string;
+                /** @description other flights he bagged in, whose stacks he gave up */
+                alsoBagged: string[];
+            }[];
+        };
+        EventPlaces: {
+            tournamentId: string;
+            flightIds: string[];
+            /** @description day-2 places first, then every day-1 bust (docs/decisions.md) */
+            rows: {
+                place: number;
+                playerId: string;
+                /**
+                 * @description the stage reached
+                 * @enum {string}
+                 */
+                stage: "day2" | "day1";
+                /** @description the day 2, or the flight of his best day-1 finish */
+                tournamentId: string;
+                lastEntryId: string;
+            }[];
         };
         CatalogClubsPage: {
             items: components["schemas"]["CatalogClub"][];
@@ -16896,6 +17082,466 @@ export interface operations {
                 };
             };
             /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    linkFlights: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkFlights"];
+            };
+        };
+        responses: {
+            /** @description The day 2's flights */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Day2Flights"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bagFlight: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BagFlight"];
+            };
+        };
+        responses: {
+            /** @description The flight's bagged stacks */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaggedFlight"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`); INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters; IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    qualifyDay2: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key replay the first answer for a day */
+                "Idempotency-Key"?: string;
+                /** @description The version last seen (the ETag); a stale one answers 409 */
+                "If-Match"?: string;
+            };
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day 2's field, seated */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Day2Field"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match); IDEMPOTENCY_IN_PROGRESS (with Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEventPlaces: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                clubId: string;
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Event places (JSON or text/csv) */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPlaces"];
+                    "text/csv": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (or a stale If-Match) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -238,6 +238,7 @@ export interface EventPlace {
  * (R-CHIP-1) where the flight places are equal; still equal: one shared place.
  */
 export function eventPlaces(day2: WithFlights & { id: string }, flights: readonly (WithFlights & { id: string })[]): EventPlace[] {
+  if (!day2.day2) throw conflict('NOT_A_DAY2', 'This tournament has no flights (R-FLIGHT-1)');
   const top = finalPlaces(day2.knockouts ?? emptyKnockoutsState(), entryRefs(day2));
   const rows: EventPlace[] = top.map((r) => ({
     place: r.place,

@@ -127,6 +127,18 @@ export async function appendEvent(input: AppendInput): Promise<number> {
   return bytes;
 }
 
+/**
+ * The conditional put of a small event as one item of another tournament's transaction (a day 2 and its
+ * flights change together): it fails the transaction when the version is taken, like an append would.
+ */
+export function eventPut(input: Omit<AppendInput, 'with'>): TransactPut {
+  const body = packBody(JSON.stringify({ p: input.patch, e: input.events }));
+  if (bodyBytes(body) > MAX_INLINE_BYTES) throw new Error('an event written with another must fit one item');
+  const { clubId, tournamentId, version, at } = input;
+  const head: TournamentEventRow = { kind: 'tournamentEvent', clubId, tournamentId, v: version, at, w: randomUUID(), ...bodyAttrs(body) };
+  return entities().tournamentEvent.create(head).params<TransactPut>();
+}
+
 /** Whether the event head at `version` is the one this append wrote (strongly consistent; heads from before the entity included). */
 async function writtenBy(clubId: string, tournamentId: string, version: number, writer: string): Promise<boolean> {
   const { data } = await entities()

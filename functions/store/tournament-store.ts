@@ -9,7 +9,7 @@ import { batchGet, type TransactPut, type TransactUpdate } from './entities/item
 import type { AggregateLayout } from './aggregate-codec';
 import { applyPatch, diffState, type Patch } from './state-patch';
 import { viewsOf } from './derived-views';
-import { appendEvent, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
+import { appendEvent, eventPut, readEventsAfter, UndecodableEvent, VersionConflict, type LoggedEvent } from './tournament-log';
 export { CompanionConflict } from './tournament-log';
 import { manifestBytes, readSnapshot, writeSnapshot } from './tournament-snapshot';
 import { cached, remember, type CachedTournament } from './tournament-cache';
@@ -384,6 +384,17 @@ async function decideAndAppend<E, D extends Decided<E>>(
       if (attempt > 2) await backoff(attempt);
     }
   }
+}
+
+/**
+ * Another tournament's next event, to commit with a command's own (companions): the change from `before`
+ * (as loaded) to `after`. The transaction fails with CompanionConflict when that tournament moved meanwhile.
+ */
+export function followingEvent(before: StoredTournament, after: StoredTournament, events: readonly { type: string }[]): TransactItem[] {
+  const version = before.version + 1;
+  const patch = diffState(before, after, { skip: DERIVED });
+  const put = eventPut({ clubId: after.clubId, tournamentId: after.id, version, at: after.updatedAt, patch, events });
+  return [{ Put: put }, ...(rootChanged(before, after) ? [{ Update: rootUpdate(after, version) }] : [])];
 }
 
 /** The players' index rows for one player, across clubs (newest registration first). */
