@@ -245,9 +245,15 @@ const KNOWN_CANDIDATES = new WeakMap<WordForms, Candidates>();
 const READING_SLOTS = 4096;
 const SLOT_READING: (WordForms | null)[] = new Array<WordForms | null>(READING_SLOTS).fill(null);
 const SLOT_CANDIDATES: (Candidates | null)[] = new Array<Candidates | null>(READING_SLOTS).fill(null);
+/**
+ * The answer for a token that starts no term of any set (about half the words): one shared object, so
+ * that those words leave nothing of their own to read from memory.
+ */
+const NO_CANDIDATES: Candidates = { lexicon: [], allowlist: [], grammar: [] };
 const candidatesOf = (t: Token): Candidates => {
   const { lexicon, allowlist, grammar } = termSets();
-  return { lexicon: lexicon.candidatesOf(t), allowlist: allowlist.candidatesOf(t), grammar: grammar.candidatesOf(t) };
+  const found = { lexicon: lexicon.candidatesOf(t), allowlist: allowlist.candidatesOf(t), grammar: grammar.candidatesOf(t) };
+  return found.lexicon.length === 0 && found.allowlist.length === 0 && found.grammar.length === 0 ? NO_CANDIDATES : found;
 };
 // Numbers start the same terms whatever their value, symbols those written with them.
 let numberCandidates: Candidates | undefined;
@@ -337,6 +343,7 @@ function amountAfter(r: Reading, i: number): number {
 }
 
 const LABEL_MARKS = new Set(['-', '№', '#']);
+const LATIN_LETTERS = /^[a-z]+$/;
 /** A number is a count of something when a word that is not a recipient or a preposition follows it. */
 function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: number } | null {
   const { tokens } = r;
@@ -356,7 +363,7 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
   const prev2 = tokens[numIndex - 2];
   // Labels: "Евро-2024", "топ-100", "№ 500", "RTX 4090", "#1000".
   if (prev && prev.kind === 'sym' && LABEL_MARKS.has(prev.text) && (prev.text !== '-' || prev2?.kind === 'word')) return null;
-  if (prev && prev.kind === 'word' && prev.upper && prev.text.length <= 5 && /^[a-z]+$/.test(prev.text) && !multiplied) return null;
+  if (prev && prev.kind === 'word' && prev.upper && prev.text.length <= 5 && LATIN_LETTERS.test(prev.text) && !multiplied) return null;
   // Years: "Кубок 2024", "сезон 2025", "2026 г.".
   if (!multiplied && n.value >= 1900 && n.value <= 2100 && Number.isInteger(n.value)) {
     if (prev && prev.kind === 'word' && flagged(r, numIndex - 1, F.year)) return null;
@@ -471,6 +478,21 @@ const REASONS: Record<string, string> = {
   equivalent: 'a money value or its equivalent',
 };
 
+// The reasons made of a category's, each made once rather than at every finding.
+const WITH_AMOUNT = new Map<string, string>();
+const MIXED = new Map<string, string>();
+function amountReason(category: string): string {
+  let reason = WITH_AMOUNT.get(category);
+  if (reason === undefined) WITH_AMOUNT.set(category, (reason = `${REASONS[category] ?? 'money'} with an amount`));
+  return reason;
+}
+function mixedReason(category: string): string {
+  let reason = MIXED.get(category);
+  if (reason === undefined)
+    MIXED.set(category, (reason = `${REASONS[category] ?? 'money'} written with letters of another script or digits for letters`));
+  return reason;
+}
+
 /** What `addFinding` needs of the text being checked. */
 interface Found {
   text: string;
@@ -583,7 +605,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     }
     let hits = sets.lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
     // After an amount, a Latin letter that looks like a Cyrillic one is read as Cyrillic ("5000 p").
-    if (hits.length === 0 && t.kind === 'word' && !t.scripts.cyr && amountBefore(r, i) >= 0) {
+    if (hits.length === 0 && t.kind === 'word' && amountBefore(r, i) >= 0 && !t.scripts.cyr) {
       const n = tokens[amountBefore(r, i)];
       const resolution = n?.kind === 'num' && RESOLUTIONS.includes(n.value) && (t.text === 'p' || t.text === 'i');
       if (!resolution) {
@@ -613,16 +635,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         const b = amountBefore(r, digitLed ? h.first - 1 : h.first);
         const first = b >= 0 ? b : digitLed ? h.first - 1 : h.first;
         const a = amountAfter(r, h.last);
-        addFinding(
-          found,
-          'refuse',
-          first,
-          a >= 0 ? a : h.last,
-          entry.category,
-          `${REASONS[entry.category] ?? 'money'} written with letters of another script or digits for letters`,
-          h.first,
-          h.last,
-        );
+        addFinding(found, 'refuse', first, a >= 0 ? a : h.last, entry.category, mixedReason(entry.category), h.first, h.last);
         continue;
       }
       let before = amountBefore(r, h.first);
@@ -645,7 +658,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
           before >= 0 ? before : h.first,
           after >= 0 ? after : h.last,
           entry.category,
-          `${reason} with an amount`,
+          amountReason(entry.category),
           h.first,
           h.last,
         );
@@ -754,6 +767,26 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   return verdictOf(findings);
 }
 
+/**
+ * Earliest first, the longest of those first; equal ones keep their order (as a stable sort would).
+ * By insertion: a text has a handful of findings, and the built-in sort costs more to set up than that.
+ */
+function sortFindings(findings: MoneyFinding[]): void {
+  for (let i = 1; i < findings.length; i++) {
+    const f = findings[i] as MoneyFinding;
+    let k = i - 1;
+    while (
+      k >= 0 &&
+      ((findings[k] as MoneyFinding).start > f.start ||
+        ((findings[k] as MoneyFinding).start === f.start && (findings[k] as MoneyFinding).end < f.end))
+    ) {
+      findings[k + 1] = findings[k] as MoneyFinding;
+      k -= 1;
+    }
+    findings[k + 1] = f;
+  }
+}
+
 /** Whether a finding already covers token `t`. */
 function covered(findings: readonly MoneyFinding[], t: Token): boolean {
   for (const f of findings) if (f.start <= t.start && f.end >= t.end) return true;
@@ -761,7 +794,7 @@ function covered(findings: readonly MoneyFinding[], t: Token): boolean {
 }
 
 function verdictOf(findings: MoneyFinding[]): MoneyVerdict {
-  findings.sort((a, b) => a.start - b.start || b.end - a.end);
+  sortFindings(findings);
   const outcome: MoneyOutcome = findings.some((f) => f.outcome === 'refuse') ? 'refuse' : findings.length ? 'review' : 'allow';
   return { outcome, findings };
 }
