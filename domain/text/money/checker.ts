@@ -270,7 +270,7 @@ function candidatesAt(t: Token): Candidates {
   }
   // A word's reading is made from its lower-cased text, and so are its parts ("кэш-приз" -> "кэш",
   // "приз"): the same reading means the same parts, so compounds are kept too.
-  const slot = t.forms.key & (READING_SLOTS - 1);
+  const slot = t.formsKey & (READING_SLOTS - 1);
   if (SLOT_READING[slot] === t.forms) return SLOT_CANDIDATES[slot] as Candidates;
   let known = KNOWN_CANDIDATES.get(t.forms);
   if (!known) {
@@ -296,13 +296,18 @@ const flagged = (r: Reading, k: number, f: Flag): boolean => k >= 0 && k < r.fla
 const MONEY_EMOJI = new Set(['💰', '💵', '💴', '💶', '💷', '💸', '🤑', '💲', '💱']);
 const MAYBE_MONEY_EMOJI = new Set(['🪙', '💳', '🏦', '🏧']);
 const CURRENCY_SYMBOL = /\p{Sc}/u;
-// Property escapes cost about a microsecond a test: symbols are few, so each is classified once.
-const SYMBOL_IS_CURRENCY = new Map<string, boolean>();
-function isCurrencySymbol(c: string): boolean {
-  let known = SYMBOL_IS_CURRENCY.get(c);
+/** What a symbol says of money: nothing, money (a currency sign or a money emoji), or maybe money. */
+const SYM_NONE = 0;
+const SYM_MONEY = 1;
+const SYM_MAYBE = 2;
+// Property escapes cost about a microsecond a test: symbols are few, so each is classified once, and
+// by one lookup rather than one per kind.
+const SYMBOL_KIND = new Map<string, number>();
+function symbolKind(c: string): number {
+  let known = SYMBOL_KIND.get(c);
   if (known === undefined) {
-    known = CURRENCY_SYMBOL.test(c);
-    if (SYMBOL_IS_CURRENCY.size < 4096) SYMBOL_IS_CURRENCY.set(c, known);
+    known = CURRENCY_SYMBOL.test(c) || MONEY_EMOJI.has(c) ? SYM_MONEY : MAYBE_MONEY_EMOJI.has(c) ? SYM_MAYBE : SYM_NONE;
+    if (SYMBOL_KIND.size < 4096) SYMBOL_KIND.set(c, known);
   }
   return known;
 }
@@ -595,11 +600,12 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind === 'sym') {
-      if (isCurrencySymbol(t.text) || MONEY_EMOJI.has(t.text)) {
+      const money = symbolKind(t.text);
+      if (money === SYM_MONEY) {
         const before = amountBefore(r, i);
         const after = before < 0 ? amountAfter(r, i) : -1;
         addFinding(found, 'refuse', before >= 0 ? before : i, after >= 0 ? after : i, 'symbol', REASONS.symbol as string, -1, -1);
-      } else if (MAYBE_MONEY_EMOJI.has(t.text)) {
+      } else if (money === SYM_MAYBE) {
         addFinding(found, 'review', i, i, 'symbol', 'a coin, card or bank sign');
       }
     }
@@ -609,7 +615,12 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
       const n = tokens[amountBefore(r, i)];
       const resolution = n?.kind === 'num' && RESOLUTIONS.includes(n.value) && (t.text === 'p' || t.text === 'i');
       if (!resolution) {
-        const visual: WordToken = { ...t, forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [], key: -1 }, parts: [] };
+        const visual: WordToken = {
+          ...t,
+          forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [], key: -1 },
+          formsKey: -1,
+          parts: [],
+        };
         hits = sets.lexicon.matchReadingAt(visual, tokens, i);
       }
     }
@@ -618,7 +629,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     if (hits.length === 0 && t.kind === 'word' && t.text.length >= 3) {
       const d = tokens[i - 1];
       if (d && d.kind === 'num' && d.text.length === 1 && d.end === t.start) {
-        const visual: WordToken = { ...t, text: d.text + t.text, forms: wordForms(d.text + t.text), parts: [], mixed: true };
+        const forms = wordForms(d.text + t.text);
+        const visual: WordToken = { ...t, text: d.text + t.text, forms, formsKey: forms.key, parts: [], mixed: true };
         hits = sets.lexicon.matchReadingAt(visual, tokens, i);
         digitLed = hits.length > 0;
       }

@@ -33,6 +33,8 @@ export interface WordToken {
   mixed: boolean;
   /** The skeletons of the whole word. */
   forms: WordForms;
+  /** `forms.key`, carried here so that a table kept by it (`checker.ts`) need not read the reading itself. */
+  formsKey: number;
   /** Parts between connectors ("кэш-приз" -> "кэш", "приз"), each as its own skeletons. */
   parts: WordForms[];
 }
@@ -631,7 +633,7 @@ function scratch(n: number, which: 0 | 1): Uint8Array {
 
 const CONNECTORS_RUN = /[-._*·'’‘ʼ`´‐‑]+/u;
 
-type WordInfo = Pick<WordToken, 'text' | 'upper' | 'scripts' | 'mixed' | 'forms' | 'parts'>;
+type WordInfo = Pick<WordToken, 'text' | 'upper' | 'scripts' | 'mixed' | 'forms' | 'formsKey' | 'parts'>;
 /**
  * Words repeat from text to text. A word read on the fast path character by character is a function
  * of its original spelling alone, so all it needs besides its place is kept under that spelling (a
@@ -691,6 +693,7 @@ function wordToken(f: Folded, i: number, j: number, original: string): WordToken
     scripts: info.scripts,
     mixed: info.mixed,
     forms: info.forms,
+    formsKey: info.formsKey,
     parts: info.parts,
   };
 }
@@ -739,13 +742,15 @@ function wordInfo(f: Folded, i: number, j: number, original: string, start: numb
     }
     upper = upper && letters >= 2;
   }
+  const forms = wordForms(lower);
   const pieces = connected ? lower.split(CONNECTORS_RUN).filter((p) => p.length > 0) : [];
   return {
     text: lower,
     upper,
     scripts,
     mixed,
-    forms: wordForms(lower),
+    forms,
+    formsKey: forms.key,
     parts: pieces.length > 1 ? pieces.map(wordForms) : [],
   };
 }
