@@ -245,9 +245,15 @@ const KNOWN_CANDIDATES = new WeakMap<WordForms, Candidates>();
 const READING_SLOTS = 4096;
 const SLOT_READING: (WordForms | null)[] = new Array<WordForms | null>(READING_SLOTS).fill(null);
 const SLOT_CANDIDATES: (Candidates | null)[] = new Array<Candidates | null>(READING_SLOTS).fill(null);
+/**
+ * The answer for a token that starts no term of any set (about half the words): one shared object, so
+ * that those words leave nothing of their own to read from memory.
+ */
+const NO_CANDIDATES: Candidates = { lexicon: [], allowlist: [], grammar: [] };
 const candidatesOf = (t: Token): Candidates => {
   const { lexicon, allowlist, grammar } = termSets();
-  return { lexicon: lexicon.candidatesOf(t), allowlist: allowlist.candidatesOf(t), grammar: grammar.candidatesOf(t) };
+  const found = { lexicon: lexicon.candidatesOf(t), allowlist: allowlist.candidatesOf(t), grammar: grammar.candidatesOf(t) };
+  return found.lexicon.length === 0 && found.allowlist.length === 0 && found.grammar.length === 0 ? NO_CANDIDATES : found;
 };
 // Numbers start the same terms whatever their value, symbols those written with them.
 let numberCandidates: Candidates | undefined;
@@ -264,7 +270,7 @@ function candidatesAt(t: Token): Candidates {
   }
   // A word's reading is made from its lower-cased text, and so are its parts ("кэш-приз" -> "кэш",
   // "приз"): the same reading means the same parts, so compounds are kept too.
-  const slot = t.forms.key & (READING_SLOTS - 1);
+  const slot = t.formsKey & (READING_SLOTS - 1);
   if (SLOT_READING[slot] === t.forms) return SLOT_CANDIDATES[slot] as Candidates;
   let known = KNOWN_CANDIDATES.get(t.forms);
   if (!known) {
@@ -290,13 +296,18 @@ const flagged = (r: Reading, k: number, f: Flag): boolean => k >= 0 && k < r.fla
 const MONEY_EMOJI = new Set(['💰', '💵', '💴', '💶', '💷', '💸', '🤑', '💲', '💱']);
 const MAYBE_MONEY_EMOJI = new Set(['🪙', '💳', '🏦', '🏧']);
 const CURRENCY_SYMBOL = /\p{Sc}/u;
-// Property escapes cost about a microsecond a test: symbols are few, so each is classified once.
-const SYMBOL_IS_CURRENCY = new Map<string, boolean>();
-function isCurrencySymbol(c: string): boolean {
-  let known = SYMBOL_IS_CURRENCY.get(c);
+/** What a symbol says of money: nothing, money (a currency sign or a money emoji), or maybe money. */
+const SYM_NONE = 0;
+const SYM_MONEY = 1;
+const SYM_MAYBE = 2;
+// Property escapes cost about a microsecond a test: symbols are few, so each is classified once, and
+// by one lookup rather than one per kind.
+const SYMBOL_KIND = new Map<string, number>();
+function symbolKind(c: string): number {
+  let known = SYMBOL_KIND.get(c);
   if (known === undefined) {
-    known = CURRENCY_SYMBOL.test(c);
-    if (SYMBOL_IS_CURRENCY.size < 4096) SYMBOL_IS_CURRENCY.set(c, known);
+    known = CURRENCY_SYMBOL.test(c) || MONEY_EMOJI.has(c) ? SYM_MONEY : MAYBE_MONEY_EMOJI.has(c) ? SYM_MAYBE : SYM_NONE;
+    if (SYMBOL_KIND.size < 4096) SYMBOL_KIND.set(c, known);
   }
   return known;
 }
@@ -337,6 +348,7 @@ function amountAfter(r: Reading, i: number): number {
 }
 
 const LABEL_MARKS = new Set(['-', '№', '#']);
+const LATIN_LETTERS = /^[a-z]+$/;
 /** A number is a count of something when a word that is not a recipient or a preposition follows it. */
 function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: number } | null {
   const { tokens } = r;
@@ -356,7 +368,7 @@ function isBareAmount(r: Reading, numIndex: number, anySize = false): { last: nu
   const prev2 = tokens[numIndex - 2];
   // Labels: "Евро-2024", "топ-100", "№ 500", "RTX 4090", "#1000".
   if (prev && prev.kind === 'sym' && LABEL_MARKS.has(prev.text) && (prev.text !== '-' || prev2?.kind === 'word')) return null;
-  if (prev && prev.kind === 'word' && prev.upper && prev.text.length <= 5 && /^[a-z]+$/.test(prev.text) && !multiplied) return null;
+  if (prev && prev.kind === 'word' && prev.upper && prev.text.length <= 5 && LATIN_LETTERS.test(prev.text) && !multiplied) return null;
   // Years: "Кубок 2024", "сезон 2025", "2026 г.".
   if (!multiplied && n.value >= 1900 && n.value <= 2100 && Number.isInteger(n.value)) {
     if (prev && prev.kind === 'word' && flagged(r, numIndex - 1, F.year)) return null;
@@ -471,6 +483,21 @@ const REASONS: Record<string, string> = {
   equivalent: 'a money value or its equivalent',
 };
 
+// The reasons made of a category's, each made once rather than at every finding.
+const WITH_AMOUNT = new Map<string, string>();
+const MIXED = new Map<string, string>();
+function amountReason(category: string): string {
+  let reason = WITH_AMOUNT.get(category);
+  if (reason === undefined) WITH_AMOUNT.set(category, (reason = `${REASONS[category] ?? 'money'} with an amount`));
+  return reason;
+}
+function mixedReason(category: string): string {
+  let reason = MIXED.get(category);
+  if (reason === undefined)
+    MIXED.set(category, (reason = `${REASONS[category] ?? 'money'} written with letters of another script or digits for letters`));
+  return reason;
+}
+
 /** What `addFinding` needs of the text being checked. */
 interface Found {
   text: string;
@@ -573,21 +600,27 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind === 'sym') {
-      if (isCurrencySymbol(t.text) || MONEY_EMOJI.has(t.text)) {
+      const money = symbolKind(t.text);
+      if (money === SYM_MONEY) {
         const before = amountBefore(r, i);
         const after = before < 0 ? amountAfter(r, i) : -1;
         addFinding(found, 'refuse', before >= 0 ? before : i, after >= 0 ? after : i, 'symbol', REASONS.symbol as string, -1, -1);
-      } else if (MAYBE_MONEY_EMOJI.has(t.text)) {
+      } else if (money === SYM_MAYBE) {
         addFinding(found, 'review', i, i, 'symbol', 'a coin, card or bank sign');
       }
     }
     let hits = sets.lexicon.matchWith((candidates[i] as Candidates).lexicon, tokens, i);
     // After an amount, a Latin letter that looks like a Cyrillic one is read as Cyrillic ("5000 p").
-    if (hits.length === 0 && t.kind === 'word' && !t.scripts.cyr && amountBefore(r, i) >= 0) {
+    if (hits.length === 0 && t.kind === 'word' && amountBefore(r, i) >= 0 && !t.scripts.cyr) {
       const n = tokens[amountBefore(r, i)];
       const resolution = n?.kind === 'num' && RESOLUTIONS.includes(n.value) && (t.text === 'p' || t.text === 'i');
       if (!resolution) {
-        const visual: WordToken = { ...t, forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [], key: -1 }, parts: [] };
+        const visual: WordToken = {
+          ...t,
+          forms: { cyr: [visualCyrillic(t.text)], cyrT: [], lat: [], hy: [], key: -1 },
+          formsKey: -1,
+          parts: [],
+        };
         hits = sets.lexicon.matchReadingAt(visual, tokens, i);
       }
     }
@@ -596,7 +629,8 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
     if (hits.length === 0 && t.kind === 'word' && t.text.length >= 3) {
       const d = tokens[i - 1];
       if (d && d.kind === 'num' && d.text.length === 1 && d.end === t.start) {
-        const visual: WordToken = { ...t, text: d.text + t.text, forms: wordForms(d.text + t.text), parts: [], mixed: true };
+        const forms = wordForms(d.text + t.text);
+        const visual: WordToken = { ...t, text: d.text + t.text, forms, formsKey: forms.key, parts: [], mixed: true };
         hits = sets.lexicon.matchReadingAt(visual, tokens, i);
         digitLed = hits.length > 0;
       }
@@ -613,16 +647,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
         const b = amountBefore(r, digitLed ? h.first - 1 : h.first);
         const first = b >= 0 ? b : digitLed ? h.first - 1 : h.first;
         const a = amountAfter(r, h.last);
-        addFinding(
-          found,
-          'refuse',
-          first,
-          a >= 0 ? a : h.last,
-          entry.category,
-          `${REASONS[entry.category] ?? 'money'} written with letters of another script or digits for letters`,
-          h.first,
-          h.last,
-        );
+        addFinding(found, 'refuse', first, a >= 0 ? a : h.last, entry.category, mixedReason(entry.category), h.first, h.last);
         continue;
       }
       let before = amountBefore(r, h.first);
@@ -645,7 +670,7 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
           before >= 0 ? before : h.first,
           after >= 0 ? after : h.last,
           entry.category,
-          `${reason} with an amount`,
+          amountReason(entry.category),
           h.first,
           h.last,
         );
@@ -754,6 +779,26 @@ export function checkMoney(text: string, kind: MoneyTextKind = 'prize'): MoneyVe
   return verdictOf(findings);
 }
 
+/**
+ * Earliest first, the longest of those first; equal ones keep their order (as a stable sort would).
+ * By insertion: a text has a handful of findings, and the built-in sort costs more to set up than that.
+ */
+function sortFindings(findings: MoneyFinding[]): void {
+  for (let i = 1; i < findings.length; i++) {
+    const f = findings[i] as MoneyFinding;
+    let k = i - 1;
+    while (
+      k >= 0 &&
+      ((findings[k] as MoneyFinding).start > f.start ||
+        ((findings[k] as MoneyFinding).start === f.start && (findings[k] as MoneyFinding).end < f.end))
+    ) {
+      findings[k + 1] = findings[k] as MoneyFinding;
+      k -= 1;
+    }
+    findings[k + 1] = f;
+  }
+}
+
 /** Whether a finding already covers token `t`. */
 function covered(findings: readonly MoneyFinding[], t: Token): boolean {
   for (const f of findings) if (f.start <= t.start && f.end >= t.end) return true;
@@ -761,7 +806,7 @@ function covered(findings: readonly MoneyFinding[], t: Token): boolean {
 }
 
 function verdictOf(findings: MoneyFinding[]): MoneyVerdict {
-  findings.sort((a, b) => a.start - b.start || b.end - a.end);
+  sortFindings(findings);
   const outcome: MoneyOutcome = findings.some((f) => f.outcome === 'refuse') ? 'refuse' : findings.length ? 'review' : 'allow';
   return { outcome, findings };
 }

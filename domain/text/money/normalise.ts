@@ -33,6 +33,8 @@ export interface WordToken {
   mixed: boolean;
   /** The skeletons of the whole word. */
   forms: WordForms;
+  /** `forms.key`, carried here so that a table kept by it (`checker.ts`) need not read the reading itself. */
+  formsKey: number;
   /** Parts between connectors ("кэш-приз" -> "кэш", "приз"), each as its own skeletons. */
   parts: WordForms[];
 }
@@ -429,6 +431,13 @@ const isMark = (code: number): boolean =>
   (code >= 0x20d0 && code <= 0x20ff) ||
   (code >= 0xfe20 && code <= 0xfe2f);
 
+/**
+ * Code units that attach to the character before them (combining marks, variation selectors), by
+ * code in a flat table: the fast path asks it of every next character.
+ */
+const ATTACHES = new Uint8Array(0x10000);
+for (let code = 0; code < 0x10000; code++) if (isMark(code) || (code >= 0xfe00 && code <= 0xfe0f)) ATTACHES[code] = 1;
+
 /** Character classes: letter, digit, letter-like symbol, blank, connector, other. */
 const L = 1;
 const D = 2;
@@ -468,7 +477,7 @@ export function fold(text: string): Folded {
   while (i < n) {
     const code = text.charCodeAt(i);
     const nextCode = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-    if (code < PLAIN_END && PLAIN_CLASS[code] !== 0 && !isMark(nextCode) && !(nextCode >= 0xfe00 && nextCode <= 0xfe0f)) {
+    if (code < PLAIN_END && PLAIN_CLASS[code] !== 0 && ATTACHES[nextCode] !== 1) {
       cs[m] = LOWER[code] as string;
       ss[m] = i;
       es[m] = i + 1;
@@ -622,7 +631,9 @@ function scratch(n: number, which: 0 | 1): Uint8Array {
   return a;
 }
 
-type WordInfo = Pick<WordToken, 'text' | 'upper' | 'scripts' | 'mixed' | 'forms' | 'parts'>;
+const CONNECTORS_RUN = /[-._*·'’‘ʼ`´‐‑]+/u;
+
+type WordInfo = Pick<WordToken, 'text' | 'upper' | 'scripts' | 'mixed' | 'forms' | 'formsKey' | 'parts'>;
 /**
  * Words repeat from text to text. A word read on the fast path character by character is a function
  * of its original spelling alone, so all it needs besides its place is kept under that spelling (a
@@ -636,6 +647,13 @@ const WORD_CACHE_SIZE = 20_000;
 const SLOTS = 4096;
 const SLOT_SPELLING: string[] = new Array<string>(SLOTS).fill('');
 const SLOT_INFO: (WordInfo | null)[] = new Array<WordInfo | null>(SLOTS).fill(null);
+
+/** Whether `original[start..end)` is spelled `seen`, compared in place (no slice, no builtin call). */
+function sameSpelling(seen: string, original: string, start: number, end: number): boolean {
+  if (seen.length !== end - start) return false;
+  for (let k = 0; k < seen.length; k++) if (seen.charCodeAt(k) !== original.charCodeAt(start + k)) return false;
+  return true;
+}
 
 /** The word of characters `i..j-1` of `f`. */
 function wordToken(f: Folded, i: number, j: number, original: string): WordToken {
@@ -653,7 +671,7 @@ function wordToken(f: Folded, i: number, j: number, original: string): WordToken
   if (plainRun) {
     const slot = hash & (SLOTS - 1);
     const seen = SLOT_SPELLING[slot] as string;
-    if (seen.length === end - start && original.startsWith(seen, start)) info = SLOT_INFO[slot] as WordInfo;
+    if (sameSpelling(seen, original, start, end)) info = SLOT_INFO[slot] as WordInfo;
     else {
       const spelling = original.slice(start, end);
       info = WORD_CACHE.get(spelling);
@@ -675,6 +693,7 @@ function wordToken(f: Folded, i: number, j: number, original: string): WordToken
     scripts: info.scripts,
     mixed: info.mixed,
     forms: info.forms,
+    formsKey: info.formsKey,
     parts: info.parts,
   };
 }
@@ -723,13 +742,15 @@ function wordInfo(f: Folded, i: number, j: number, original: string, start: numb
     }
     upper = upper && letters >= 2;
   }
-  const pieces = connected ? lower.split(/[-._*·'’‘ʼ`´‐‑]+/u).filter((p) => p.length > 0) : [];
+  const forms = wordForms(lower);
+  const pieces = connected ? lower.split(CONNECTORS_RUN).filter((p) => p.length > 0) : [];
   return {
     text: lower,
     upper,
     scripts,
     mixed,
-    forms: wordForms(lower),
+    forms,
+    formsKey: forms.key,
     parts: pieces.length > 1 ? pieces.map(wordForms) : [],
   };
 }
@@ -766,6 +787,9 @@ export const clearFormsCache = (): void => {
 
 let nextFormsKey = 0;
 
+const TRANSLITERABLE = /^[a-z']+$/;
+const LATIN_LETTERS = /^[a-z]+$/;
+
 function computeForms(w: string): WordForms {
   const cyr: string[] = [];
   const cyrT: string[] = [];
@@ -782,13 +806,13 @@ function computeForms(w: string): WordForms {
   if (isCyr || isGreek || (!isLat && !isHy)) cyr.push(cyrSkeleton(mapAll(w, TO_CYR)));
   if (isLat && !isCyr) {
     lat.push(asLat);
-    if (/^[a-z']+$/.test(asLat)) cyrT.push(cyrSkeleton(translitToCyrillic(asLat)));
+    if (TRANSLITERABLE.test(asLat)) cyrT.push(cyrSkeleton(translitToCyrillic(asLat)));
   } else if (isLat && isCyr) {
     // Mixed scripts: read both ways ("pyб" -> "руб", "сash" -> "cash"), and the Latin reading
     // transliterated ("еvrо" -> "evro" -> "евро").
     lat.push(asLat);
-    if (/^[a-z']+$/.test(asLat)) cyrT.push(cyrSkeleton(translitToCyrillic(asLat)));
-  } else if (isCyr && /^[a-z]+$/.test(asLat)) {
+    if (TRANSLITERABLE.test(asLat)) cyrT.push(cyrSkeleton(translitToCyrillic(asLat)));
+  } else if (isCyr && LATIN_LETTERS.test(asLat)) {
     // A Cyrillic word made only of Latin lookalikes ("мопеу") is also read as Latin.
     lat.push(asLat);
   }
@@ -797,6 +821,13 @@ function computeForms(w: string): WordForms {
 
 /** Whether character `x` of `f` is a digit (the arrays are reused: past `n` they hold older texts). */
 const isDigitAt = (f: Folded, x: number): boolean => x < f.n && f.k[x] === D;
+
+// The patterns of written numbers, made once rather than at every number.
+const DOT_GROUPED = /^\d{1,3}(\.\d{3})+$/;
+const BLANK_GROUPS = /[\s\u00a0\u202f'’]/g;
+const GROUPED = /^\d{1,3}([.,]\d{3})+$/;
+const GROUP_MARKS = /[.,]/g;
+const NOT_DECIMAL = /[^\d.]/g;
 
 /** Step 2 and 3: the tokens of a text. */
 export function tokenize(text: string): Token[] {
@@ -868,11 +899,11 @@ export function tokenize(text: string): Token[] {
       if (plainDigits) value = Number(s);
       else {
         const dots = s.split('.').length - 1;
-        notAmount = s.includes(':') || (dots > 1 && !/^\d{1,3}(\.\d{3})+$/.test(s));
-        const grouped = s.replace(/[\s\u00a0\u202f'’]/g, '');
-        value = /^\d{1,3}([.,]\d{3})+$/.test(grouped)
-          ? Number(grouped.replace(/[.,]/g, ''))
-          : Number(grouped.replace(',', '.').replace(/[^\d.]/g, '')) || 0;
+        notAmount = s.includes(':') || (dots > 1 && !DOT_GROUPED.test(s));
+        const grouped = s.replace(BLANK_GROUPS, '');
+        value = GROUPED.test(grouped)
+          ? Number(grouped.replace(GROUP_MARKS, ''))
+          : Number(grouped.replace(',', '.').replace(NOT_DECIMAL, '')) || 0;
       }
       tokens.push({ kind: 'num', start: f.start[i] as number, end: f.end[j - 1] as number, text: s, value, notAmount });
       i = j;

@@ -53,6 +53,8 @@ export interface Compiled<T> {
   payload: T;
   /** The lookup round that last collected it (dedupes candidates without a set). */
   mark: number;
+  /** One slot only: once its first word is found there is nothing more to match. */
+  single: boolean;
 }
 
 function altsOf(word: string, translitDefault: boolean | undefined): Alt[] {
@@ -81,10 +83,8 @@ function altsOf(word: string, translitDefault: boolean | undefined): Alt[] {
 
 /** Compiles one term; a `|` separates alternative phrases. */
 export function compile<T>(term: string, payload: T, translit?: boolean): Compiled<T>[] {
-  return term.split('|').map((phrase) => ({
-    payload,
-    mark: 0,
-    slots: phrase
+  return term.split('|').map((phrase) => {
+    const slots = phrase
       .trim()
       .split(/\s+/)
       .map((w): Slot => {
@@ -93,8 +93,9 @@ export function compile<T>(term: string, payload: T, translit?: boolean): Compil
         if (!/[\p{L}\p{N}]/u.test(w)) return { kind: 'sym', text: w };
         const alts = altsOf(w, translit);
         return { kind: 'word', alts, index: indexAlts(alts) };
-      }),
-  }));
+      });
+    return { payload, mark: 0, single: slots.length === 1, slots };
+  });
 }
 
 // Called for every candidate phrase at every word: written without building arrays of forms or lists.
@@ -250,7 +251,9 @@ export class TermSet<T> {
     const from = t.kind === 'word' ? 1 : 0;
     let flags = 0;
     for (const c of candidates) {
-      if (matchSlots(c.slots, from, tokens, from === 1 ? i + 1 : i) >= 0) flags |= c.payload as unknown as number;
+      // A word-led term of one word matched already (the trie found it).
+      if ((from === 1 && c.single) || matchSlots(c.slots, from, tokens, from === 1 ? i + 1 : i) >= 0)
+        flags |= c.payload as unknown as number;
     }
     return flags;
   }
@@ -277,7 +280,7 @@ export class TermSet<T> {
     // The trie already matched the first word of a word-led term.
     const from = t.kind === 'word' ? 1 : 0;
     for (const c of candidates) {
-      const last = matchSlots(c.slots, from, tokens, from === 1 ? i + 1 : i);
+      const last = from === 1 && c.single ? i : matchSlots(c.slots, from, tokens, from === 1 ? i + 1 : i);
       if (last >= 0) (hits ??= []).push({ payload: c.payload, first: i, last });
     }
     return hits ?? NO_HITS;
