@@ -58,6 +58,13 @@ export function drawStream(seed: string, label: string): (n: number) => number {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A copy of the ids in code-unit order, the published order of a draw's entries; a sorted list is only copied. */
+export function sortedByCodeUnits(ids: readonly string[]): string[] {
+  const out = ids.slice();
+  for (let i = 1; i < out.length; i++) if ((out[i - 1] as string) > (out[i] as string)) return out.sort(byCodeUnits);
+  return out;
+}
+
 /** The initial draw's order: the sorted entry ids shuffled by the committed stream. */
 export const provableOrder = (entryIds: readonly string[], seed: string): string[] => shuffledBy(entryIds, seed, INITIAL_LABEL);
 
@@ -69,7 +76,7 @@ export const provableRoundOrder = (entryIds: readonly string[], seed: string, ro
   shuffledBy(entryIds, seed, `${SEAT_DRAW_ALGORITHM}/round/${round}`);
 
 function shuffledBy(entryIds: readonly string[], seed: string, label: string): string[] {
-  const order = [...entryIds].sort(byCodeUnits);
+  const order = sortedByCodeUnits(entryIds);
   const draw = drawStream(seed, label);
   for (let i = order.length - 1; i > 0; i--) {
     const j = draw(i + 1);
