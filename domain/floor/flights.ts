@@ -47,8 +47,11 @@ export interface Day2Qualifier {
   flightId: string;
   entryId: string;
   /** Other flights the player bagged in, whose stacks he gave up. */
-  alsoBagged: string[];
+  alsoBagged: readonly string[];
 }
+
+/** Most players bag in one flight: they share one (frozen) empty list instead of an array each. */
+const NONE: readonly string[] = Object.freeze([]);
 
 export interface Day2Record {
   flightIds: string[];
@@ -133,22 +136,16 @@ export function day2Field(flights: readonly BaggedFlight[], rule: StackRule = 'l
     for (const s of f.bagged) {
       const had = byPlayer.get(s.playerId);
       if (!had) {
-        byPlayer.set(s.playerId, { playerId: s.playerId, chips: s.chips, flightId: f.flightId, entryId: s.entryId, alsoBagged: [] });
-        continue;
+        byPlayer.set(s.playerId, { playerId: s.playerId, chips: s.chips, flightId: f.flightId, entryId: s.entryId, alsoBagged: NONE });
+      } else if (rule === 'latest' || s.chips > had.chips) {
+        // The qualifiers are this function's own objects: updated in place, no copy per player.
+        had.alsoBagged = [...had.alsoBagged, had.flightId];
+        had.chips = s.chips;
+        had.flightId = f.flightId;
+        had.entryId = s.entryId;
+      } else {
+        had.alsoBagged = [...had.alsoBagged, f.flightId];
       }
-      const take = rule === 'latest' || s.chips > had.chips;
-      byPlayer.set(
-        s.playerId,
-        take
-          ? {
-              playerId: s.playerId,
-              chips: s.chips,
-              flightId: f.flightId,
-              entryId: s.entryId,
-              alsoBagged: [...had.alsoBagged, had.flightId],
-            }
-          : { ...had, alsoBagged: [...had.alsoBagged, f.flightId] },
-      );
     }
   }
   return [...byPlayer.values()].sort((a, b) => cmp(a.playerId, b.playerId));

@@ -1,6 +1,6 @@
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
-import { initialDraw, type SeatingPolicy } from '../seating';
+import { initialDraw, sortedByCodeUnits, type SeatingPolicy } from '../seating';
 import type { FloorTournament } from './aggregate';
 import type { FloorResult } from './knockouts';
 
@@ -19,9 +19,10 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
   if (state.status !== 'registration_open' && state.status !== 'running') {
     throw conflict('SEATING_NOT_ALLOWED', `Seats are drawn for an open or running tournament (status ${state.status})`);
   }
-  const entryIds = Object.values(state.entries)
-    .filter((e) => e.status === 'active')
-    .map((e) => e.id);
+  const inPlay: string[] = [];
+  for (const e of Object.values(state.entries)) if (e.status === 'active') inPlay.push(e.id);
+  // R-DRAW-1: sorted once, the published entry list; the draw finds it in order.
+  const entryIds = sortedByCodeUnits(inPlay);
   if (entryIds.length === 0) throw conflict('NOTHING_TO_SEAT', 'No entry is in play yet: check players in first');
   // R-DRAW-1: the draw runs on the seed committed to before it. Only a tournament started before
   // commitments existed has none by then; it keeps the recorded lot of R-SEAT-1.
@@ -35,9 +36,7 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
     { entryIds, seatsPerTable, policy: seatingPolicy(state), ...(committed ? { committedSeed: committed.seed } : {}) },
     ctx,
   );
-  const seatDraw = committed
-    ? { ...committed, drawnAt: ctx.now, seatsPerTable, entryIds: [...entryIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) }
-    : undefined;
+  const seatDraw = committed ? { ...committed, drawnAt: ctx.now, seatsPerTable, entryIds } : undefined;
   return { state: { ...state, seating: r.state, ...(seatDraw ? { seatDraw } : {}) }, events: r.events };
 }
 

@@ -3,12 +3,9 @@ import { conflict, ruleError } from '../core/errors';
 import { seededRandom, shuffle } from '../core/random';
 import type { Random } from '../core/random';
 import { drawSeed, SeatingDraft } from './draft';
-import { provableOrder, seatDrawCommitment } from './provable-draw';
+import { provableOrder, seatDrawCommitment, sortedByCodeUnits } from './provable-draw';
 import { assertSeatsPerTable, resolvePolicy } from './policy';
 import type { SeatingPolicy, SeatingResult, SeatingState, Table } from './types';
-
-/** Code-unit order, so the lot depends on the set of entries and the seed, not on the caller's order. */
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * R-SEAT-1 layout: ceil(field / seats) tables; the shuffled field is dealt round-robin, so table
@@ -16,7 +13,8 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * table-number order.
  */
 export function layoutDraw(entryIds: readonly string[], seatsPerTable: number, rng: Random): (string | null)[][] {
-  return dealRoundRobin(shuffle([...entryIds].sort(byCodeUnits), rng), seatsPerTable);
+  // Code-unit order, so the lot depends on the set of entries and the seed, not on the caller's order.
+  return dealRoundRobin(shuffle(sortedByCodeUnits(entryIds), rng), seatsPerTable);
 }
 
 /** The drawn order dealt round-robin over ceil(field / seats) tables: position k at table k mod T, seat floor(k / T). */
@@ -63,26 +61,32 @@ export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCom
     throw conflict('SEATING_ALREADY_DRAWN', 'The initial draw has already been made');
   }
   const base = emptySeating(cmd.seatsPerTable, cmd.policy ?? state?.policy);
-  if (new Set(cmd.entryIds).size !== cmd.entryIds.length) {
-    throw ruleError('DUPLICATE_ENTRY', 'An entry is listed more than once in the draw', [
-      { field: 'entryIds', message: 'entries must be unique' },
-    ]);
+  // Sorted once: duplicates sit side by side, and the lots below find the order made.
+  const sorted = sortedByCodeUnits(cmd.entryIds);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] === sorted[i - 1]) {
+      throw ruleError('DUPLICATE_ENTRY', 'An entry is listed more than once in the draw', [
+        { field: 'entryIds', message: 'entries must be unique' },
+      ]);
+    }
   }
   const committed = cmd.committedSeed;
   const seed = committed === undefined ? drawSeed(ctx) : undefined;
   const layout =
     committed === undefined
-      ? replayDraw(cmd.entryIds, cmd.seatsPerTable, seed as number)
-      : dealRoundRobin(provableOrder(cmd.entryIds, committed), cmd.seatsPerTable);
+      ? replayDraw(sorted, cmd.seatsPerTable, seed as number)
+      : dealRoundRobin(provableOrder(sorted, committed), cmd.seatsPerTable);
   const tables: Record<string, Table> = {};
   const seatOf: SeatingState['seatOf'] = {};
-  layout.forEach((seats, i) => {
+  for (let i = 0; i < layout.length; i++) {
+    const seats = layout[i] as (string | null)[];
     const table: Table = { id: ctx.newId('tbl'), number: i + 1, seats, status: 'active', button: 0 };
     tables[table.id] = table;
-    seats.forEach((entryId, seat) => {
-      if (entryId !== null) seatOf[entryId] = { tableId: table.id, seat };
-    });
-  });
+    for (let seat = 0; seat < seats.length; seat++) {
+      const entryId = seats[seat];
+      if (entryId !== null && entryId !== undefined) seatOf[entryId] = { tableId: table.id, seat };
+    }
+  }
   const drawn: SeatingState = { ...base, tables, seatOf, nextTableNumber: layout.length + 1 };
   const draft = new SeatingDraft(drawn, ctx);
   const commitment = committed === undefined ? undefined : seatDrawCommitment(committed);

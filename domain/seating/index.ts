@@ -8,7 +8,15 @@ export { breakTable, nextTableToBreak } from './break-table';
 export type { BreakTableCommand } from './break-table';
 export { seatLateEntrant } from './late-entry';
 export type { LateLot, SeatLateEntrantCommand } from './late-entry';
-export { SEAT_DRAW_ALGORITHM, drawStream, provableLateSeat, provableOrder, provableRoundOrder, seatDrawCommitment } from './provable-draw';
+export {
+  SEAT_DRAW_ALGORITHM,
+  drawStream,
+  provableLateSeat,
+  provableOrder,
+  provableRoundOrder,
+  seatDrawCommitment,
+  sortedByCodeUnits,
+} from './provable-draw';
 export { afterKnockout, afterHandKnockout, seatingFlags } from './knockout';
 export type { HandKnockoutCommand, HandKnockoutResult, KnockoutCommand, KnockoutFlags, KnockoutResult } from './knockout';
 export { movePlayer, undoLastMove, lastUndoableMove, setButton } from './manual';

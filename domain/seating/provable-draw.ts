@@ -1,4 +1,4 @@
-import { hmacSha256, sha256, toHex, utf8 } from '../holdem/sha256';
+import { HmacSha256Key, sha256, toHex, utf8 } from '../holdem/sha256';
 
 /*
  * R-DRAW-1: the seat draw anyone can re-derive (docs/decisions/seat-draw.md, scripts/verify-seat-draw.py).
@@ -26,35 +26,44 @@ const INITIAL_LABEL = `${SEAT_DRAW_ALGORITHM}/initial`;
 
 export const seatDrawCommitment = (seed: string): string => toHex(sha256(utf8(seed)));
 
-/** Uniform draws in [0, n) from the stream of one label. */
+/**
+ * Uniform draws in [0, n) from the stream of one label. The key's padded states are computed once and every
+ * block is written into the same buffers: a draw of 10,000 seats reads about 1,300 blocks.
+ */
 export function drawStream(seed: string, label: string): (n: number) => number {
-  const key = utf8(seed);
+  const key = new HmacSha256Key(utf8(seed));
   const prefix = utf8(label);
+  const msg = new Uint8Array(prefix.length + 4);
+  msg.set(prefix);
+  const block = new Uint32Array(8);
   let counter = 0;
-  let block: Uint8Array = new Uint8Array(0);
-  let at = 0;
-  const word = (): number => {
-    if (at >= block.length) {
-      const msg = new Uint8Array(prefix.length + 4);
-      msg.set(prefix);
-      new DataView(msg.buffer).setUint32(prefix.length, counter++);
-      block = hmacSha256(key, msg);
-      at = 0;
-    }
-    const v = new DataView(block.buffer, block.byteOffset, block.byteLength).getUint32(at);
-    at += 4;
-    return v;
-  };
+  let at = block.length;
   return (n) => {
     const limit = Math.floor(2 ** 32 / n) * n;
     for (;;) {
-      const u = word();
+      if (at === block.length) {
+        const c = counter++;
+        msg[prefix.length] = c >>> 24;
+        msg[prefix.length + 1] = c >>> 16;
+        msg[prefix.length + 2] = c >>> 8;
+        msg[prefix.length + 3] = c;
+        key.macWords(msg, block);
+        at = 0;
+      }
+      const u = block[at++] as number;
       if (u < limit) return u % n;
     }
   };
 }
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A copy of the ids in code-unit order, the published order of a draw's entries; a sorted list is only copied. */
+export function sortedByCodeUnits(ids: readonly string[]): string[] {
+  const out = ids.slice();
+  for (let i = 1; i < out.length; i++) if ((out[i - 1] as string) > (out[i] as string)) return out.sort(byCodeUnits);
+  return out;
+}
 
 /** The initial draw's order: the sorted entry ids shuffled by the committed stream. */
 export const provableOrder = (entryIds: readonly string[], seed: string): string[] => shuffledBy(entryIds, seed, INITIAL_LABEL);
@@ -67,7 +76,7 @@ export const provableRoundOrder = (entryIds: readonly string[], seed: string, ro
   shuffledBy(entryIds, seed, `${SEAT_DRAW_ALGORITHM}/round/${round}`);
 
 function shuffledBy(entryIds: readonly string[], seed: string, label: string): string[] {
-  const order = [...entryIds].sort(byCodeUnits);
+  const order = sortedByCodeUnits(entryIds);
   const draw = drawStream(seed, label);
   for (let i = order.length - 1; i > 0; i--) {
     const j = draw(i + 1);
