@@ -48,7 +48,7 @@ function day2FieldView(t: FloorTournament): z.output<typeof Day2Field> {
       flightEntryId: q.entryId,
       chips: q.chips,
       flightId: q.flightId,
-      alsoBagged: q.alsoBagged,
+      alsoBagged: [...q.alsoBagged],
     })),
   };
 }
