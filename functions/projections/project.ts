@@ -90,8 +90,9 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
   await namesAtFinish(p);
   await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });
-  await standingsAtFinish(p);
-  await ratingAtFinish(p);
+  // The leagues and the rating write items of their own: side by side, so a finish waits for the longer only.
+  const season = await Promise.allSettled([standingsAtFinish(p), ratingAtFinish(p)]);
+  for (const r of season) if (r.status === 'rejected') throw r.reason;
   // Live updates last: their version mark then means the projections above are done too.
   await fanOutEvent(p);
 }

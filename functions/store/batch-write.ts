@@ -29,9 +29,23 @@ export async function writeBatch(requests: readonly WriteRequest[]): Promise<voi
   }
 }
 
-/** Any number of requests, 25 to a BatchWriteItem, `parallel` of those at a time. */
+/**
+ * Any number of requests, 25 to a BatchWriteItem, at most `parallel` of those in flight: the next batch
+ * is sent as soon as one ends (a pipeline, not waves that wait for their slowest batch).
+ */
 export async function writeAll(requests: readonly WriteRequest[], parallel = 1): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += MAX_WRITES) batches.push(requests.slice(i, i + MAX_WRITES));
-  for (let i = 0; i < batches.length; i += parallel) await Promise.all(batches.slice(i, i + parallel).map(writeBatch));
+  let next = 0;
+  let failed = false;
+  // After a failure no new batch is sent; the caller's retry writes them all again.
+  const lane = async (): Promise<void> => {
+    try {
+      while (!failed && next < batches.length) await writeBatch(batches[next++] as WriteRequest[]);
+    } catch (e) {
+      failed = true;
+      throw e;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, batches.length) }, lane));
 }

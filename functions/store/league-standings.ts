@@ -1,6 +1,9 @@
 import type { PlayerStanding } from '../../domain/season';
 import { standingSortKey, standingTieKey } from '../../domain/season';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { writeAll, type WriteRequest } from './batch-write';
+import { dynamo } from './client';
+import { config } from '../platform/config';
 import { entities } from './entities';
 import { keyOf, recordOf } from './entities/items';
 import { standingsPartition, type LeagueCountRow, type LeagueRankRow, type LeagueStandingRow } from './entities/league';
@@ -11,13 +14,16 @@ import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
 /*
  * R-LEAGUE-4: the stored standings of a league, one record per player and one ranking row per player
  * (see entities/league.ts). Reads are batched (100 keys to a BatchGetItem, in parallel) and writes go 25
- * to a BatchWriteItem, a few at a time: a finish costs requests in proportion to its players / 25, never
- * one per player.
+ * to a BatchWriteItem, pipelined: a finish costs requests in proportion to its players / 25, never one
+ * per player, in two write steps whatever its size.
  *
- * Writes are ordered so that a failure part-way leaves a state the retry completes: first the ranking
- * rows (the stale ones deleted, the new ones put), then the players' records, then the tournament's
- * count record with its event version. A retry reads the players' records again: those not yet written
- * still name their old ranking row, which it deletes then; those written already give the same rows.
+ * Step one writes the ranking rows (the stale ones deleted, the new ones put) and the players' records
+ * together; step two is one TransactWriteItems with the tournament's count record and its event version
+ * (and the records of players it no longer counts, deleted), last. A failure part-way leaves the old
+ * count record, so the stream's retry replaces the same part again: a record written already names the
+ * ranking rows it replaced (`staleRankKeys`, for its finish until that finish is counted), which the retry
+ * deletes; a record not yet written still names its old ranking row. Readers see every row the failed
+ * attempt wrote or left, old or new, never an error.
  */
 
 export interface LeagueKey {
@@ -25,11 +31,23 @@ export interface LeagueKey {
   leagueId: string;
 }
 
-/** A player's record as stored: the domain's standing and the ranking key it is listed under. */
-export type StoredStanding = PlayerStanding & { rankKey: string };
+/**
+ * A player's record as stored: the domain's standing, the ranking key it is listed under, and every
+ * ranking row of the player that may exist (that one, and those a finish not yet counted replaced).
+ */
+export type StoredStanding = PlayerStanding & { rankKey: string; rankKeys: readonly string[] };
 
 const MAX_KEYS = 100;
-const PARALLEL = 4;
+/** BatchWriteItem requests in flight at once. */
+const PARALLEL = 8;
+/** TransactWriteItems' own limit. */
+const MAX_TRANSACT = 100;
+
+/** The finish a write projects: its count records are conditional on an older version. */
+export interface FinishVersion {
+  tournamentId: string;
+  version: number;
+}
 
 const standingKey = (l: LeagueKey, playerId: string): ItemKey => keyOf(entities().leagueStanding.get({ ...l, playerId }));
 const countKey = (l: LeagueKey, tournamentId: string): ItemKey => keyOf(entities().leagueCount.get({ ...l, tournamentId }));
@@ -43,7 +61,8 @@ async function readMany(keys: readonly ItemKey[]): Promise<Map<string, Record<st
   return out;
 }
 
-export const standingOfRow = (r: LeagueStandingRow): StoredStanding => ({
+/** `uncommitted`: the record was written by a finish whose count record is not written yet. */
+export const standingOfRow = (r: LeagueStandingRow, uncommitted = false): StoredStanding => ({
   playerId: r.playerId,
   results: r.results as StoredStanding['results'],
   totalCentipoints: r.totalCentipoints,
@@ -53,6 +72,7 @@ export const standingOfRow = (r: LeagueStandingRow): StoredStanding => ({
   bestPlace: r.bestPlace,
   qualified: r.qualified,
   rankKey: r.rankKey,
+  rankKeys: uncommitted ? [r.rankKey, ...(r.staleRankKeys ?? [])] : [r.rankKey],
 });
 
 export interface TournamentPart {
@@ -88,7 +108,10 @@ export async function readParts(parts: readonly TournamentPart[]): Promise<ReadP
   if (missing.length > 0) for (const [k, v] of await readMany(missing.map((m) => m.key))) items.set(k, v);
   for (const { i, id, key } of wanted) {
     const row = recordOf(e.leagueStanding, items.get(prefetchKeyOf(key)));
-    if (row) (out[i] as ReadPart).current[id] = standingOfRow(row);
+    if (!row) continue;
+    const { count } = out[i] as ReadPart;
+    const uncommitted = row.writtenFor === (parts[i] as TournamentPart).tournamentId && (row.writtenAt ?? 0) > (count?.pv ?? 0);
+    (out[i] as ReadPart).current[id] = standingOfRow(row, uncommitted);
   }
   return out;
 }
@@ -122,39 +145,92 @@ export interface StandingsChange {
   /** The count records to write last (a tournament now counted) and to delete (no longer counted). */
   counts: readonly LeagueCountRow[];
   uncounted?: readonly string[];
+  /** Ranking rows to delete besides those the records name (a full rebuild removes every row it does not keep). */
+  staleRanks?: readonly string[];
 }
 
-/** Writes changes of one or more leagues in the order the module header gives. */
-export async function writeStandings(changes: readonly StandingsChange[]): Promise<void> {
-  const ranks: WriteRequest[] = [];
-  const records: WriteRequest[] = [];
-  const counts: WriteRequest[] = [];
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** A cancelled transaction whose only reasons are failed conditions: a count at this version or later is there. */
+const onlyConditionsFailed = (e: unknown): boolean =>
+  e instanceof Error &&
+  e.name === 'TransactionCanceledException' &&
+  ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).every(
+    (r) => r.Code === 'None' || r.Code === 'ConditionalCheckFailed',
+  );
+
+/**
+ * Writes changes of one or more leagues in the two steps of the module header. `finish`: the finish
+ * projected (its records name it, its count records are written only over an older version; a count
+ * already at this version or later means another attempt finished the part, and this one ends there).
+ */
+export async function writeStandings(changes: readonly StandingsChange[], finish?: FinishVersion): Promise<void> {
+  const rows: WriteRequest[] = [];
+  const last: TransactItem[] = [];
+  const counts: TransactItem[] = [];
+  const TableName = config().tableName;
   const e = entities();
   for (const c of changes) {
+    const deleted = new Set<string>();
+    const dropRank = (rankKey: string) => {
+      if (deleted.has(rankKey)) return;
+      deleted.add(rankKey);
+      rows.push(del(e.leagueRank.delete({ ...c.league, rankKey })));
+    };
+    for (const rankKey of c.staleRanks ?? []) dropRank(rankKey);
     for (const s of c.changed) {
       const row = rankRow(c.league, s);
-      const old = c.current[s.playerId]?.rankKey;
-      if (old !== undefined && old !== row.rankKey) ranks.push(del(e.leagueRank.delete({ ...c.league, rankKey: old })));
-      ranks.push(put(e.leagueRank.put(row)));
-      records.push(put(e.leagueStanding.put({ ...row, results: s.results })));
+      const stale = (c.current[s.playerId]?.rankKeys ?? []).filter((k) => k !== row.rankKey);
+      stale.forEach(dropRank);
+      rows.push(put(e.leagueRank.put(row)));
+      const by = finish
+        ? { writtenFor: finish.tournamentId, writtenAt: finish.version, ...(stale.length ? { staleRankKeys: stale } : {}) }
+        : {};
+      rows.push(put(e.leagueStanding.put({ ...row, results: s.results, ...by })));
     }
     for (const playerId of c.removed) {
-      const old = c.current[playerId]?.rankKey;
-      if (old !== undefined) ranks.push(del(e.leagueRank.delete({ ...c.league, rankKey: old })));
-      records.push(del(e.leagueStanding.delete({ ...c.league, playerId })));
+      (c.current[playerId]?.rankKeys ?? []).forEach(dropRank);
+      // With the count record: until then a retry finds the record and the ranking rows it names.
+      last.push({ Delete: { TableName, Key: keyOf(e.leagueStanding.delete({ ...c.league, playerId })) } });
     }
-    for (const row of c.counts) counts.push(put(e.leagueCount.put(row)));
-    for (const tournamentId of c.uncounted ?? []) counts.push(del(e.leagueCount.delete({ ...c.league, tournamentId })));
+    for (const tournamentId of c.uncounted ?? [])
+      last.push({ Delete: { TableName, Key: keyOf(e.leagueCount.delete({ ...c.league, tournamentId })) } });
+    for (const row of c.counts) {
+      const Item = (e.leagueCount.put(row).params() as { Item: Record<string, unknown> }).Item;
+      counts.push({
+        Put: {
+          TableName,
+          Item,
+          ...(finish ? { ConditionExpression: 'attribute_not_exists(pv) OR pv < :v', ExpressionAttributeValues: { ':v': row.pv } } : {}),
+        },
+      });
+    }
   }
-  await writeAll(ranks, PARALLEL);
-  await writeAll(records, PARALLEL);
-  await writeAll(counts, PARALLEL);
+  await writeAll(rows, PARALLEL);
+  // The count records in the last transaction (more than 100 items only when a rebuild or a large results change has them).
+  const items = [...last, ...counts];
+  for (let i = 0; i < items.length; i += MAX_TRANSACT) {
+    try {
+      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: items.slice(i, i + MAX_TRANSACT) }));
+    } catch (err) {
+      if (finish && onlyConditionsFailed(err)) return;
+      throw err;
+    }
+  }
 }
 
 /** Every record of a league's standings partition of one kind (a full recomputation reads them all). */
 export async function allStandings(l: LeagueKey): Promise<StoredStanding[]> {
   const rows = await entities().leagueStanding.query.primary(l).go({ pages: 'all' });
-  return rows.data.map(standingOfRow);
+  return rows.data.map((r) => standingOfRow(r));
+}
+
+/** The sort keys of every ranking row of a league (a rebuild deletes those it does not keep). */
+export async function allRankKeys(l: LeagueKey): Promise<string[]> {
+  const rows = await entities()
+    .leagueRank.query.primary(l)
+    .go({ pages: 'all', attributes: ['rankKey'] });
+  return rows.data.map((r) => r.rankKey);
 }
 
 export async function allCounts(l: LeagueKey): Promise<LeagueCountRow[]> {

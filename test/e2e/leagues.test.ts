@@ -267,65 +267,127 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect(byLeague[best]).toMatchObject({ playerId: 'lge', place: 5, points: 11 });
   });
 
-  it('R-LEAGUE-4: a finish projected again is a no-op by version; its cost is a fixed number of round trips; a projection failing part-way leaves the standings readable and the retry completes them', async () => {
+  it('R-LEAGUE-4: a finish projected again is a no-op by version; its cost is four steps at any field size, none per player; a projection failing part-way leaves the previous standings readable and the retry completes them', async () => {
     await drained();
     // The functions' own modules, loaded once the local API has set the environment they read.
     const { projectFinish, rebuiltStandings } = await import('../../functions/app/season/league-standings');
     const { getLeague } = await import('../../functions/app/season/leagues');
     const { dynamo } = await import('../../functions/store/client');
-    const { deleteStandings } = await import('../../functions/store/league-standings');
+    const { readParts, writeStandings } = await import('../../functions/store/league-standings');
     const { loadTournament } = await import('../../functions/store/tournament-store');
     const clubId = base.split('/').at(-1) as string;
     const t1 = (await loadTournament(clubId, tournaments[0] as string))?.state;
-    if (!t1) throw new Error('no T1');
-    const before = (await standings(linear)).body.items;
+    const t2 = (await loadTournament(clubId, tournaments[1] as string))?.state;
+    const t3 = (await loadTournament(clubId, tournaments[2] as string))?.state;
+    if (!t1 || !t2 || !t3) throw new Error('no tournaments');
+    const before = (await standings(linear)).body.items as Row[];
     const sends: string[] = [];
     const doc = dynamo().doc;
     const original = doc.send.bind(doc) as (...args: unknown[]) => Promise<unknown>;
     // Only the requests of the projection measured: the clock's jobs run in this process too.
     const measured = new AsyncLocalStorage<true>();
-    const project = (t: NonNullable<typeof t1>, version: number) => measured.run(true, () => projectFinish(t, version));
-    /** Records each request's command, failing the `failAt`-th BatchWriteItem. */
-    const spy = (failAt?: number) => {
-      let writes = 0;
-      return vi.spyOn(doc, 'send').mockImplementation(((command: object, ...rest: unknown[]) => {
+    const inScope = <T>(fn: () => Promise<T>) => measured.run(true, fn);
+    const project = (t: NonNullable<typeof t1>, version: number) => inScope(() => projectFinish(t, version));
+    /**
+     * Records each request's command. `breakWrites`: every BatchWriteItem applies only the players'
+     * records (not the ranking rows) and then fails, as a write step cut off part-way.
+     */
+    const spy = (breakWrites = false) =>
+      vi.spyOn(doc, 'send').mockImplementation((async (command: object, ...rest: unknown[]) => {
         if (!measured.getStore()) return original(command, ...rest);
         sends.push(command.constructor.name);
-        if (command instanceof BatchWriteCommand && ++writes === failAt) return Promise.reject(new Error('injected failure'));
+        if (breakWrites && command instanceof BatchWriteCommand) {
+          const items = command.input.RequestItems ?? {};
+          const [table, requests] = Object.entries(items)[0] as [string, { PutRequest?: { Item: { sk: string } } }[]];
+          const records = requests.filter((r) => r.PutRequest?.Item.sk.startsWith('player#'));
+          await original(new BatchWriteCommand({ RequestItems: { [table]: records as never } }));
+          throw new Error('injected failure');
+        }
         return original(command, ...rest);
       }) as never);
-    };
     const send = spy();
     try {
       // An event the leagues already hold (their count records carry the finish's version): read, nothing written.
       await project(t1, 1);
       expect(sends).toEqual(['QueryCommand', 'BatchGetCommand']);
-      // A later version of the same results (two leagues count T1): one query, one batch read, three ordered batch writes.
+      // A later version of the same results (two leagues count T1): one query, one batch read, one
+      // batch-write step, the count records in one transaction last.
+      const FINISH = ['QueryCommand', 'BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand'];
       sends.length = 0;
       await project(t1, t1.version + 1000);
-      expect(sends).toEqual(['QueryCommand', 'BatchGetCommand', 'BatchWriteCommand', 'BatchWriteCommand', 'BatchWriteCommand']);
+      expect(sends).toEqual(FINISH);
+      // T3: another field size (3 players, one league counting it): the same requests.
+      sends.length = 0;
+      await project(t3, t3.version + 1000);
+      expect(sends).toEqual(FINISH);
+
+      // The store alone, fields of 10 and 120 players: requests grow by batch (100 keys to a read, 25
+      // writes to a batch), never by player, and the steps stay the same.
+      const fieldCost = async (n: number) => {
+        const league = { clubId, leagueId: `scratch-${n}` };
+        const ids = Array.from({ length: n }, (_, i) => `sp${String(i).padStart(4, '0')}`);
+        sends.length = 0;
+        const [read] = await inScope(() => readParts([{ league, tournamentId: 'tx', players: ids }]));
+        const changed = ids.map((playerId, i) => ({
+          playerId,
+          results: [{ tournamentId: 'tx', centipoints: (n - i) * 100, place: i + 1 }],
+          totalCentipoints: (n - i) * 100,
+          played: 1,
+          counted: 1,
+          wins: i === 0 ? 1 : 0,
+          bestPlace: i + 1,
+          qualified: true,
+        }));
+        await inScope(() =>
+          writeStandings(
+            [
+              {
+                league,
+                current: read?.current ?? {},
+                changed,
+                removed: [],
+                counts: [{ ...league, tournamentId: 'tx', players: ids, pv: 1 }],
+              },
+            ],
+            { tournamentId: 'tx', version: 1 },
+          ),
+        );
+        return { sends: [...sends] };
+      };
+      const small = await fieldCost(10);
+      expect(small.sends).toEqual(['BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
+      const large = await fieldCost(120);
+      // 121 keys: two reads; 240 writes: ten batches; one transaction.
+      expect(large.sends).toEqual(['BatchGetCommand', 'BatchGetCommand', ...Array(10).fill('BatchWriteCommand'), 'TransactWriteCommand']);
     } finally {
       send.mockRestore();
     }
     expect((await standings(linear)).body.items).toEqual(before);
 
-    // From empty standings, the second write step (the players' records) fails once.
-    const key = { clubId, leagueId: linear };
-    await deleteStandings(key);
-    const failing = spy(2);
+    // A change of T2's results (its first and last place swapped) whose write step is cut off after the
+    // players' records: the ranking rows, which the standings are read from, are still the previous ones.
+    const rows = t2.results?.rows ?? [];
+    const swapped = rows.map((r, i) => ({
+      ...r,
+      playerId: (rows[i === 0 ? rows.length - 1 : i === rows.length - 1 ? 0 : i] as typeof r).playerId,
+    }));
+    const changedT2 = { ...t2, results: { ...(t2.results as NonNullable<typeof t2.results>), rows: swapped } };
+    const failing = spy(true);
     try {
-      await expect(project(t1, t1.version + 2000)).rejects.toThrow('injected failure');
+      await expect(project(changedT2, t2.version + 3000)).rejects.toThrow('injected failure');
     } finally {
       failing.mockRestore();
     }
     const partial = await standings(linear);
     expect(partial.status).toBe(200);
-    expect(partial.body.items.map((r: Row) => r.playerId).sort()).toEqual(['lga', 'lgb', 'lgc', 'lgd']);
-    // The retry (as the stream sends the record again) completes the part; T2 is then projected as the stream did.
-    await projectFinish(t1, t1.version + 2000);
-    const t2 = (await loadTournament(clubId, tournaments[1] as string))?.state;
-    if (!t2) throw new Error('no T2');
-    await projectFinish(t2, t2.version + 2000);
+    expect(partial.body.items).toEqual(before);
+    // The retry (as the stream sends the record again) deletes the ranking rows the written records replaced.
+    await projectFinish(changedT2, t2.version + 3000);
+    const after = (await standings(linear)).body.items as Row[];
+    expect(after.map((r) => r.playerId).sort()).toEqual(before.map((r) => r.playerId).sort());
+    expect(after).not.toEqual(before);
+    // T2's kept results projected again (a later version) give the table of the stored results back.
+    await projectFinish(t2, t2.version + 4000);
     expect((await standings(linear)).body.items).toEqual(before);
     // Reproducible: the table rebuilt from the stored results from scratch is the one kept.
     const rebuilt = await rebuiltStandings(await getLeague(clubId, linear));

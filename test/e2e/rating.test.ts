@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ordinal, rate, rating } from 'openskill';
 import { bradleyTerryFull } from 'openskill/models';
 import { startTestApi, type TestApi } from '../support/local-api';
@@ -138,6 +139,28 @@ describe('R-RATE-1: a cross-club rating from the order of finish, opt-in per clu
       expect(again[playerId]?.sigma).toBeCloseTo(r.sigma, 12);
       expect(again[playerId]?.tournaments).toBe(r.tournaments);
     }
+
+    // The stream sends the last finish again (a retry): the same ratings, in three requests, none per player.
+    const { projectRatingFinish } = await import('../../functions/app/season/rating');
+    const { loadTournament } = await import('../../functions/store/tournament-store');
+    const { dynamo } = await import('../../functions/store/client');
+    const last = (await loadTournament(baseA.split('/').at(-1) as string, t3))?.state;
+    if (!last) throw new Error('no finish');
+    const doc = dynamo().doc;
+    const original = doc.send.bind(doc) as (...args: unknown[]) => Promise<unknown>;
+    const measured = new AsyncLocalStorage<true>();
+    const sends: string[] = [];
+    const spy = vi.spyOn(doc, 'send').mockImplementation(((command: object, ...rest: unknown[]) => {
+      if (measured.getStore()) sends.push(command.constructor.name);
+      return original(command, ...rest);
+    }) as never);
+    try {
+      await measured.run(true, () => projectRatingFinish(last));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sends).toEqual(['GetCommand', 'BatchGetCommand', 'BatchWriteCommand']);
+    expect(await keptRatings()).toEqual(kept);
 
     // A player without any rated finish has the initial rating; an unknown id is 404.
     const fresh = ok(await call('GET', `/v1/me/rating`, { token: await api.token('rate-p6') }), 200);

@@ -7,6 +7,7 @@ import {
   countsForLeague,
   finishFromResults,
   rebuyAndAddonCounts,
+  standingSortKey,
   updatePlayerStandings,
   type FinishedTournament,
   type LeagueOptions,
@@ -19,6 +20,7 @@ import { entities } from '../../store/entities';
 import type { LeagueCountRow, LeagueRankRow, LeagueRow } from '../../store/entities/league';
 import {
   allCounts,
+  allRankKeys,
   allStandings,
   rankPage,
   readParts,
@@ -86,9 +88,11 @@ export async function clubLeagues(clubId: string): Promise<LeagueRow[]> {
 }
 
 /**
- * R-LEAGUE-4: a counted tournament finished or its results changed (event `version`). Round trips: the
- * club's leagues (one query), the count records and the players' records (one batch read per hundred
- * keys, in parallel), the writes (25 to a batch, a few batches at a time, in three ordered steps).
+ * R-LEAGUE-4: a counted tournament finished or its results changed (event `version`). Four steps, the
+ * same at any field size: the club's leagues (one query), the count records and the players' records
+ * (one batch read per hundred keys, in parallel), the ranking rows and records (25 to a batch,
+ * pipelined), the count records (one transaction, last). A results change that drops players reads
+ * those outside the new field in one more batch read.
  */
 export async function projectFinish(t: FloorTournament, version: number): Promise<void> {
   const finish = finishOf(t);
@@ -114,7 +118,7 @@ export async function projectFinish(t: FloorTournament, version: number): Promis
       counts: [{ ...p.league, tournamentId: t.id, players: p.players, pv: version }],
     });
   });
-  if (changes.length > 0) await writeStandings(changes);
+  if (changes.length > 0) await writeStandings(changes, { tournamentId: t.id, version });
 }
 
 /** The finished tournaments a league counts now, from their stored state. */
@@ -156,13 +160,20 @@ export async function rebuiltStandings(l: LeagueRow): Promise<{ players: PlayerS
 
 /**
  * Rebuilds a league's table from the stored results and writes the difference: every player's record
- * of the new table, the records of players no longer in it removed, the count records replaced.
+ * of the new table, the records of players no longer in it removed, every ranking row it does not keep
+ * deleted (so a rebuild also clears what a failed one left), the count records replaced.
  */
 export async function recomputeLeague(l: LeagueRow): Promise<void> {
-  const [{ players, counts }, stored, storedCounts] = await Promise.all([rebuiltStandings(l), allStandings(keyOf(l)), allCounts(keyOf(l))]);
+  const [{ players, counts }, stored, storedCounts, rankKeys] = await Promise.all([
+    rebuiltStandings(l),
+    allStandings(keyOf(l)),
+    allCounts(keyOf(l)),
+    allRankKeys(keyOf(l)),
+  ]);
   const current = Object.fromEntries(stored.map((s) => [s.playerId, s]));
   const kept = new Set(players.map((p) => p.playerId));
   const counted = new Set(counts.map((c) => c.tournamentId));
+  const keys = new Set(players.map((p) => standingSortKey(p)));
   await writeStandings([
     {
       league: keyOf(l),
@@ -171,6 +182,7 @@ export async function recomputeLeague(l: LeagueRow): Promise<void> {
       removed: stored.filter((s) => !kept.has(s.playerId)).map((s) => s.playerId),
       counts,
       uncounted: storedCounts.filter((c) => !counted.has(c.tournamentId)).map((c) => c.tournamentId),
+      staleRanks: rankKeys.filter((k) => !keys.has(k)),
     },
   ]);
 }

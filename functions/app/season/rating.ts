@@ -20,15 +20,17 @@ import { NotFound } from '../errors';
 
 /*
  * R-RATE-1: the cross-club rating in the store. A club opts in; each first finish of its tournaments is
- * rated by the stream consumer (projectRatingFinish): the players' current ratings and this finish's
- * history rows (two batch reads), the domain's rateFinish, then batch writes of the history rows, the
- * current ratings, the leaderboard rows (the old one deleted) and last the rated-finish record. A retried
- * finish finds the history rows it already wrote and starts from their `before`, so it writes the same
- * values again: the update is idempotent and a failure part-way is completed by the retry. Every rating
- * is reproducible from the stored results (recomputedRatings replays the rated finishes).
+ * rated by the stream consumer (projectRatingFinish): the players' current ratings (one batch read), the
+ * domain's rateFinish, then one pipelined step of batch writes: the history rows, the current ratings,
+ * the leaderboard rows (the old one deleted) and the rated-finish record. A current rating names the
+ * finish it is through and the rating before it, so a retried finish starts from that `before` for the
+ * players already written and from the current rating for the others: it writes the same values again,
+ * the update is idempotent and a failure part-way is completed by the retry. Every rating is
+ * reproducible from the stored results (recomputedRatings replays the rated finishes).
  */
 
-const WRITE_PARALLEL = 4;
+/** BatchWriteItem requests in flight at once. */
+const WRITE_PARALLEL = 8;
 /** A sort key of an ordinal, highest first: ordinals stay far inside ±10^6. */
 const BOARD_OFFSET = 1_000_000;
 
@@ -62,35 +64,29 @@ export async function setRatingOptIn(clubId: string, optIn: boolean, ctx: Contex
 const figures = (r: PlayerRating) => ({ mu: r.mu, sigma: r.sigma, tournaments: r.tournaments, ordinal: ratingOrdinal(r) });
 
 /**
- * R-RATE-1: a finished tournament of an opted-in club updates the rating of its players. Round trips:
- * the opt-in (one read), two batch reads (per 100 players), the writes (per 25 items, four at a time).
+ * R-RATE-1: a finished tournament of an opted-in club updates the rating of its players. Three steps at
+ * any field size: the opt-in (one read), the current ratings (one batch read per 100 players, in
+ * parallel), the writes (25 to a batch, pipelined).
  */
 export async function projectRatingFinish(t: FloorTournament): Promise<void> {
   const finish = finishOf(t);
   if (!finish || finish.rows.length < 2 || !(await ratingOptIn(t.clubId))) return;
   const key = finishKey(finish);
   const players = finish.rows.map((r) => r.playerId);
-  const [current, written] = await Promise.all([
-    batchGet(
-      players.map((playerId) => ({ playerId })),
-      (keys) => entities().playerRating.get(keys).go({ unprocessed: 'item' }),
-    ),
-    batchGet(
-      players.map((playerId) => ({ playerId, finishKey: key })),
-      (keys) => entities().ratingHistory.get(keys).go({ unprocessed: 'item' }),
-    ),
-  ]);
+  const current = await batchGet(
+    players.map((playerId) => ({ playerId })),
+    (keys) => entities().playerRating.get(keys).go({ unprocessed: 'item' }),
+  );
   const now = new Map(current.map((r) => [r.playerId, r]));
-  const done = new Map(written.map((r) => [r.playerId, r]));
   const prior: Record<string, PlayerRating> = {};
   for (const playerId of players) {
-    const h = done.get(playerId);
     const c = now.get(playerId);
+    if (!c) continue;
     // Already rated by an earlier attempt: its `before` is this finish's prior. A later finish already
-    // applied (the stream delivers in order, so only a replay) leaves the player as they are.
-    if (h) prior[playerId] = h.before as PlayerRating;
-    else if (c && c.ratedThrough > key) return;
-    else if (c) prior[playerId] = { mu: c.mu, sigma: c.sigma, tournaments: c.tournaments };
+    // applied (the stream delivers in order, so only a replay) leaves the players as they are.
+    if (c.ratedThrough === key && c.before) prior[playerId] = c.before as PlayerRating;
+    else if (c.ratedThrough >= key) return;
+    else prior[playerId] = { mu: c.mu, sigma: c.sigma, tournaments: c.tournaments };
   }
   const updates = rateFinish(prior, finish);
   const place = new Map(finish.rows.map((r) => [r.playerId, r.place]));
@@ -112,7 +108,7 @@ export async function projectRatingFinish(t: FloorTournament): Promise<void> {
     ),
   );
   const ratings = updates.map((u) =>
-    put(e.playerRating.put({ playerId: u.playerId, ...figures(u.after), ratedThrough: key, updatedAt: at })),
+    put(e.playerRating.put({ playerId: u.playerId, ...figures(u.after), ratedThrough: key, before: u.before, updatedAt: at })),
   );
   const board = updates.flatMap((u) => {
     const out = [put(e.ratingBoard.put({ boardKey: boardKey(u.playerId, u.after), playerId: u.playerId, ...figures(u.after) }))];
@@ -122,9 +118,9 @@ export async function projectRatingFinish(t: FloorTournament): Promise<void> {
       out.unshift(del(e.ratingBoard.delete({ boardKey: stale })));
     return out;
   });
-  await writeAll(history, WRITE_PARALLEL);
-  await writeAll([...ratings, ...board], WRITE_PARALLEL);
-  await e.ratedFinish.put({ finishKey: key, clubId: finish.clubId, tournamentId: finish.tournamentId }).go();
+  // The rated-finish record only lists the finish for a recomputation, which replays it from its results.
+  const rated = put(e.ratedFinish.put({ finishKey: key, clubId: finish.clubId, tournamentId: finish.tournamentId }));
+  await writeAll([...history, ...ratings, ...board, rated], WRITE_PARALLEL);
 }
 
 export interface RatingView {

@@ -76,6 +76,14 @@ export const leagueStandingEntity = (config: EntityConfiguration) =>
         ...standingAttributes,
         /** The player's counted results, sorted by tournament id (the domain's PlayerResult). */
         results: { type: 'any', required: true },
+        /**
+         * The finish that wrote the record (tournament and event version) and the ranking rows it replaced.
+         * Records and ranking rows are written together, so until that finish's count record is written the
+         * replaced rows may still be there: a retry deletes them.
+         */
+        writtenFor: { type: 'string' },
+        writtenAt: { type: 'number' },
+        staleRankKeys: { type: 'list', items: { type: 'string' } },
       },
       indexes: {
         primary: {

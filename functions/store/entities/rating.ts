@@ -49,6 +49,8 @@ export const playerRatingEntity = (config: EntityConfiguration) =>
         ...ratingFigures,
         /** The last finish applied (its finish key). */
         ratedThrough: { type: 'string', required: true },
+        /** The domain's PlayerRating before that finish: a retry of it starts there again. */
+        before: { type: 'any' },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {
