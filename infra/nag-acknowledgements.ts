@@ -23,6 +23,8 @@ export const SCHEDULES_FINDING =
 /** The live API's connections (infra/live.ts), as cdk-nag names them in the dev stack. */
 export const CONNECTIONS_FINDING =
   'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<LiveWebSocketApiC47F7921>/live/*/@connections/*]';
+/** The clubs' logo objects (infra/logos.ts), one per club under `clubs/`. */
+export const LOGOS_FINDING = 'AwsSolutions-IAM5[Resource::<LogosBucket3F8038E3.Arn>/clubs/*]';
 export const SSM_KEYS_FINDING = 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]';
 
 /** Every acknowledgement the stack makes, by rule id: the reasons live here and nowhere else. */
@@ -52,6 +54,9 @@ export const NAG_REASONS = {
   [CONNECTIONS_FINDING]:
     "execute-api:ManageConnections (PostToConnection, DeleteConnection) on the connections of the live API's own " +
     'stage: connection ids are made by API Gateway at run time, so they cannot be named in the policy.',
+  [LOGOS_FINDING]:
+    'GetObject, PutObject and DeleteObject on the logo objects only: one object per club under clubs/<clubId>/, ' +
+    'created when a club uploads its logo, so the keys cannot be listed in the policy; nothing on the bucket itself.',
   [SSM_KEYS_FINDING]:
     'kms:Decrypt for the DaData key parameter, which the stack does not create: its KMS key (aws/ssm or a ' +
     'customer key) is unknown at synth time. The statement is limited to keys of this account and region and, ' +
@@ -67,6 +72,9 @@ export const NAG_REASONS = {
   'AwsSolutions-COG2':
     'MFA is optional (TOTP) because players sign themselves up on the mobile app and cannot be forced to enrol. ' +
     'Threat protection (Plus feature plan) watches every sign-in and, in prod, blocks risky ones.',
+  'AwsSolutions-S1':
+    'The logo bucket is private and read and written only by the logos function, whose requests are logged in ' +
+    'its own log group with the caller and the club; server access logs would add a second bucket recording the same.',
   'AwsSolutions-SQS3':
     'This queue is itself the last stop: it receives what EventBridge Scheduler could not deliver, the ' +
     'asynchronous invocations Lambda gave up on, or the stream batches the projections mapping gave up on ' +
@@ -97,6 +105,8 @@ export const wildcardFinding = (scope: IConstruct, arn: string): string =>
   `AwsSolutions-IAM5[Resource::${flatten(Stack.of(scope).resolve(arn))}]`;
 
 export function acknowledgeNagFindings(stack: SportPokerStack): void {
+  ack(stack.functions.byGroup.logos.role, wildcardFinding(stack, stack.logos.bucket.arnForObjects('clubs/*')), NAG_REASONS[LOGOS_FINDING]);
+  ack(stack.logos.bucket.node.defaultChild ?? stack.logos.bucket, 'AwsSolutions-S1', NAG_REASONS['AwsSolutions-S1']);
   for (const route of stack.api.routes) {
     if (route.access === 'public' || route.access === 'club') {
       ack(route.route, 'AwsSolutions-APIG4', NAG_REASONS['AwsSolutions-APIG4'][route.access]);

@@ -13,6 +13,7 @@ import { ITERATOR_AGE_ALARM, Projections } from './projections';
 import { LiveApi } from './live';
 import { grantPush, type PushApplications } from './push';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
+import { LogoBucket } from './logos';
 
 export interface SportPokerStackProps extends StackProps {
   stage: Stage;
@@ -46,6 +47,7 @@ export class SportPokerStack extends Stack {
   readonly functions: ApiFunctions;
   readonly api: PublicApi;
   readonly alarms: Alarms;
+  readonly logos: LogoBucket;
 
   constructor(scope: Construct, id: string, props: SportPokerStackProps) {
     const {
@@ -106,6 +108,9 @@ export class SportPokerStack extends Stack {
       f.fn.node.addDependency(this.scheduling.jobs.fn);
     }
     this.verification.grantEnqueue(this.functions.byGroup.verification);
+    // The clubs' logos: only the function serving them holds the bucket.
+    this.logos = new LogoBucket(this, 'Logos', { config });
+    this.logos.grantLogos(this.functions.byGroup.logos);
     // The clock screen opens its live socket on the WebSocket API (and lets it through its CSP).
     this.functions.byGroup.clock.fn.addEnvironment('LIVE_URL', this.live.url);
     // Devices are registered by the players function; pushes go out from the stream consumer; an erasure the
@@ -158,6 +163,7 @@ export class SportPokerStack extends Stack {
     new CfnOutput(this, 'MobileClientId', { value: this.identity.mobileClient.userPoolClientId });
     new CfnOutput(this, 'JwtIssuer', { value: this.identity.issuerUrl });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'LogoBucket', { value: this.logos.bucket.bucketName, description: "The clubs' logos (private)" });
     new CfnOutput(this, 'ScheduleGroup', { value: this.scheduling.group.scheduleGroupName });
     new CfnOutput(this, 'SchedulerDeadLetterQueueUrl', { value: this.scheduling.deadLetters.queueUrl });
     new CfnOutput(this, 'VerificationFailureQueueUrl', { value: this.verification.failures.queueUrl });

@@ -7,7 +7,7 @@ import './local/node-version';
 import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { startDynamoLocal, ensureTable } from './local/dynamodb-local';
 import { startLocalApi, LOCAL_AUDIENCE } from './local/local-api';
-import { CURSOR_SECRET_FILE, DATA_DIR, DB_DIR, ISSUER_KEY_FILE, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
+import { CURSOR_SECRET_FILE, DATA_DIR, DB_DIR, ISSUER_KEY_FILE, LOGO_DIR, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
 import { DEMO, seedDemo, seedUpcomingTournament, UPCOMING_NAME } from './local/seed';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       tableName,
       keyFile: ISSUER_KEY_FILE,
       cursorSecretFile: CURSOR_SECRET_FILE,
+      logoDir: LOGO_DIR,
       logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
       // A large evening's projections run beside the desk's requests, not between them.
       consumer: 'thread',

@@ -2905,6 +2905,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clubs/{clubId}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's logo, as its screens show it (no token)
+         * @description The club's logo, as its screens show it (no token). Access: public.
+         */
+        get: operations["getClubLogo"];
+        /**
+         * Upload the club's logo (PNG, JPEG or WebP, at most 200 KB, checked by its magic bytes) for its screens
+         * @description Upload the club's logo (PNG, JPEG or WebP, at most 200 KB, checked by its magic bytes) for its screens. Roles: owner, manager.
+         */
+        put: operations["putClubLogo"];
+        post?: never;
+        /**
+         * Remove the club's logo; its screens show none
+         * @description Remove the club's logo; its screens show none. Roles: owner, manager.
+         */
+        delete: operations["deleteClubLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5883,6 +5911,11 @@ export interface components {
             }[];
             /** @description the table goes on past these rows (the standings GET has them all) */
             more: boolean;
+        };
+        ClubLogo: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/webp";
+            bytes: number;
         };
     };
     responses: never;
@@ -9847,6 +9880,8 @@ export interface operations {
             /** @description If-None-Match names the current version and only time has passed since */
             304: {
                 headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11481,6 +11516,8 @@ export interface operations {
             /** @description If-None-Match names the current version */
             304: {
                 headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -22759,6 +22796,8 @@ export interface operations {
             /** @description If-None-Match names the current answer */
             304: {
                 headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -23145,6 +23184,245 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClubLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified: If-None-Match names the current version */
+            304: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putClubLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The stored logo */
+            200: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubLogo"];
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LOGO_TOO_LARGE: over 204800 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LOGO_TYPE: the Content-Type is not one of image/png, image/jpeg, image/webp, or the bytes are another of them */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A rule refuses it (stable `code`, per-field `errors`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteClubLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED, TOKEN_INVALID, API_KEY_INVALID or API_KEY_REVOKED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN (the role may not do this), CLUB_SUSPENDED or USER_TOKEN_REQUIRED (API keys may not call it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB_NOT_FOUND (also a club of which the caller is not staff) or an unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled by the API gateway (its own body, not a problem); retry with backoff */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
                 };
             };
             /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */

@@ -15,6 +15,7 @@ import { routes as handsRoutes } from './handlers/hands';
 import { routes as duplicateRoutes } from './handlers/duplicate';
 import { routes as seasonRoutes } from './handlers/season';
 import { routes as printRoutes } from './handlers/print';
+import { routes as logosRoutes } from './handlers/logos';
 
 /**
  * The API's Lambda functions and the routes each serves. The CDK stack makes one function per
@@ -37,6 +38,7 @@ export const HANDLER_GROUPS = {
   duplicate: duplicateRoutes,
   season: seasonRoutes,
   print: printRoutes,
+  logos: logosRoutes,
 } satisfies Record<string, readonly Route[]>;
 
 export type HandlerGroup = keyof typeof HANDLER_GROUPS;

@@ -63,8 +63,11 @@ const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
       .filter(Boolean)
       .join('; '),
   410: () => "ACCOUNT_DELETED: the account was deleted at its owner's request",
-  413: () => 'BODY_TOO_LARGE',
-  415: () => 'UNSUPPORTED_MEDIA_TYPE: send the body as application/json',
+  413: (r) => (r.binaryBody ? `${r.binaryBody.codes.tooLarge}: over ${r.binaryBody.maxBytes} bytes` : 'BODY_TOO_LARGE'),
+  415: (r) =>
+    r.binaryBody
+      ? `${r.binaryBody.codes.type}: the Content-Type is not one of ${r.binaryBody.mediaTypes.join(', ')}, or the bytes are another of them`
+      : 'UNSUPPORTED_MEDIA_TYPE: send the body as application/json',
   422: (r) =>
     [
       r.problems?.includes(422) ? 'A rule refuses it (stable `code`, per-field `errors`)' : '',
@@ -197,6 +200,17 @@ export function buildOpenApi(routes: readonly Route[]) {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),
         // Optional where the handler accepts a request without one (the schema takes undefined).
+        // Bytes (an upload) of the route's media types, sent as they are.
+        ...(route.binaryBody
+          ? {
+              body: {
+                content: Object.fromEntries(
+                  route.binaryBody.mediaTypes.map((t) => [t, { schema: { type: 'string', contentMediaType: t } as const }]),
+                ),
+                required: true,
+              },
+            }
+          : {}),
         ...(route.body
           ? { body: { content: { 'application/json': { schema: route.body } }, required: !accepts(route.body, undefined) } }
           : {}),
@@ -204,7 +218,7 @@ export function buildOpenApi(routes: readonly Route[]) {
       responses: {
         ...Object.fromEntries(
           Object.entries(route.responses).map(([status, r]) => {
-            const h = Number(status) < 300 ? successHeaders() : undefined;
+            const h = Number(status) < 300 || status === '304' ? successHeaders() : undefined;
             const base = { description: r.description, ...(h ? { headers: h } : {}) };
             const type = r.contentType ?? 'application/json';
             // A body without a zod schema (the contract itself, HTML, a script) is still declared by its media type.

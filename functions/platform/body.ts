@@ -1,4 +1,5 @@
 import { problem } from './problem';
+import type { BinaryBody, BinaryBodySpec } from './route';
 
 /**
  * Far beyond any request the API takes (the deepest schema nests 3 levels, the longest list is 1,000
@@ -65,4 +66,27 @@ export function parseBody(body: string | undefined, isBase64Encoded: boolean, co
   }
   assertArrayLengths(parsed);
   return parsed;
+}
+
+/**
+ * A body of bytes (an upload) within the route's media types and size. The gateway hands a non-text body
+ * over base64-encoded (isBase64Encoded); the size is checked on the encoded length first, so an oversized
+ * body is refused before it is decoded.
+ */
+export function readBinaryBody(
+  body: string | undefined,
+  isBase64Encoded: boolean,
+  contentType: string | undefined,
+  spec: BinaryBodySpec,
+): BinaryBody {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!spec.mediaTypes.includes(type)) {
+    throw problem(415, spec.codes.type, `Send the body as one of ${spec.mediaTypes.join(', ')}`);
+  }
+  const tooLarge = () => problem(413, spec.codes.tooLarge, `The body exceeds ${spec.maxBytes} bytes`);
+  const text = body ?? '';
+  if (isBase64Encoded && text.length > Math.ceil(spec.maxBytes / 3) * 4 + 4) throw tooLarge();
+  const bytes = isBase64Encoded ? Buffer.from(text, 'base64') : Buffer.from(text, 'utf8');
+  if (bytes.length > spec.maxBytes) throw tooLarge();
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), contentType: type };
 }

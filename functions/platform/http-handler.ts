@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { ZodError, z } from 'zod';
 import { logger } from './logger';
 import { problemErrors, zodIssues } from './errors';
-import { parseBody } from './body';
+import { parseBody, readBinaryBody } from './body';
 import { problem } from './problem';
 import { config, corsOrigins, cursorSecret } from './config';
 import { authenticate } from './authenticate';
@@ -68,7 +68,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       const prefetchFor = (userId: string | undefined) =>
         route.prefetch?.({
           params: event.pathParameters ?? {},
-          body: quietJson(event.body, event.isBase64Encoded, c.maxBodyBytes),
+          body: route.binaryBody ? undefined : quietJson(event.body, event.isBase64Encoded, c.maxBodyBytes),
           userId,
         }) ?? [];
       const principal =
@@ -81,7 +81,13 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
       );
       if (clubAccess) logger.appendKeys({ clubId: clubAccess.clubId });
 
-      const rawBody = route.ignoresBody ? undefined : parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
+      const bytes = route.binaryBody
+        ? readBinaryBody(event.body, event.isBase64Encoded, headers['content-type'], route.binaryBody)
+        : undefined;
+      const rawBody =
+        route.ignoresBody || route.binaryBody
+          ? undefined
+          : parseBody(event.body, event.isBase64Encoded, headers['content-type'], c.maxBodyBytes);
       const query = validate(route.query, event.queryStringParameters, 'query');
       const body = route.body ? validate(route.body, rawBody, 'body') : undefined;
 
@@ -101,6 +107,7 @@ function resolve(routes: Map<string, Route>): middy.MiddlewareObj<Event, APIGate
         prefetched,
         accountChecked: !(access.kind === 'user' && access.accountReadByRoute === true),
         remainingMs: () => request.context.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
+        ...(bytes ? { bytes } : {}),
       };
       resolved.set(event, { route, req });
 

@@ -35,6 +35,23 @@ export interface RouteRequest<P, Q, B> {
   accountChecked: boolean;
   /** Milliseconds left before the function times out (Lambda's context); a route doing long work sizes it by this. */
   remainingMs?: () => number;
+  /** For `binaryBody` routes: the body's bytes and its media type (within the route's types and size). */
+  bytes?: BinaryBody;
+}
+
+/** A request body taken as bytes (an image), not parsed. */
+export interface BinaryBody {
+  bytes: Uint8Array;
+  /** The request's Content-Type, lower case, without parameters: one of the route's `mediaTypes`. */
+  contentType: string;
+}
+
+/** How a route takes a body of bytes: the media types it accepts, its size limit and its problem codes. */
+export interface BinaryBodySpec {
+  mediaTypes: readonly string[];
+  maxBytes: number;
+  /** 415 code for a Content-Type outside `mediaTypes`, 413 code for a body over `maxBytes`. */
+  codes: { type: string; tooLarge: string };
 }
 
 export interface RouteResult {
@@ -61,6 +78,8 @@ export interface Route {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body is bytes of these media types (an upload), handed to the route as `bytes`, not parsed as JSON. */
+  binaryBody?: BinaryBodySpec;
   /** The answer depends on nothing the request sends: a body is not read, so none is refused (liveness, the contract). */
   ignoresBody?: true;
   /** A GET that answers HEAD too, with the same status and headers and no body (a screen a TV or a monitor checks). */

@@ -59,6 +59,21 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   });
 }
 
+/**
+ * Whether API Gateway hands the body over as text: without a Content-Type, or a textual one (text/*, JSON,
+ * XML, JavaScript, a form). Any other body (an image) comes base64-encoded with isBase64Encoded set.
+ */
+export function isTextBody(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return (
+    type === '' ||
+    type.startsWith('text/') ||
+    /^application\/([\w.-]+\+)?(json|xml)$/.test(type) ||
+    type === 'application/javascript' ||
+    type === 'application/x-www-form-urlencoded'
+  );
+}
+
 /** A path segment decoded as API Gateway does; null when its percent-encoding is malformed. */
 function decodeSegment(segment: string): string | null {
   try {
@@ -146,6 +161,7 @@ export function createGatewayServer(
           if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
         const query: Record<string, string> = {};
         for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+        const text = isTextBody(headers['content-type']);
         const requestId = randomUUID();
         const routeKey = `${method} ${match.route.path}`;
         const now = Date.now();
@@ -158,8 +174,8 @@ export function createGatewayServer(
           headers,
           ...(url.searchParams.size ? { queryStringParameters: query } : {}),
           ...(match.names.length ? { pathParameters } : {}),
-          ...(body.length ? { body: body.toString('utf8') } : {}),
-          isBase64Encoded: false,
+          ...(body.length ? { body: text ? body.toString('utf8') : body.toString('base64') } : {}),
+          isBase64Encoded: body.length > 0 && !text,
           requestContext: {
             accountId: '000000000000',
             apiId: 'local',

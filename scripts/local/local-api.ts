@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { localIssuer, type LocalIssuer } from './issuer';
 import { createGatewayServer, lambdaContext, type LambdaHandler } from './http-adapter';
@@ -61,6 +63,8 @@ export async function startLocalApi(opts: {
    * the API's requests. The thread runs the source modules (not the bundles).
    */
   consumer?: 'in-process' | 'thread';
+  /** Where club logos are kept in place of the stack's bucket (`npm start`: under SPORT_POKER_DATA_DIR); default a fresh temporary one. */
+  logoDir?: string;
 }): Promise<LocalApi> {
   const bundles = typeof opts.handlers === 'object' ? opts.handlers.bundles : undefined;
   // One set of containers per API: a bundle loaded again here starts with fresh module state.
@@ -105,6 +109,10 @@ export async function startLocalApi(opts: {
         logger.error('the local verification check failed', { error: error as Error, clubId: job.clubId, attempt: job.attempt }),
     ),
   );
+  // Club logos go to a directory (the bundles have none: their logo routes need LOGO_BUCKET, as in AWS).
+  const { DirectoryClubLogoStore } = await import('./adapters/logo-directory');
+  const { useClubLogoStore } = await import('../../functions/adapters/club-logos');
+  useClubLogoStore(new DirectoryClubLogoStore(opts.logoDir ?? join(tmpdir(), `sport-poker-logos-${containers}`)));
   // Imported after the environment is set: the handlers read it on first use.
   const { HANDLER_GROUPS } = await import('../../functions/http/api');
   const handlers: Record<string, LambdaHandler> = {};
