@@ -54,6 +54,7 @@ import {
   MIN_SEATS_PER_TABLE,
 } from '../../../domain/tournaments/settings';
 import { MAX_ADVANCE_PER_TABLE } from '../../../domain/tournaments/shootout-settings';
+import { MAX_FLIGHTS } from '../../../domain/floor/flights';
 import { MAX_FORMULA_LENGTH, MAX_LEAGUE_TOURNAMENTS, MAX_POINTS_TABLE_ROWS, MAX_SEASON_NAME } from '../../../domain/season/limits';
 
 /*
@@ -133,8 +134,9 @@ const DOMAIN: Record<string, Limit> = {
   // floor/announcement.ts
   MAX_ANNOUNCEMENT_LENGTH: maxLength(MAX_ANNOUNCEMENT_LENGTH, 'AnnouncementInput.text'),
   // floor/chip-counts.ts
-  MAX_CHIP_COUNTS: maxItems(MAX_CHIP_COUNTS, 'RecordChipCounts.counts'),
-  MAX_STACK: maximum(MAX_STACK, 'RecordChipCounts.counts[].chips'),
+  MAX_CHIP_COUNTS: maxItems(MAX_CHIP_COUNTS, 'RecordChipCounts.counts', 'BagFlight.counts'),
+  MAX_STACK: maximum(MAX_STACK, 'RecordChipCounts.counts[].chips', 'BagFlight.counts[].chips'),
+  MAX_FLIGHTS: maxItems(MAX_FLIGHTS, 'LinkFlights.flightIds'),
   MAX_SECONDS_PER_HAND: maximum(MAX_SECONDS_PER_HAND, 'StartHandForHand.secondsPerHand'),
   // seating/policy.ts
   'MAX_SEATS_PER_TABLE (seat numbers)': maximum(MAX_SEAT_NUMBER, 'SeatTarget.seat', 'SetButton.seat'),
