@@ -86,7 +86,8 @@ const DESCRIPTIONS: Record<number, (route: Route, access: Access) => string> = {
  */
 export function problemStatusesOf(route: Route): number[] {
   const access = route.access;
-  const out = new Set<number>(route.ignoresBody ? [] : [400, 413, 415]);
+  // A route that ignores the body still checks its path ids (400).
+  const out = new Set<number>(route.ignoresBody ? (route.params ? [400] : []) : [400, 413, 415]);
   if (access.kind !== 'public') out.add(401).add(403);
   if (access.kind === 'club' || route.params) out.add(404);
   if (access.kind === 'user') out.add(410);
