@@ -1013,6 +1013,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/screens/duplicate.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script of the Duplicate screen (getDuplicateScreen), from the same origin as the page
+         * @description The script of the Duplicate screen (getDuplicateScreen), from the same origin as the page. Access: public.
+         */
+        get: operations["getDuplicateScreenScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clubs/{clubId}/tournaments": {
         parameters: {
             query?: never;
@@ -2461,8 +2481,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings
-         * @description The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings. Roles: owner, manager, dealer, cashier.
+         * The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule), each paged when it does not fit. The page follows itself with If-None-Match (a Duplicate event has no live topic); public like the standings
+         * @description The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule), each paged when it does not fit. The page follows itself with If-None-Match (a Duplicate event has no live topic); public like the standings. Roles: owner, manager, dealer, cashier.
          */
         get: operations["getDuplicateScreen"];
         put?: never;
@@ -11811,6 +11831,64 @@ export interface operations {
             };
         };
     };
+    getDuplicateScreenScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description BODY_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a dependency is down or overloaded; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listTournaments: {
         parameters: {
             query?: {
@@ -20308,8 +20386,8 @@ export interface operations {
                 lang?: "ru" | "en";
                 /** @description dark (the default) or light, for a bright room */
                 theme?: "dark" | "light";
-                /** @description which page of the standings and tables (the page moves to the next one itself) */
-                page?: number;
+                /** @description seconds each page of a long panel stands (default 12) */
+                every?: number;
             };
             header?: never;
             path: {
@@ -20320,14 +20398,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page */
+            /** @description The page, with a Content-Security-Policy that allows only the script of getDuplicateScreenScript and its own inline style; the ETag is a digest of what it shows */
             200: {
                 headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description If-None-Match names what the page shows now */
+            304: {
+                headers: {
+                    /** @description The version of the resource after this answer, quoted: send it back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, BODY_TOO_DEEP or VALIDATION_FAILED (invalid path ids, query or body; per-field `errors`) */
             400: {

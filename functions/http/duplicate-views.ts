@@ -7,7 +7,7 @@ import { getDuplicateEvent } from '../app/duplicate/events';
 import { readHandDiagram } from '../app/duplicate/views';
 import { names } from './duplicate-support';
 import { clubPublicView, ALL_STAFF } from '../platform/authorization';
-import { DuplicateScreenQuery, renderDuplicateScreen } from './duplicate-screen';
+import { DUPLICATE_SCREEN_PATH, DuplicateScreenQuery, renderDuplicateScreen } from './duplicate-screen';
 import { screenLang } from './screen-page';
 
 const TAGS = ['Duplicate Poker'];
@@ -69,13 +69,23 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   operationId: 'getDuplicateScreen',
   access: /* @__PURE__ */ clubPublicView(ALL_STAFF),
   method: 'GET',
-  path: '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen',
+  path: DUPLICATE_SCREEN_PATH,
+  head: true,
+  etag: true,
   summary:
-    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule). One HTML page that reloads itself; public like the standings",
+    "The Duplicate screen for a TV (R-DUP-7): the latest standings and seating, and with ?round=&hand= that hand's diagram (whose cards follow the diagram's rule), each paged when it does not fit. The page follows itself with If-None-Match (a Duplicate event has no live topic); public like the standings",
   tags: TAGS,
   params: DuplicateEventParams,
   query: DuplicateScreenQuery,
-  responses: { 200: { description: 'The page', contentType: 'text/html', schema: z.string() } },
+  responses: {
+    200: {
+      description:
+        'The page, with a Content-Security-Policy that allows only the script of getDuplicateScreenScript and its own inline style; the ETag is a digest of what it shows',
+      contentType: 'text/html',
+      schema: z.string(),
+    },
+    304: { description: 'If-None-Match names what the page shows now' },
+  },
   handle: async (req) => {
     const { round, hand } = req.query;
     let ev: DuplicateEvent;
@@ -86,8 +96,13 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
       diagram = d.diagram;
     } else ev = await getDuplicateEvent(req.params.clubId, req.params.eventId);
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
-    const { page, ...query } = req.query;
-    return renderDuplicateScreen({ lang, theme: req.query.theme, page, query, ev, standings: standingsView(ev), diagram });
+    const page = renderDuplicateScreen({ lang, theme: req.query.theme, every: req.query.every, ev, standings: standingsView(ev), diagram });
+    const seen = req.headers['if-none-match'];
+    const etag = page.headers.etag;
+    if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+      return { status: 304, headers: { 'cache-control': 'no-store', vary: 'Accept-Language', etag } };
+    }
+    return page;
   },
 });
 

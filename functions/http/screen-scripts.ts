@@ -11,6 +11,7 @@ export const SCREEN_SCRIPTS = {
   clock: { entry: 'functions/http/screens/clock.browser.ts', file: 'clock-screen.js', path: '/screens/clock.js' },
   seating: { entry: 'functions/http/screens/seating.browser.ts', file: 'seating-screen.js', path: '/screens/seating.js' },
   standings: { entry: 'functions/http/screens/standings.browser.ts', file: 'standings-screen.js', path: '/screens/standings.js' },
+  duplicate: { entry: 'functions/http/screens/duplicate.browser.ts', file: 'duplicate-screen.js', path: '/screens/duplicate.js' },
 } as const;
 
 export type ScreenScript = keyof typeof SCREEN_SCRIPTS;

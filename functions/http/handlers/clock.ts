@@ -4,13 +4,15 @@ import { announcementRoutes } from '../announcement';
 import { blindStructureRoutes } from '../blind-structures';
 import { clockRoutes } from '../clock';
 import { clockScreenRoute, clockScreenScriptRoute } from '../clock-screen';
+import { duplicateScreenScriptRoute } from '../duplicate-screen-script';
 import { noShowRoutes } from '../no-shows';
 import { seatingScreenRoutes } from '../seating-screen';
 import { standingsScreenScriptRoute } from '../standings-screen-script';
 
 /**
  * The routes of the "clock" function: blind structures, the clock, the screens (clock, seating board) and their
- * announcement line, and no-shows. Its bundle holds only these, with the screens' scripts.
+ * announcement line, and no-shows. Its bundle holds only these, with the scripts of every screen (the league
+ * standings' and the Duplicate screen's too).
  */
 export const routes: readonly Route[] = [
   ...blindStructureRoutes,
@@ -21,6 +23,7 @@ export const routes: readonly Route[] = [
   ...noShowRoutes,
   ...seatingScreenRoutes,
   standingsScreenScriptRoute,
+  duplicateScreenScriptRoute,
 ];
 
 /** Lambda entry of the "clock" group. */

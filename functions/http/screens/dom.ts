@@ -24,6 +24,25 @@ export function fitWidth(el: HTMLElement): void {
 
 const overflows = (el: HTMLElement): boolean => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
 
+/**
+ * Whether anything in a box reaches past it. The scroll sizes are whole pixels and read with a pixel's
+ * slack, so a row can stand up to two pixels out while they say it fits: the pager also compares the
+ * box's children's exact edges with the box's own.
+ */
+function spills(box: HTMLElement): boolean {
+  if (overflows(box)) return true;
+  // The box clips at its padding edge: its exact edges less its borders (clientWidth is rounded too).
+  const b = box.getBoundingClientRect();
+  const cs = getComputedStyle(box);
+  const bottom = b.bottom - parseFloat(cs.borderBottomWidth);
+  const right = b.right - parseFloat(cs.borderRightWidth);
+  for (let c = box.firstElementChild; c; c = c.nextElementSibling) {
+    const r = c.getBoundingClientRect();
+    if (r.bottom > bottom + 0.25 || r.right > right + 0.25) return true;
+  }
+  return false;
+}
+
 /** Shrinks an element's font, down to `minPx`, until its (wrapping) text fits its box both ways. */
 export function fitBox(el: HTMLElement, minPx: number): void {
   el.style.fontSize = '';
@@ -38,8 +57,15 @@ export function fitBox(el: HTMLElement, minPx: number): void {
  * Shows a list's rows a page at a time: as many as fit its box from the first of the page, and the next
  * page every `everyMs` (from the first again after the last). A list that fits whole stands still. The
  * list's `data-page` says which page of how many shows ("2/3"), for a page indicator and for tests.
+ * `box` is what must hold the rows where that is not the list itself (a table's body in its frame); `swap`
+ * moves the pager to a list that replaced the old one, on the same page where it still has one.
  */
-export function pager(list: HTMLElement, everyMs: number, onPage?: () => void): { layout(): void } {
+export function pager(
+  list: HTMLElement,
+  everyMs: number,
+  onPage?: () => void,
+  box: HTMLElement = list,
+): { layout(): void; swap(next: HTMLElement, nextBox?: HTMLElement): void } {
   let start = 0;
   let end = 0;
   let pages = 1;
@@ -65,10 +91,15 @@ export function pager(list: HTMLElement, everyMs: number, onPage?: () => void): 
     let i = first;
     for (; i < rows.length; i++) {
       rows[i]!.hidden = false;
-      if (overflows(list) && i > first) {
+      if (spills(box) && i > first) {
         rows[i]!.hidden = true;
         break;
       }
+    }
+    // A table's columns are sized by the rows on show: a later row can make an earlier one taller.
+    while (i - first > 1 && spills(box)) {
+      i -= 1;
+      rows[i]!.hidden = true;
     }
     return i;
   }
@@ -77,5 +108,10 @@ export function pager(list: HTMLElement, everyMs: number, onPage?: () => void): 
     start = end >= list.children.length ? 0 : end;
     layout();
   }, everyMs);
-  return { layout };
+  function swap(next: HTMLElement, nextBox: HTMLElement = next): void {
+    list = next;
+    box = nextBox;
+    layout();
+  }
+  return { layout, swap };
 }

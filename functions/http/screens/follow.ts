@@ -2,9 +2,9 @@ import type { ScreenLive } from './clock-page';
 import { byId } from './dom';
 
 /*
- * How a screen follows a public GET beside its page (the seating board, the league standings): with
- * If-None-Match every few seconds, and while the live socket (functions/live) is up, at once on each
- * event of the topic and otherwise only every 30 s. A dropped socket falls back to polling and is tried
+ * How a screen follows a public GET beside its page (the seating board, the league standings, the
+ * Duplicate screen): with If-None-Match every few seconds, and while the live socket (functions/live) is
+ * up, at once on each event of the topic and otherwise only every 30 s. A dropped socket falls back to polling and is tried
  * again after 1, 2, 4 ... 60 s. The clock screen does the same in clock.browser.ts, with its time sync on top.
  * `<html data-live>` says whether the socket is up; `#conn` shows when nothing has been heard for 15 s.
  */
@@ -23,6 +23,10 @@ export interface Follow<T> {
   /** The socket and its topic; none for a page whose data has no live topic. */
   live: (ScreenLive & { topic?: Record<string, string> }) | null;
   onData(body: T): void;
+  /** The ETag of what the page already shows, so the first poll asks only for a change. */
+  etag?: string;
+  /** How an answer is read: its JSON by default (a page that follows its own HTML reads that). */
+  read?(res: Response): Promise<T>;
   /** 404: the data is no longer public. */
   onGone(): void;
 }
@@ -31,7 +35,7 @@ export function follow<T extends { version?: number }>(opts: Follow<T>): void {
   let socket: WebSocket | null = null;
   let liveUp = false;
   let retryMs = 1000;
-  let etag: string | null = null;
+  let etag: string | null = opts.etag ?? null;
   let version: number | undefined;
   let polls = 0;
   let timer = 0;
@@ -61,7 +65,7 @@ export function follow<T extends { version?: number }>(opts: Follow<T>): void {
           return GONE_POLL_MS;
         }
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        return res.json().then((body: T) => {
+        return (opts.read ? opts.read(res) : (res.json() as Promise<T>)).then((body: T) => {
           etag = res.headers.get('etag');
           version = body.version;
           opts.onData(body);
