@@ -54,9 +54,10 @@ describe('no input yields a 500', () => {
             token: caller,
             ...(body === undefined ? {} : { rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
           });
-          expect(res.status, `${route.method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(
-            500,
-          );
+          expect(
+            res.status,
+            `${route.method} ${path} ${JSON.stringify(body)} -> ${String(JSON.stringify(res.body ?? null)).slice(0, 200)}`,
+          ).toBeLessThan(500);
           if (res.status >= 400) expect(res.headers.get('content-type')).toContain('application/problem+json');
         }
       }
