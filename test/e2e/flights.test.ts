@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem, type Res } from '../support/http-expectations';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
 
@@ -13,8 +14,6 @@ import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament
  * The day 2 takes one stack per player (the player in both keeps his larger one), draws its seats from the
  * committed seed and plays to a winner; the event's places put every day-1 bust below the day 2.
  */
-
-type Res = Awaited<ReturnType<TestApi['call']>>;
 
 const SCRIPT = join(import.meta.dirname, '../../scripts/verify-seat-draw.py');
 const MIN = 60_000;
@@ -39,11 +38,6 @@ const ok = (r: Res, status = 200) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
   return r;
 };
-function expectProblem(r: Res, status: number, code: string) {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  expect(r.body.code).toBe(code);
-  expect(r.headers.get('content-type')).toContain('application/problem+json');
-}
 
 /** A tournament of the club starting `startIn` from now, expected to last `minutes`. */
 async function tournament(name: string, startIn: number, minutes: number): Promise<{ id: string; path: string }> {
