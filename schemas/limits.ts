@@ -58,6 +58,6 @@ export { MAX_DEVICES_PER_ACCOUNT } from '../domain/players/devices';
 export const MAX_TICKET_REASON_LENGTH = 500;
 /** An IANA time zone's name, as a query asks for one (the printed seating's start time). */
 export const MAX_TIME_ZONE_LENGTH = 64;
-/** Seconds a page of the seating board or the league standings screen stands (`?every=`): long enough to find a name, short enough to go round. */
+/** Seconds a page of the seating board, the league standings screen or the Duplicate screen stands (`?every=`): long enough to find a name, short enough to go round. */
 export const MIN_SEATING_PAGE_SECONDS = 4;
 export const MAX_SEATING_PAGE_SECONDS = 120;
