@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
-import { startTestApi, validClub, type TestApi } from '../support/local-api';
+import { callPatiently, startTestApi, validClub, type TestApi } from '../support/local-api';
 import { level, breakLevel, makePlayer, openAndBuyIn } from '../support/tournament-fixtures';
 import { LANGS, VIEWPORTS, launchChromium, overflows } from '../support/screen-checks';
 
@@ -36,7 +36,7 @@ const clockAnswers: number[] = [];
 const consoleErrors: string[] = [];
 
 async function ok(method: string, path: string, body?: unknown, token = owner) {
-  const res = await api.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+  const res = await callPatiently(api, method, path, { token, ...(body === undefined ? {} : { body }) });
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   return res.body;
 }
