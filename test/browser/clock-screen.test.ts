@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
-import { startTestApi, validClub, type TestApi } from '../support/local-api';
-import { level, breakLevel } from '../support/tournament-fixtures';
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from 'playwright-core';
+import { callPatiently, startTestApi, validClub, type TestApi } from '../support/local-api';
+import { level, breakLevel, makePlayer, openAndBuyIn } from '../support/tournament-fixtures';
+import { LANGS, VIEWPORTS, launchChromium, overflows } from '../support/screen-checks';
 
 /**
  * The clock screen in a real headless Chromium against the real local API on DynamoDB Local: what a
@@ -35,7 +36,7 @@ const clockAnswers: number[] = [];
 const consoleErrors: string[] = [];
 
 async function ok(method: string, path: string, body?: unknown, token = owner) {
-  const res = await api.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+  const res = await callPatiently(api, method, path, { token, ...(body === undefined ? {} : { body }) });
   expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   return res.body;
 }
@@ -476,4 +477,90 @@ describe('the clock screen on a TV', () => {
     expect(badLang.status).toBe(400);
     expect(badLang.body.code).toBe('VALIDATION_FAILED');
   });
+});
+
+describe('R-CHIP-2: the colour-up on the clock screen', () => {
+  // Level 2 (after the break) takes the 5 and 25 chips off: the break before it announces them.
+  const GRID = {
+    name: 'Colour-up grid',
+    anteType: 'none',
+    levels: [level(25, 50, 600), breakLevel(600), level(100, 200, 600), level(200, 400, 600)],
+    colorUps: [{ levelIndex: 2, denominations: [5, 25] }],
+  };
+  const NOTICE = { en: 'Colour-up before level 2: 5, 25 chips come off', ru: 'Колор-ап перед уровнем 2: 5, 25 снимаются' };
+  let path: string;
+  let clock: string;
+  // A browser of its own: the pages above stop their context's clock, these run on real time.
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (chromiumMissing) return;
+    const base = `/v1/clubs/${clubId}`;
+    const structureId = (await ok('POST', `${base}/blind-structures`, GRID)).structureId;
+    const now = Date.now();
+    const id = (
+      await ok('POST', `${base}/tournaments`, {
+        name: 'Colour-up night',
+        startAt: new Date(now - 60_000).toISOString(),
+        lateRegEndsAt: new Date(now + 3_600_000).toISOString(),
+        buyIn: 1000,
+        startingStack: 10_000,
+        blindStructureId: structureId,
+      })
+    ).tournamentId;
+    const t = `${base}/tournaments/${id}`;
+    const players = ['colour-p1', 'colour-p2'];
+    for (const p of players) await makePlayer(api, p);
+    await openAndBuyIn(api, owner, t, players);
+    await ok('POST', `${t}/start`);
+    await ok('POST', `${t}/clock/start`);
+    path = `${t}/screen`;
+    clock = `${t}/clock`;
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => browser?.close());
+
+  /** A screen of this tournament at a size and in a language, once it shows `level`. */
+  async function screenAt(viewport: { width: number; height: number }, lang: string, levelShown: string) {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`${api.url}${path}?lang=${lang}`, { waitUntil: 'load', timeout: WAIT_MS });
+    await waitForText(page, 'level', levelShown);
+    return page;
+  }
+
+  it('announces the removed denominations during the break before that level, in ru and en, nothing cut (R-CHIP-2)', async () => {
+    requireChromium();
+    // Level 1: the colour-up is two levels away, not announced yet.
+    const following = await screenAt({ width: 1920, height: 1080 }, 'en', 'Level 1');
+    expect((await ok('GET', clock)).board.colorUp).toBeNull();
+    expect(await text(following, 'news')).toBe('');
+
+    // The clock runs into the break: the screen that stays open announces the colour-up (by the event, or else
+    // its next poll), and so does every size, in both languages, without overflow.
+    await ok('POST', `${clock}/next`);
+    expect((await ok('GET', clock)).board.colorUp).toMatchObject({ levelIndex: 2, levelNumber: 2, denominations: [5, 25] });
+    await expect.poll(() => text(following, 'level'), { timeout: EVENT_WAIT_MS, interval: 200 }).toBe('Break 1');
+    await waitForText(following, 'news', NOTICE.en);
+    for (const viewport of VIEWPORTS) {
+      for (const lang of LANGS) {
+        const page = await screenAt(viewport, lang, lang === 'ru' ? 'Перерыв 1' : 'Break 1');
+        await waitForText(page, 'news', NOTICE[lang]);
+        expect(await page.locator('#news').isVisible()).toBe(true);
+        const size = `${viewport.width}x${viewport.height}`;
+        await page.screenshot({ path: join(ARTIFACTS, `clock-color-up-${size}-${lang}.png`) });
+        expect(await overflows(page), `${size} ${lang}`).toEqual([]);
+        await page.close();
+      }
+    }
+
+    // The level of the colour-up itself: the chips are off, nothing more to announce.
+    await ok('POST', `${clock}/next`);
+    expect((await ok('GET', clock)).board.colorUp).toBeNull();
+    await expect.poll(() => text(following, 'level'), { timeout: EVENT_WAIT_MS, interval: 200 }).toBe('Level 2');
+    expect(await text(following, 'news')).toBe('');
+    await following.close();
+    const ru = await screenAt({ width: 1280, height: 720 }, 'ru', 'Уровень 2');
+    expect(await text(ru, 'news')).toBe('');
+    await ru.close();
+  }, 300_000);
 });

@@ -101,6 +101,19 @@ export async function startTestApi(opts: { consumer?: 'in-process' | 'thread' } 
   };
 }
 
+/**
+ * A setup call as a client makes it: a 503 (the shared store overloaded on a busy machine) is asked again after
+ * its Retry-After, a few times.
+ */
+export async function callPatiently(api: TestApi, method: string, path: string, opts: Parameters<TestApi['call']>[2] = {}) {
+  let res = await api.call(method, path, opts);
+  for (let i = 0; i < 5 && res.status === 503; i++) {
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? '1') * 1000));
+    res = await api.call(method, path, opts);
+  }
+  return res;
+}
+
 const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 export const validClub = (over: Record<string, unknown> = {}) => ({
