@@ -8,6 +8,7 @@ import { bagFlight, day2Field, eventPlaces, qualifyDay2, type BaggedStack } from
 import { recordKnockoutOnFloor } from '../../../domain/floor/knockouts';
 import { recordKnockoutHandForHand } from '../../../domain/floor/hand-for-hand';
 import { chipsInPlay } from '../../../domain/floor/chip-counts';
+import { blocksParallel, register } from '../../../domain/tournaments';
 import { Desk, HOUR, START } from '../tournaments/harness';
 import { PROPERTY_TEST } from '../../support/property';
 
@@ -77,6 +78,47 @@ describe('R-FLIGHT-1: bagging at the end of a flight', () => {
       'FLIGHT_BAGGED',
     );
     expect(refused(() => bagFlight({ ...a, flight: undefined } as FloorTournament, counts, ctxAt(START))).code).toBe('NOT_A_FLIGHT');
+  });
+
+  it('R-FLIGHT-1: bagging ends the flight: finished, no more knockouts or registrations (409)', () => {
+    const a = flight('fa', ['p1', 'p2', 'p3']);
+    const counts = survivors(a).map((e) => ({ entryId: e.id, chips: STACK }));
+    const r = bagFlight(Object.freeze(a), counts, ctxAt(START + 2 * HOUR));
+    expect(a.status).toBe('running');
+    expect(r.state.status).toBe('finished');
+    expect(r.state.flight?.bagged).toHaveLength(3);
+    expect(r.events.map((e) => e.type)).toEqual(['flight.bagged', 'tournament.status_changed']);
+    // No results of its own: the flight's places are the event's.
+    expect(r.state.results).toBeUndefined();
+    const [s1, s2] = survivors(a).map((e) => e.id) as [string, string];
+    const later = ctxAt(START + 3 * HOUR);
+    expect(refused(() => recordKnockoutHandForHand(r.state, { busted: [s2], killers: [s1] }, later)).code).toBe('FLIGHT_BAGGED');
+    expect(refused(() => register(r.state, { playerId: 'p9', otherRegistrations: [] }, later)).code).toBe('REGISTRATION_NOT_OPEN');
+  });
+
+  it('R-REG-1, R-FLIGHT-1: a bagged flight no longer ties its players, so a player of two flights holds one live registration, on day 2', () => {
+    const bagAll = (t: FloorTournament) =>
+      bagFlight(
+        t,
+        survivors(t).map((e) => ({ entryId: e.id, chips: STACK })),
+        ctxAt(START + 2 * HOUR),
+      ).state;
+    const flights = [bagAll(flight('fa', ['p1', 'p2'])), bagAll(flight('fb', ['p1', 'p3']))];
+    const window = { startAt: START, endAt: START + 6 * HOUR };
+    for (const f of flights) {
+      const reg = Object.values(f.registrations).find((x) => x.playerId === 'p1');
+      expect(reg).toBeDefined();
+      const other = {
+        tournamentId: f.id,
+        registrationId: reg?.id ?? '',
+        registrationStatus: reg?.status ?? 'registered',
+        tournamentStatus: f.status,
+        window,
+      };
+      expect(blocksParallel(other)).toBe(false);
+      // While the flight ran it did tie him (R-REG-1).
+      expect(blocksParallel({ ...other, tournamentStatus: 'running' })).toBe(true);
+    }
   });
 });
 

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../../domain/core/context';
 import { seededRandom } from '../../../domain/core/random';
-import type { FloorTournament } from '../../../domain/floor/aggregate';
-import { bagFlight, qualifyDay2 } from '../../../domain/floor/flights';
-import { commitSeatDraw, nextLateLot, seatDrawView, withLateSeat } from '../../../domain/floor/seat-draw';
+import { qualifyDay2 } from '../../../domain/floor/flights';
+import { nextLateLot, seatDrawView, withLateSeat } from '../../../domain/floor/seat-draw';
 import { drawSeating } from '../../../domain/floor/seating';
 import {
   dealRoundRobin,
@@ -19,8 +18,7 @@ import {
   SEAT_DRAW_ALGORITHM,
 } from '../../../domain/seating';
 import type { SeatingState } from '../../../domain/seating';
-import { validateSettings } from '../../../domain/tournaments';
-import type { Entry } from '../../../domain/tournaments/types';
+import { baggedFlights, openDay2 } from '../../../scripts/bench/flights-fixture';
 
 /*
  * R-DRAW-1 fixed vectors: the seats the provable draw gives for fixed seeds and fields, recorded once. The
@@ -234,20 +232,17 @@ describe('R-DRAW-1: the provable draw gives the seats it always gave (fixed vect
 
   it('R-DRAW-1, R-FLIGHT-1: a day 2 drawn from four bagged flights, with late entries, re-derives from its published proof', () => {
     const ctx = ctxFor(3);
-    const flights = Array.from({ length: 4 }, (_, f) => {
-      // 300 a flight; the first 30 of each flight after the first played the flight before too.
-      const players = Array.from({ length: 300 }, (_, i) => (i < 30 && f > 0 ? `ply_${(f - 1) * 300 + i}` : `ply_${f * 300 + i}`));
-      const t = { ...tournament(`trn_f${f}`, 'running', players), flight: { day2Id: 'trn_d2' } };
-      const counts = Object.values(t.entries).map((e, i) => ({ entryId: e.id, chips: STACK + ((i % 7) - 3) * 1_000 }));
-      const sum = counts.reduce((s, c) => s + c.chips, 0);
-      (counts[counts.length - 1] as { chips: number }).chips += STACK * players.length - sum;
-      return bagFlight(t, counts, ctx).state;
+    const fixture = { now: NOW, stack: STACK, clubId: 'club_vectors', seatsPerTable: 9 };
+    const flights = baggedFlights(fixture, {
+      flightId: (f) => `trn_f${f}`,
+      day2Id: 'trn_d2',
+      flights: 4,
+      perFlight: 300,
+      // 300 a flight; the first 30 of the second flight played the first too.
+      player: (f, i) => (i < 30 && f > 0 ? `ply_${(f - 1) * 300 + i}` : `ply_${f * 300 + i}`),
+      ctx: () => ctx,
     });
-    const open = commitSeatDraw(
-      { ...tournament('trn_d2', 'registration_open', []), day2: { flightIds: flights.map((f) => f.id), stackRule: 'largest' } },
-      seedOf('vector-day2'),
-      NOW,
-    );
+    const open = openDay2(fixture, 'trn_d2', flights, seedOf('vector-day2'));
     const qualified = qualifyDay2(open, flights, ctx).state;
     let day2 = drawSeating(qualified, ctx).state;
     const seats = seatsOf(day2.seating as SeatingState);
@@ -270,29 +265,3 @@ describe('R-DRAW-1: the provable draw gives the seats it always gave (fixed vect
     expect(derived.late.map((l) => l.seat)).toEqual(proof.late.map((l) => l.seat));
   });
 });
-
-/** A tournament of `players` entries (ent_<tournament>_<player>), the starting stack each. */
-function tournament(id: string, status: FloorTournament['status'], players: string[]): FloorTournament {
-  const settings = validateSettings(
-    { name: id, startAt: NOW - 3_600_000, lateRegEndsAt: NOW - 60_000, buyIn: 0, startingStack: STACK, seatsPerTable: 9 },
-    { currency: 'RUB' },
-  );
-  const entries: Record<string, Entry> = {};
-  for (const p of players) {
-    const eid = `ent_${id}_${p}`;
-    entries[eid] = { id: eid, playerId: p, registrationId: `reg_${id}_${p}`, number: 1, status: 'active', chips: STACK, createdAt: NOW };
-  }
-  return {
-    id,
-    clubId: 'club_vectors',
-    status,
-    settings,
-    registrations: {},
-    entries,
-    fees: {},
-    settlements: {},
-    createdAt: NOW,
-    updatedAt: NOW,
-    version: 1,
-  } as unknown as FloorTournament;
-}
