@@ -73,3 +73,34 @@ export function playerRows(state: FloorTournament, players: ReadonlySet<string>)
   }
   return [...byPlayer.values()];
 }
+
+const ROW_FIELDS = [
+  'registrationId',
+  'registrationStatus',
+  'entryId',
+  'eliminated',
+  'registeredAt',
+  'tableNumber',
+  'seatNumber',
+] as const satisfies readonly (keyof PlayerRegistrationRow)[];
+
+const sameRow = (a: PlayerRegistrationRow, b: PlayerRegistrationRow) => ROW_FIELDS.every((f) => a[f] === b[f]);
+
+/**
+ * The rows of the given players that differ from what the state before the event projected: a knockout
+ * touches the killer's entry too, a rebuy the player's, and their rows read the same. Each write is a
+ * write unit or two saved; without `before` (not known) every row is written.
+ */
+export function changedPlayerRows(
+  before: FloorTournament | undefined,
+  after: FloorTournament,
+  players: ReadonlySet<string>,
+): PlayerRegistrationRow[] {
+  const rows = playerRows(after, players);
+  if (!before || rows.length === 0) return rows;
+  const was = new Map(playerRows(before, players).map((r) => [r.playerId, r]));
+  return rows.filter((r) => {
+    const w = was.get(r.playerId);
+    return !w || !sameRow(w, r);
+  });
+}

@@ -4,7 +4,7 @@ import type { LoggedEvent } from '../store/tournament-log';
 import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
-import { playerRows, touchedPlayers } from './player-registrations';
+import { changedPlayerRows, touchedPlayers } from './player-registrations';
 import { followLevelAsks } from './level-asks';
 import { namesAtFinish } from './result-names';
 import { standingsAtFinish } from './league-standings';
@@ -68,7 +68,9 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
   const now = standings(p.after, touched);
   const changed = [...now].filter(([playerId, n]) => {
     const w = was.get(playerId);
-    return !w || w.registrationId !== n.registrationId || w.live !== n.live || w.cancelled !== n.cancelled;
+    // A new live registration: its own transaction wrote this very entry (scheduleWrite), window and all.
+    if (!w) return !n.live || n.cancelled;
+    return w.registrationId !== n.registrationId || w.live !== n.live || w.cancelled !== n.cancelled;
   });
   await inBatches(changed, ([playerId, n]) =>
     refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live, n.cancelled),
@@ -84,7 +86,9 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
  */
 export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
-  await writePlayerRows(p.clubId, p.tournamentId, p.version, playerRows(p.after, touched));
+  // Only the rows the event changed; without the state just before it (a redelivery), every touched row.
+  const previous = p.before !== p.after ? p.before : undefined;
+  await writePlayerRows(p.clubId, p.tournamentId, p.version, changedPlayerRows(previous, p.after, touched));
   await refreshSchedules(p, touched);
   await followLevelAsks(p, touched);
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
