@@ -56,18 +56,25 @@ export function partOf(call: Pick<ObservedCall, 'input'>): Part | 'other' {
   return 'other';
 }
 
-/** The calls' steps, in the order they were sent (see the header). */
+/**
+ * The calls' steps, in the order they were sent (see the header): calls sent before any call of the
+ * current step answered are one round trip with it (a lease taken beside a batch read); after that, a
+ * call of a kind the step already has continues it (a write pipeline), any other starts the next step.
+ */
 export function stepsOf(calls: readonly ObservedCall[]): Step[] {
-  const steps: Step[] = [];
-  let lastEnd = Number.NEGATIVE_INFINITY;
+  const steps: (Step & { kinds: Set<string>; firstEnd: number })[] = [];
   for (const c of [...calls].sort((a, b) => a.startedAt - b.startedAt)) {
     const current = steps.at(-1);
-    const waited = READS.has(c.command) && c.startedAt >= lastEnd;
-    if (!current || current.command !== c.command || waited) steps.push({ command: c.command, requests: 1 });
-    else current.requests++;
-    lastEnd = Math.max(lastEnd, c.endedAt);
+    const together = current !== undefined && c.startedAt < current.firstEnd;
+    const continues = current !== undefined && current.kinds.has(c.command) && !READS.has(c.command);
+    if (current && (together || continues)) {
+      current.requests++;
+      current.kinds.add(c.command);
+      current.firstEnd = Math.min(current.firstEnd, c.endedAt);
+      if (!current.command.split('+').includes(c.command)) current.command += `+${c.command}`;
+    } else steps.push({ command: c.command, requests: 1, kinds: new Set([c.command]), firstEnd: c.endedAt });
   }
-  return steps;
+  return steps.map(({ command, requests }) => ({ command, requests }));
 }
 
 function figuresOf(calls: readonly ObservedCall[]): PartFigures {
