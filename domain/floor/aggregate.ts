@@ -11,6 +11,7 @@ import type { HandForHandState } from './hand-for-hand';
 import type { Day2Record, FlightRecord } from './flights';
 
 import type { FieldViews } from './field-views';
+import type { CountingLeague } from '../season/league';
 
 /**
  * The whole tournament as the floor runs it: the core aggregate (settings, registrations, entries,
@@ -30,6 +31,13 @@ export type FloorTournament = Tournament & {
   mysteryCommitment?: MysteryCommitment;
   /** Fixed when the tournament finishes (R-PLC-1..3). */
   results?: { rows: ResultRow[]; computedAt: number };
+  /**
+   * R-LEAGUE-4: the club's leagues that counted the tournament when it finished, as the finish read them
+   * (the stream's projection of the finish needs no read of the leagues). R-RATE-1: whether the club was
+   * opted into the rating then.
+   */
+  countingLeagues?: CountingLeague[];
+  ratingOptIn?: boolean;
   /** R-MOD-1: what the operator has hidden from public view, with the reasons. */
   contentModeration?: ContentModeration;
   /** The line the floor puts on the clock screen (announcement.ts). */

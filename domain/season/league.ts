@@ -45,6 +45,12 @@ export function countsForLeague(
   return league.source.kind === 'series' ? t.seriesId === league.source.seriesId : league.source.tournamentIds.includes(t.id);
 }
 
+/** R-LEAGUE-4: a league that counts a tournament, with the rules it had when the tournament finished. */
+export interface CountingLeague extends LeagueOptions {
+  leagueId: string;
+  points: PointsRule;
+}
+
 /** The audit record of a points change after a counted finish (R-LEAGUE-2). */
 export interface PointsChangeAudit {
   at: number;

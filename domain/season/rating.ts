@@ -85,8 +85,13 @@ export const byFinish = (a: FinishedTournament, b: FinishedTournament): number =
 
 /** R-RATE-1: every rating from the published results alone, replayed in finish order. */
 export function recomputeRatings(finishes: readonly FinishedTournament[]): Record<string, PlayerRating> {
+  return replayRatings(finishes.slice().sort(byFinish));
+}
+
+/** Every rating from the finishes in the order given (the order they were applied in). */
+export function replayRatings(finishes: readonly FinishedTournament[]): Record<string, PlayerRating> {
   const ratings: Record<string, PlayerRating> = {};
-  for (const f of finishes.slice().sort(byFinish)) {
+  for (const f of finishes) {
     for (const u of rateFinish(ratings, f)) ratings[u.playerId] = u.after;
   }
   return ratings;

@@ -9,5 +9,6 @@ import type { ProjectedEvent } from './project';
 export async function standingsAtFinish(p: ProjectedEvent): Promise<void> {
   if (p.after.status !== 'finished' || !p.after.results) return;
   if (p.before?.status === 'finished' && JSON.stringify(p.before.results?.rows) === JSON.stringify(p.after.results.rows)) return;
-  await projectFinish(p.after, p.version);
+  // The first finish counts for the leagues its state recorded; a later change of its results reads them again.
+  await projectFinish(p.after, p.version, p.before?.status !== 'finished');
 }

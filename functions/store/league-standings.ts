@@ -8,8 +8,9 @@ import { entities } from './entities';
 import { keyOf, recordOf } from './entities/items';
 import { standingsPartition, type LeagueCountRow, type LeagueRankRow, type LeagueStandingRow } from './entities/league';
 import { queryAll } from './query-all';
-import { readItems } from './read-items';
+import { readManyItems } from './read-items';
 import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
+import { readUnderLease, release, releaseItem, type Held } from './projection-lease';
 
 /*
  * R-LEAGUE-4: the stored standings of a league, one record per player and one ranking row per player
@@ -24,6 +25,10 @@ import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
  * ranking rows it replaced (`staleRankKeys`, for its finish until that finish is counted), which the retry
  * deletes; a record not yet written still names its old ranking row. Readers see every row the failed
  * attempt wrote or left, old or new, never an error.
+ *
+ * A finish reads and writes a league under the league's lease (projection-lease.ts), taken with the
+ * batch read and let go in the last transaction: two tournaments finishing at once on two stream shards
+ * update the same players' records one after the other, neither losing the other's part.
  */
 
 export interface LeagueKey {
@@ -37,7 +42,6 @@ export interface LeagueKey {
  */
 export type StoredStanding = PlayerStanding & { rankKey: string; rankKeys: readonly string[] };
 
-const MAX_KEYS = 100;
 /** BatchWriteItem requests in flight at once. */
 const PARALLEL = 8;
 /** TransactWriteItems' own limit. */
@@ -51,15 +55,11 @@ export interface FinishVersion {
 
 const standingKey = (l: LeagueKey, playerId: string): ItemKey => keyOf(entities().leagueStanding.get({ ...l, playerId }));
 const countKey = (l: LeagueKey, tournamentId: string): ItemKey => keyOf(entities().leagueCount.get({ ...l, tournamentId }));
+/** The league's lease item, in its standings partition (removed with it). */
+const leaseKey = (l: LeagueKey): ItemKey => ({ pk: standingsPartition(l), sk: 'lease' });
 
-/** Items by key (keyed by `prefetchKeyOf`), any number of them, a hundred to a request, the requests in parallel. */
-async function readMany(keys: readonly ItemKey[]): Promise<Map<string, Record<string, unknown>>> {
-  const chunks: ItemKey[][] = [];
-  for (let i = 0; i < keys.length; i += MAX_KEYS) chunks.push(keys.slice(i, i + MAX_KEYS));
-  const out = new Map<string, Record<string, unknown>>();
-  for (const m of await Promise.all(chunks.map((c) => readItems(c, { consistent: true })))) for (const [k, v] of m) out.set(k, v);
-  return out;
-}
+/** Items by key (keyed by `prefetchKeyOf`), any number of them, consistent. */
+const readMany = (keys: readonly ItemKey[]) => readManyItems(keys, { consistent: true });
 
 /** `uncommitted`: the record was written by a finish whose count record is not written yet. */
 export const standingOfRow = (r: LeagueStandingRow, uncommitted = false): StoredStanding => ({
@@ -89,14 +89,15 @@ export interface ReadPart {
 
 /**
  * For each part, its count record and the current records of its old and new players, in one batch
- * read per hundred keys (the old players are known only from the count record: a second read for those
- * not among the new ones, which a results change rarely has).
+ * read per hundred keys, with the leagues' leases taken for `holder` (the old players are known only
+ * from the count record: a second read for those not among the new ones, which a results change rarely
+ * has). The leases are held until `writeStandings` (or `letGo`).
  */
-export async function readParts(parts: readonly TournamentPart[]): Promise<ReadPart[]> {
+export async function readParts(parts: readonly TournamentPart[], holder: string): Promise<{ read: ReadPart[]; held: Held[] }> {
   const e = entities();
-  const items = await readMany(
-    parts.flatMap((p) => [countKey(p.league, p.tournamentId), ...p.players.map((id) => standingKey(p.league, id))]),
-  );
+  const leagues = [...new Map(parts.map((p) => [standingsPartition(p.league), p.league])).values()];
+  const keys = parts.flatMap((p) => [countKey(p.league, p.tournamentId), ...p.players.map((id) => standingKey(p.league, id))]);
+  const { held, items } = await readUnderLease(leagues.map(leaseKey), holder, (leases) => readMany([...leases, ...keys]));
   const out: ReadPart[] = parts.map((p) => ({
     count: recordOf(e.leagueCount, items.get(prefetchKeyOf(countKey(p.league, p.tournamentId)))),
     current: {},
@@ -113,7 +114,12 @@ export async function readParts(parts: readonly TournamentPart[]): Promise<ReadP
     const uncommitted = row.writtenFor === (parts[i] as TournamentPart).tournamentId && (row.writtenAt ?? 0) > (count?.pv ?? 0);
     (out[i] as ReadPart).current[id] = standingOfRow(row, uncommitted);
   }
-  return out;
+  return { read: out, held };
+}
+
+/** Lets go of leases a finish took and had nothing to write under. */
+export async function letGo(held: readonly Held[]): Promise<void> {
+  await Promise.all(held.map(release));
 }
 
 const rankRow = (l: LeagueKey, s: PlayerStanding): LeagueRankRow => ({
@@ -163,8 +169,13 @@ const onlyConditionsFailed = (e: unknown): boolean =>
  * Writes changes of one or more leagues in the two steps of the module header. `finish`: the finish
  * projected (its records name it, its count records are written only over an older version; a count
  * already at this version or later means another attempt finished the part, and this one ends there).
+ * `held`: the leases it read under, let go in the last transaction.
  */
-export async function writeStandings(changes: readonly StandingsChange[], finish?: FinishVersion): Promise<void> {
+export async function writeStandings(
+  changes: readonly StandingsChange[],
+  finish?: FinishVersion,
+  held: readonly Held[] = [],
+): Promise<void> {
   const rows: WriteRequest[] = [];
   const last: TransactItem[] = [];
   const counts: TransactItem[] = [];
@@ -208,12 +219,19 @@ export async function writeStandings(changes: readonly StandingsChange[], finish
   }
   await writeAll(rows, PARALLEL);
   // The count records in the last transaction (more than 100 items only when a rebuild or a large results change has them).
+  // The leases go with the last chunk: until it is written no other finish reads these players.
   const items = [...last, ...counts];
-  for (let i = 0; i < items.length; i += MAX_TRANSACT) {
+  const releases = held.map(releaseItem);
+  const chunks: TransactItem[][] = [];
+  for (let i = 0; i < items.length; i += MAX_TRANSACT - releases.length) chunks.push(items.slice(i, i + MAX_TRANSACT - releases.length));
+  if (chunks.length === 0) chunks.push([]);
+  (chunks.at(-1) as TransactItem[]).push(...releases);
+  for (const chunk of chunks) {
+    if (chunk.length === 0) continue;
     try {
-      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: items.slice(i, i + MAX_TRANSACT) }));
+      await dynamo().doc.send(new TransactWriteCommand({ TransactItems: chunk }));
     } catch (err) {
-      if (finish && onlyConditionsFailed(err)) return;
+      if (finish && onlyConditionsFailed(err)) return letGo(held);
       throw err;
     }
   }

@@ -10,13 +10,19 @@
  *   npm run bench:cost -- --entries 10000     a 10,000-entry tournament played to the end (time limit --max-minutes)
  *   npm run bench:cost -- --write             also writes the report to docs/bench/cost.md
  *   npm run bench:cost -- --live              only live updates, socket vs polling (a model: no tournament is played)
+ *   npm run bench:cost -- --season            only a season's finishes: a league and the rating on the consumer
+ *                                             (tournaments of 300, 300, 300 and 50 players, --season-sizes; a few
+ *                                             minutes, so not part of the default run; with --write: docs/bench/season.md)
+ *   npm run bench:cost -- --dynamo URL        an already running DynamoDB Local instead of one of its own
+ *                                             (the bench's table is deleted at the end)
  */
 import '../local/node-version';
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureTable, freePort, startDynamoLocal } from '../local/dynamodb-local';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { ensureTable, freePort, localClient, startDynamoLocal } from '../local/dynamodb-local';
 import { startLocalApi } from '../local/local-api';
 import { stageConfig } from '../../infra/stage-config';
 import { CapacityMeter } from './cost/capacity-meter';
@@ -36,6 +42,9 @@ const { values: args } = parseArgs({
     'max-minutes': { type: 'string', default: '90' },
     write: { type: 'boolean', default: false },
     live: { type: 'boolean', default: false },
+    season: { type: 'boolean', default: false },
+    'season-sizes': { type: 'string', default: '300,300,300,50' },
+    dynamo: { type: 'string' },
   },
 });
 if (args.live) {
@@ -43,7 +52,7 @@ if (args.live) {
   process.exit(0);
 }
 
-const chosen = args.sizes !== undefined || args.desks || args.entries !== undefined;
+const chosen = args.sizes !== undefined || args.desks || args.entries !== undefined || args.season;
 const sizes = (args.sizes ?? (chosen ? '' : '50,300,2000'))
   .split(',')
   .filter(Boolean)
@@ -60,16 +69,17 @@ const maxMinutes = Number(args['max-minutes']);
 const memoryMb = stageConfig('prod').memorySize;
 
 const started = Date.now();
-const db = await startDynamoLocal();
+const db = args.dynamo !== undefined ? undefined : await startDynamoLocal();
 // However the bench ends (a failed start included), Java does not outlive it.
 process.once('exit', () => {
-  if (db.process.exitCode === null) db.process.kill('SIGKILL');
+  if (db && db.process.exitCode === null) db.process.kill('SIGKILL');
 });
+const endpoint = args.dynamo ?? (db as { endpoint: string }).endpoint;
 const tableName = `bench-cost-${Date.now()}`;
-await ensureTable(db.endpoint, tableName);
+await ensureTable(endpoint, tableName);
 // No local poller: the bench fires the scheduled jobs itself, so that each is one measured operation.
 process.env.SCHEDULER = 'bench';
-const api = await startLocalApi({ port: await freePort(), dynamoEndpoint: db.endpoint, tableName, logLevel: 'CRITICAL' });
+const api = await startLocalApi({ port: await freePort(), dynamoEndpoint: endpoint, tableName, logLevel: 'CRITICAL' });
 
 // Loaded once the environment is set: the handler modules read it on first use.
 const { dynamo } = await import('../../functions/store/client');
@@ -77,6 +87,7 @@ const { useScheduler } = await import('../../functions/adapters/scheduler');
 const { RecordingScheduler } = await import('./cost/scheduler');
 const { Progress, playTournament, sampleTournament, setupClub, setupPlayers } = await import('./cost/drive');
 const { desksScenario } = await import('./cost/desks');
+const { renderSeason, seasonScenario } = await import('./cost/season');
 
 const meter = new CapacityMeter();
 // Snapshots are amortised over many events; their own line keeps them out of the per-command figures.
@@ -96,6 +107,7 @@ const bench = { client, meter, scheduler, mint: (sub: string) => api.issuer.mint
 const runs: RunStats[] = [];
 const desks: DeskRun[] = [];
 let big: BigRun | undefined;
+let season: Awaited<ReturnType<typeof seasonScenario>> = [];
 /** Phases that failed: the report keeps what the others measured. */
 const failures: string[] = [];
 /** Runs a phase; a failure is reported, not fatal, and gives `fallback`. */
@@ -163,6 +175,15 @@ try {
     }
   }
 
+  if (args.season) {
+    const seasonSizes = args['season-sizes'].split(',').map(Number);
+    season = await phase(
+      'season',
+      () => seasonScenario(bench, seasonSizes),
+      () => [],
+    );
+  }
+
   if (bigEntries !== undefined) {
     process.stderr.write(`playing a ${bigEntries}-entry tournament (limit ${maxMinutes} min)\n`);
     const prefix = `big-${Date.now().toString(36)}`;
@@ -200,7 +221,28 @@ try {
   }
 } finally {
   await api.close();
-  await db.stop();
+  if (db) await db.stop();
+  else await localClient(endpoint).send(new DeleteTableCommand({ TableName: tableName }));
+}
+
+if (args.season) {
+  const { text, allMet } = renderSeason(season);
+  console.log(text);
+  if (failures.length) console.log(`\nFailed phases:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  if (args.write) {
+    const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/bench/season.md');
+    const header = [
+      '# Cost of a season finish',
+      '',
+      `Measured by \`npm run bench:cost -- --season\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version},`,
+      "DynamoDB Local, two cores). Consumed capacity is what DynamoDB Local reports for each call, raised to AWS's",
+      'per-request minimums (scripts/bench/cost/capacity-meter.ts).',
+      '',
+    ];
+    writeFileSync(file, `${[...header, text].join('\n')}\n`);
+    process.stderr.write(`written to ${file}\n`);
+  }
+  process.exit(failures.length || !allMet ? 1 : 0);
 }
 
 const { text } = render({
@@ -228,6 +270,8 @@ if (args.write) {
     `Measured by \`npm run bench:cost\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version}, DynamoDB Local,`,
     'two cores). Consumed capacity is what DynamoDB Local reports for each call (`ReturnConsumedCapacity: INDEXES`);',
     'prices are on-demand us-east-1. Set-up (the club, its staff, the player profiles) is not counted.',
+    "A season's finishes (a league and the rating on the stream consumer) are measured apart, by",
+    '`npm run bench:cost -- --season` (docs/bench/season.md).',
     '',
   ];
   writeFileSync(file, `${[...header, text, ...failures.map((f) => `- failed: ${f}`)].join('\n')}\n`);

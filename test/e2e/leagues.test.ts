@@ -267,7 +267,7 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect(byLeague[best]).toMatchObject({ playerId: 'lge', place: 5, points: 11 });
   });
 
-  it('R-LEAGUE-4: a finish projected again is a no-op by version; its cost is four steps at any field size, none per player; a projection failing part-way leaves the previous standings readable and the retry completes them', async () => {
+  it('R-LEAGUE-4: a finish projected again is a no-op by version; its cost is three steps at any field size (the leagues are those its finish recorded), none per player; a projection failing part-way leaves the previous standings readable and the retry completes them', async () => {
     await drained();
     // The functions' own modules, loaded once the local API has set the environment they read.
     const { projectFinish, rebuiltStandings } = await import('../../functions/app/season/league-standings');
@@ -287,7 +287,7 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     // Only the requests of the projection measured: the clock's jobs run in this process too.
     const measured = new AsyncLocalStorage<true>();
     const inScope = <T>(fn: () => Promise<T>) => measured.run(true, fn);
-    const project = (t: NonNullable<typeof t1>, version: number) => inScope(() => projectFinish(t, version));
+    const project = (t: NonNullable<typeof t1>, version: number) => inScope(() => projectFinish(t, version, true));
     /**
      * Records each request's command. `breakWrites`: every BatchWriteItem applies only the players'
      * records (not the ranking rows) and then fails, as a write step cut off part-way.
@@ -307,19 +307,22 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
       }) as never);
     const send = spy();
     try {
-      // An event the leagues already hold (their count records carry the finish's version): read, nothing written.
+      // The finish recorded the leagues that count it (two for T1, one for T3): no query of the club's leagues.
+      expect(t1.countingLeagues?.map((l) => l.leagueId).sort()).toEqual([linear, best].sort());
+      expect(t3.countingLeagues).toHaveLength(1);
+      // An event the leagues already hold (their count records carry the finish's version): the leases
+      // taken with the batch read, let go, nothing written.
       await project(t1, 1);
-      expect(sends).toEqual(['QueryCommand', 'BatchGetCommand']);
-      // A later version of the same results (two leagues count T1): one query, one batch read, one
-      // batch-write step, the count records in one transaction last.
-      const FINISH = ['QueryCommand', 'BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand'];
+      expect(sends).toEqual(['UpdateCommand', 'UpdateCommand', 'BatchGetCommand', 'UpdateCommand', 'UpdateCommand']);
+      // A later version of the same results (two leagues count T1): one batch read with the leagues'
+      // leases taken, one batch-write step, the count records with the leases let go in one transaction last.
       sends.length = 0;
       await project(t1, t1.version + 1000);
-      expect(sends).toEqual(FINISH);
-      // T3: another field size (3 players, one league counting it): the same requests.
+      expect(sends).toEqual(['UpdateCommand', 'UpdateCommand', 'BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
+      // T3: another field size (3 players, one league counting it): the same steps.
       sends.length = 0;
       await project(t3, t3.version + 1000);
-      expect(sends).toEqual(FINISH);
+      expect(sends).toEqual(['UpdateCommand', 'BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
 
       // The store alone, fields of 10 and 120 players: requests grow by batch (100 keys to a read, 25
       // writes to a batch), never by player, and the steps stay the same.
@@ -327,7 +330,10 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
         const league = { clubId, leagueId: `scratch-${n}` };
         const ids = Array.from({ length: n }, (_, i) => `sp${String(i).padStart(4, '0')}`);
         sends.length = 0;
-        const [read] = await inScope(() => readParts([{ league, tournamentId: 'tx', players: ids }]));
+        const {
+          read: [read],
+          held,
+        } = await inScope(() => readParts([{ league, tournamentId: 'tx', players: ids }], 'tx#1'));
         const changed = ids.map((playerId, i) => ({
           playerId,
           results: [{ tournamentId: 'tx', centipoints: (n - i) * 100, place: i + 1 }],
@@ -350,15 +356,22 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
               },
             ],
             { tournamentId: 'tx', version: 1 },
+            held,
           ),
         );
         return { sends: [...sends] };
       };
       const small = await fieldCost(10);
-      expect(small.sends).toEqual(['BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
+      expect(small.sends).toEqual(['UpdateCommand', 'BatchGetCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
       const large = await fieldCost(120);
-      // 121 keys: two reads; 240 writes: ten batches; one transaction.
-      expect(large.sends).toEqual(['BatchGetCommand', 'BatchGetCommand', ...Array(10).fill('BatchWriteCommand'), 'TransactWriteCommand']);
+      // 122 keys (the lease's too): two reads; 240 writes: ten batches; one transaction.
+      expect(large.sends).toEqual([
+        'UpdateCommand',
+        'BatchGetCommand',
+        'BatchGetCommand',
+        ...Array(10).fill('BatchWriteCommand'),
+        'TransactWriteCommand',
+      ]);
     } finally {
       send.mockRestore();
     }
@@ -382,12 +395,12 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect(partial.status).toBe(200);
     expect(partial.body.items).toEqual(before);
     // The retry (as the stream sends the record again) deletes the ranking rows the written records replaced.
-    await projectFinish(changedT2, t2.version + 3000);
+    await projectFinish(changedT2, t2.version + 3000, true);
     const after = (await standings(linear)).body.items as Row[];
     expect(after.map((r) => r.playerId).sort()).toEqual(before.map((r) => r.playerId).sort());
     expect(after).not.toEqual(before);
     // T2's kept results projected again (a later version) give the table of the stored results back.
-    await projectFinish(t2, t2.version + 4000);
+    await projectFinish(t2, t2.version + 4000, true);
     expect((await standings(linear)).body.items).toEqual(before);
     // Reproducible: the table rebuilt from the stored results from scratch is the one kept.
     const rebuilt = await rebuiltStandings(await getLeague(clubId, linear));

@@ -140,7 +140,9 @@ describe('R-RATE-1: a cross-club rating from the order of finish, opt-in per clu
       expect(again[playerId]?.tournaments).toBe(r.tournaments);
     }
 
-    // The stream sends the last finish again (a retry): the same ratings, in three requests, none per player.
+    // The stream sends the last finish again (a retry): the same ratings, in three requests, none per player:
+    // the club's choice is the one the finish recorded, the lease is taken with the batch read, the finish
+    // is found rated and the lease let go.
     const { projectRatingFinish } = await import('../../functions/app/season/rating');
     const { loadTournament } = await import('../../functions/store/tournament-store');
     const { dynamo } = await import('../../functions/store/client');
@@ -159,7 +161,8 @@ describe('R-RATE-1: a cross-club rating from the order of finish, opt-in per clu
     } finally {
       spy.mockRestore();
     }
-    expect(sends).toEqual(['GetCommand', 'BatchGetCommand', 'BatchWriteCommand']);
+    expect(last.ratingOptIn).toBe(true);
+    expect(sends).toEqual(['UpdateCommand', 'BatchGetCommand', 'UpdateCommand']);
     expect(await keptRatings()).toEqual(kept);
 
     // A player without any rated finish has the initial rating; an unknown id is 404.

@@ -9,6 +9,7 @@ import {
   rebuyAndAddonCounts,
   standingSortKey,
   updatePlayerStandings,
+  type CountingLeague,
   type FinishedTournament,
   type LeagueOptions,
   type LeagueSettings,
@@ -22,6 +23,7 @@ import {
   allCounts,
   allRankKeys,
   allStandings,
+  letGo,
   rankPage,
   readParts,
   rowsBefore,
@@ -76,7 +78,7 @@ export const settingsOf = (l: LeagueRow): LeagueSettings => ({
   ...(l.minPlayed !== undefined ? { minPlayed: l.minPlayed } : {}),
 });
 
-const optionsOf = (l: LeagueRow): LeagueOptions => ({
+const optionsOf = (l: Pick<LeagueRow, 'bestOf' | 'minPlayed'>): LeagueOptions => ({
   ...(l.bestOf !== undefined ? { bestOf: l.bestOf } : {}),
   ...(l.minPlayed !== undefined ? { minPlayed: l.minPlayed } : {}),
 });
@@ -87,38 +89,63 @@ export async function clubLeagues(clubId: string): Promise<LeagueRow[]> {
   return (await entities().league.query.primary({ clubId }).go({ pages: 'all' })).data;
 }
 
+const countingOf = (l: LeagueRow): CountingLeague => ({ leagueId: l.leagueId, points: settingsOf(l).points, ...optionsOf(l) });
+
+/** R-LEAGUE-4: the club's leagues that count the tournament now, with their rules. */
+export async function countingLeagues(t: FloorTournament): Promise<CountingLeague[]> {
+  return (await clubLeagues(t.clubId)).filter((l) => countsForLeague(settingsOf(l), memberOf(t))).map(countingOf);
+}
+
 /**
- * R-LEAGUE-4: a counted tournament finished or its results changed (event `version`). Four steps, the
- * same at any field size: the club's leagues (one query), the count records and the players' records
- * (one batch read per hundred keys, in parallel), the ranking rows and records (25 to a batch,
- * pipelined), the count records (one transaction, last). A results change that drops players reads
- * those outside the new field in one more batch read.
+ * The finishing state with the leagues that count it (R-LEAGUE-4), read by the finish command: the
+ * stream's projection of the finish then reads no league (docs/decisions.md).
  */
-export async function projectFinish(t: FloorTournament, version: number): Promise<void> {
+export async function withCountingLeagues<T extends FloorTournament>(t: T): Promise<T> {
+  return finishOf(t) ? { ...t, countingLeagues: await countingLeagues(t) } : t;
+}
+
+/**
+ * R-LEAGUE-4: a counted tournament finished or its results changed (event `version`). Three steps, the
+ * same at any field size: the count records and the players' records (one batch read per hundred keys,
+ * in parallel, with the leagues' leases taken), the ranking rows and records (25 to a batch,
+ * pipelined), the count records with the leases let go (one transaction, last). The leagues are those
+ * the finish recorded (`firstFinish`); a later change of the results reads the club's leagues first
+ * (one query more: they may have changed since). A results change that drops players reads those
+ * outside the new field in one more batch read.
+ */
+export async function projectFinish(t: FloorTournament, version: number, firstFinish = false): Promise<void> {
   const finish = finishOf(t);
   if (!finish) return;
-  const leagues = (await clubLeagues(t.clubId)).filter((l) => countsForLeague(settingsOf(l), memberOf(t)));
+  const leagues = firstFinish && t.countingLeagues ? t.countingLeagues : await countingLeagues(t);
+  await projectFinishTo(finish, leagues, version);
+}
+
+/** The finish's part in each of `leagues` (the steps of `projectFinish` after the leagues are known). */
+export async function projectFinishTo(finish: FinishedTournament, leagues: readonly CountingLeague[], version: number): Promise<void> {
   if (leagues.length === 0) return;
+  const tournamentId = finish.tournamentId;
   const parts = leagues.map((l) => {
-    const contribution = contributionOf(finish, compilePointsRule(settingsOf(l).points));
-    return { league: keyOf(l), tournamentId: t.id, players: contribution.results.map((r) => r.playerId), contribution, row: l };
+    const contribution = contributionOf(finish, compilePointsRule(l.points));
+    const league = { clubId: finish.clubId, leagueId: l.leagueId };
+    return { league, tournamentId, players: contribution.results.map((r) => r.playerId), contribution, options: optionsOf(l) };
   });
-  const read = await readParts(parts);
+  const { read, held } = await readParts(parts, `${tournamentId}#${version}`);
   const changes: StandingsChange[] = [];
   parts.forEach((p, i) => {
     const { count, current } = read[i] as (typeof read)[number];
     // A redelivered or older event: the league already holds this finish, or a later state of it.
     if (count && count.pv >= version) return;
-    const { changed, removed } = updatePlayerStandings(current, t.id, count?.players ?? [], p.contribution, optionsOf(p.row));
+    const { changed, removed } = updatePlayerStandings(current, tournamentId, count?.players ?? [], p.contribution, p.options);
     changes.push({
       league: p.league,
       current,
       changed,
       removed,
-      counts: [{ ...p.league, tournamentId: t.id, players: p.players, pv: version }],
+      counts: [{ ...p.league, tournamentId, players: p.players, pv: version }],
     });
   });
-  if (changes.length > 0) await writeStandings(changes, { tournamentId: t.id, version });
+  if (changes.length > 0) await writeStandings(changes, { tournamentId, version }, held);
+  else await letGo(held);
 }
 
 /** The finished tournaments a league counts now, from their stored state. */

@@ -4,13 +4,18 @@ import {
   initialRating,
   rateFinish,
   ratingOrdinal,
-  recomputeRatings,
+  replayRatings,
   type FinishedTournament,
   type PlayerRating,
 } from '../../../domain/season';
 import { iso } from '../../platform/domain-context';
 import { entities } from '../../store/entities';
-import { batchGet } from '../../store/entities/items';
+import { batchGet, keyOf, recordOf } from '../../store/entities/items';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../store/client';
+import { readManyItems } from '../../store/read-items';
+import { readUnderLease, release, releaseItem, type Held } from '../../store/projection-lease';
+import { prefetchKeyOf, type ItemKey } from '../../platform/prefetch';
 import type { PlayerRatingRow, RatingBoardRow, RatingHistoryRow } from '../../store/entities/rating';
 import { writeAll, type WriteRequest } from '../../store/batch-write';
 import { loadTournament } from '../../store/tournament-store';
@@ -22,7 +27,7 @@ import { NotFound } from '../errors';
  * R-RATE-1: the cross-club rating in the store. A club opts in; each first finish of its tournaments is
  * rated by the stream consumer (projectRatingFinish): the players' current ratings (one batch read), the
  * domain's rateFinish, then one pipelined step of batch writes: the history rows, the current ratings,
- * the leaderboard rows (the old one deleted) and the rated-finish record. A current rating names the
+ * the leaderboard rows (the old one deleted); the rated-finish record last. A current rating names the
  * finish it is through and the rating before it, so a retried finish starts from that `before` for the
  * players already written and from the current rating for the others: it writes the same values again,
  * the update is idempotent and a failure part-way is completed by the retry. Every rating is
@@ -63,35 +68,52 @@ export async function setRatingOptIn(clubId: string, optIn: boolean, ctx: Contex
 
 const figures = (r: PlayerRating) => ({ mu: r.mu, sigma: r.sigma, tournaments: r.tournaments, ordinal: ratingOrdinal(r) });
 
+/** The rating's lease (projection-lease.ts): one finish at a time reads and writes ratings. */
+const RATING_LEASE: ItemKey = { pk: 'rating#lease', sk: 'lease' };
+
 /**
  * R-RATE-1: a finished tournament of an opted-in club updates the rating of its players. Three steps at
- * any field size: the opt-in (one read), the current ratings (one batch read per 100 players, in
- * parallel), the writes (25 to a batch, pipelined).
+ * any field size: the current ratings and the finish's rated record (one batch read per 100 keys, in
+ * parallel, with the rating's lease taken), the writes (25 to a batch, pipelined), the rated-finish
+ * record with the lease let go (one transaction). The club's choice is the one its finish recorded
+ * (read here only for a state without it). Under the lease two finishes processed at once are applied
+ * one after the other (the rated record keeps that order for a recomputation), neither lost.
  */
 export async function projectRatingFinish(t: FloorTournament): Promise<void> {
   const finish = finishOf(t);
-  if (!finish || finish.rows.length < 2 || !(await ratingOptIn(t.clubId))) return;
+  if (!finish || finish.rows.length < 2 || !(t.ratingOptIn ?? (await ratingOptIn(t.clubId)))) return;
+  await rateFinished(finish);
+}
+
+/** The steps of `projectRatingFinish` once the finish is known to be rated. */
+export async function rateFinished(finish: FinishedTournament): Promise<void> {
   const key = finishKey(finish);
   const players = finish.rows.map((r) => r.playerId);
-  const current = await batchGet(
-    players.map((playerId) => ({ playerId })),
-    (keys) => entities().playerRating.get(keys).go({ unprocessed: 'item' }),
+  const e = entities();
+  const ratingKeys = players.map((playerId) => keyOf(e.playerRating.get({ playerId })));
+  const ratedKey = keyOf(e.ratedFinish.get({ finishKey: key }));
+  const { held, items } = await readUnderLease([RATING_LEASE], key, (leases) =>
+    readManyItems([...leases, ratedKey, ...ratingKeys], { consistent: true }),
   );
-  const now = new Map(current.map((r) => [r.playerId, r]));
+  const lease = held[0] as Held;
+  // Applied already (a redelivery): the rated record is written last, with the lease let go.
+  if (recordOf(e.ratedFinish, items.get(prefetchKeyOf(ratedKey)))) return release(lease);
+  const now = new Map<string, PlayerRatingRow>();
+  for (const k of ratingKeys) {
+    const row = recordOf(e.playerRating, items.get(prefetchKeyOf(k)));
+    if (row) now.set(row.playerId, row);
+  }
   const prior: Record<string, PlayerRating> = {};
   for (const playerId of players) {
     const c = now.get(playerId);
     if (!c) continue;
-    // Already rated by an earlier attempt: its `before` is this finish's prior. A later finish already
-    // applied (the stream delivers in order, so only a replay) leaves the players as they are.
-    if (c.ratedThrough === key && c.before) prior[playerId] = c.before as PlayerRating;
-    else if (c.ratedThrough >= key) return;
-    else prior[playerId] = { mu: c.mu, sigma: c.sigma, tournaments: c.tournaments };
+    // Written by an earlier attempt that did not finish: its `before` is this finish's prior.
+    prior[playerId] =
+      c.ratedThrough === key && c.before ? (c.before as PlayerRating) : { mu: c.mu, sigma: c.sigma, tournaments: c.tournaments };
   }
   const updates = rateFinish(prior, finish);
   const place = new Map(finish.rows.map((r) => [r.playerId, r.place]));
   const at = iso(finish.finishedAt);
-  const e = entities();
   const history = updates.map((u) =>
     put(
       e.ratingHistory.put({
@@ -118,9 +140,14 @@ export async function projectRatingFinish(t: FloorTournament): Promise<void> {
       out.unshift(del(e.ratingBoard.delete({ boardKey: stale })));
     return out;
   });
+  await writeAll([...history, ...ratings, ...board], WRITE_PARALLEL);
   // The rated-finish record only lists the finish for a recomputation, which replays it from its results.
-  const rated = put(e.ratedFinish.put({ finishKey: key, clubId: finish.clubId, tournamentId: finish.tournamentId }));
-  await writeAll([...history, ...ratings, ...board, rated], WRITE_PARALLEL);
+  const rated = e.ratedFinish
+    .put({ finishKey: key, clubId: finish.clubId, tournamentId: finish.tournamentId, applied: lease.seq })
+    .params<{ Item: Record<string, unknown>; TableName: string }>();
+  await dynamo().doc.send(
+    new TransactWriteCommand({ TransactItems: [{ Put: { TableName: rated.TableName, Item: rated.Item } }, releaseItem(lease)] }),
+  );
 }
 
 export interface RatingView {
@@ -185,15 +212,23 @@ export async function playerRatingHistory(
   return { rating, items: page.data.map(historyOf), cursor: page.cursor };
 }
 
-/** R-RATE-1: every rating from the stored results alone: the rated finishes replayed in order. */
+/**
+ * R-RATE-1: every rating from the stored results alone: the rated finishes replayed in the order they
+ * were applied (finish order, but for finishes processed at the same moment: as the lease ordered them).
+ */
 export async function recomputedRatings(): Promise<Record<string, PlayerRating>> {
   const rated = (await entities().ratedFinish.query.primary({}).go({ pages: 'all' })).data;
-  const states = await Promise.all(rated.map((r) => loadTournament(r.clubId, r.tournamentId)));
+  // Records from before the lease have no `applied`: finish order, as they were applied.
+  const order = rated
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (a.r.applied ?? -1) - (b.r.applied ?? -1) || a.i - b.i)
+    .map((x) => x.r);
+  const states = await Promise.all(order.map((r) => loadTournament(r.clubId, r.tournamentId)));
   const finishes = states.flatMap((s) => {
     const f = s ? finishOf(s.state) : undefined;
     return f ? [f] : [];
   });
-  return recomputeRatings(finishes);
+  return replayRatings(finishes);
 }
 
 /** The ratings as kept, for comparing with a recomputation. */

@@ -11,6 +11,7 @@ import type { Context } from '../../../domain/core/context';
 import { satelliteEnded, satelliteSetting } from '../../../domain/floor/satellite';
 import type { StoredTournament } from '../../store/tournament-store';
 import { decideSatelliteFinish } from '../season/satellites';
+import { withSeasonAtFinish } from '../season/season-at-finish';
 
 type KnockoutInput = Parameters<typeof recordKnockoutOnFloor>[1];
 type MysteryInput = Omit<Parameters<typeof drawMysteryOnFloor>[1], 'knockoutId'>;
@@ -31,7 +32,11 @@ export const recordKnockout = (command: TournamentCommand, input: KnockoutInput)
       if (!satelliteEnded(r.state, ctx.now)) return { state: r.state, events: r.events, value };
       const f = await decideSatelliteFinish(r.state, ctx);
       const issued = [...f.tickets, ...prizeTickets(f.state, ctx)];
-      return { state: f.state, events: [...r.events, ...f.events], value: { ...value, satelliteEnded: true, issued } };
+      return {
+        state: await withSeasonAtFinish(f.state),
+        events: [...r.events, ...f.events],
+        value: { ...value, satelliteEnded: true, issued },
+      };
     },
     { companions: (_next, d) => d.value.issued.flatMap((change) => issueWrites(change)) },
   );
@@ -67,10 +72,10 @@ export function finishTournament(command: TournamentCommand) {
     async (t, ctx) => {
       if (satelliteSetting(t)) {
         const f = await decideSatelliteFinish(t, ctx);
-        return { state: f.state, events: f.events, value: [...f.tickets, ...prizeTickets(f.state, ctx)] };
+        return { state: await withSeasonAtFinish(f.state), events: f.events, value: [...f.tickets, ...prizeTickets(f.state, ctx)] };
       }
       const r = finishOnFloor(t, ctx);
-      return { ...r, value: prizeTickets(r.state, ctx) };
+      return { ...r, state: await withSeasonAtFinish(r.state), value: prizeTickets(r.state, ctx) };
     },
     { companions: (_next, d) => d.value.flatMap((change) => issueWrites(change)) },
   );

@@ -111,6 +111,11 @@ export const ratedFinishEntity = (config: EntityConfiguration) =>
         finishKey: { type: 'string', required: true, readOnly: true },
         clubId: { type: 'string', required: true },
         tournamentId: { type: 'string', required: true },
+        /**
+         * Where it was applied among the rated finishes (the rating lease's sequence when it was taken):
+         * two finishes processed at once are applied one after the other, not always in finish order.
+         */
+        applied: { type: 'number' },
       },
       indexes: {
         primary: {

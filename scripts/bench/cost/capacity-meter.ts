@@ -52,6 +52,19 @@ export interface CallRecord {
   ms: number;
 }
 
+/** One DynamoDB call as an observer sees it (the season scenario splits a finish's calls by what they touch). */
+export interface ObservedCall {
+  op: string;
+  path: Path;
+  command: string;
+  input: Record<string, unknown>;
+  /** performance.now() when the call was sent and when it was answered. */
+  startedAt: number;
+  endedAt: number;
+  rru: number;
+  wru: number;
+}
+
 interface Scope {
   op: string;
   path: Path;
@@ -129,6 +142,8 @@ export class CapacityMeter {
   current = 'setup';
   /** Per-call records of HTTP requests and jobs, in order. */
   readonly records: CallRecord[] = [];
+  /** Told of every DynamoDB call once it is answered (or failed), when set. */
+  observer: ((call: ObservedCall) => void) | undefined;
 
   private key(op: string, path: Path) {
     return `${path}\u0000${op}`;
@@ -163,7 +178,7 @@ export class CapacityMeter {
     input: Input,
     output: { ConsumedCapacity?: Capacity | Capacity[] } | undefined,
     charged = true,
-  ) {
+  ): { rru: number; wru: number } {
     const k = this.key(scope.op, scope.path);
     let u = this.usage.get(k);
     if (!u) this.usage.set(k, (u = emptyUsage()));
@@ -197,6 +212,7 @@ export class CapacityMeter {
     u.wru += wru + extraW;
     u.minimumRru += extraR;
     u.minimumWru += extraW;
+    return { rru: rru + extraR, wru: wru + extraW };
   }
 
   /**
@@ -213,13 +229,16 @@ export class CapacityMeter {
         const input = args.input as Record<string, unknown>;
         const metered = command in CAPACITY_KIND || PARTIQL.has(command);
         const scope = this.scope();
+        const startedAt = performance.now();
+        const tell = (units: { rru: number; wru: number }) =>
+          this.observer?.({ op: scope.op, path: scope.path, command, input, startedAt, endedAt: performance.now(), ...units });
         try {
           const result = await next(metered ? { ...args, input: { ...input, ReturnConsumedCapacity: 'INDEXES' } } : args);
-          this.add(scope, command, input, result.output as { ConsumedCapacity?: Capacity | Capacity[] });
+          tell(this.add(scope, command, input, result.output as { ConsumedCapacity?: Capacity | Capacity[] }));
           return result;
         } catch (e) {
           // A refused conditional write is still charged on AWS (its minimum is counted); a failed call is not.
-          this.add(scope, command, input, undefined, /ConditionalCheckFailed|TransactionCanceled/.test((e as Error).name));
+          tell(this.add(scope, command, input, undefined, /ConditionalCheckFailed|TransactionCanceled/.test((e as Error).name)));
           const k = this.key(scope.op, scope.path);
           bump((this.usage.get(k) as Usage).failures, `${command}:${(e as Error).name}`);
           throw e;

@@ -145,6 +145,8 @@ export interface TournamentPlan {
   /** Stop (unfinished) past this instant, ms since the epoch. */
   deadline?: number;
   seed?: number;
+  /** R-SER-1: the series the tournament is created in (the season scenario's league counts it). */
+  seriesId?: string;
 }
 
 export interface PlayOutcome {
@@ -213,7 +215,7 @@ class Floor {
 }
 
 /** Structure, tournament, open registration; measured under their own names, or all as `label` (set-up). */
-export async function createTournament(b: Bench, club: Club, token: string, name: string, label?: 'setup') {
+export async function createTournament(b: Bench, club: Club, token: string, name: string, label?: 'setup', seriesId?: string) {
   const call = (op: OpName, method: string, path: string, opts: CallOptions = {}) =>
     b.client.call(label ?? op, method, path, { token, ...opts });
   const grid = await call(OP.createStructure, 'POST', `${club.base}/blind-structures`, {
@@ -242,6 +244,7 @@ export async function createTournament(b: Bench, club: Club, token: string, name
         { place: 2, description: 'Медаль' },
         { place: 3, description: 'Футболка клуба' },
       ],
+      ...(seriesId !== undefined ? { seriesId } : {}),
     },
   });
   const tournamentId = created.body.tournamentId as string;
@@ -263,7 +266,7 @@ const spread = (total: number, parts: number) =>
 export async function playTournament(b: Bench, club: Club, players: readonly string[], plan: TournamentPlan): Promise<PlayOutcome> {
   const rng = seededRandom(plan.seed ?? 42);
   const token = club.desks[0] ?? club.owner;
-  const { tournamentId, t } = await createTournament(b, club, token, `Bench ${plan.players}`);
+  const { tournamentId, t } = await createTournament(b, club, token, `Bench ${plan.players}`, undefined, plan.seriesId);
   const floor = new Floor(b, t, token, 9);
   const call = (op: OpName, method: string, path: string, opts: CallOptions = {}) => floor.call(op, method, path, opts);
   const playerTokens = new Map<string, string>();

@@ -184,12 +184,12 @@ function indexUnits(u: Usage, calls: number): string {
   return parts.length ? parts.join(' · ') : '–';
 }
 
-function table(head: string[], rows: string[][]): string {
+export function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-const status = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+export const status = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
 
 // ---- report ----------------------------------------------------------------------------------
 
