@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { Id } from './common';
 
 /** What an upload stored: the media type its bytes are and their size. */
 export const ClubLogo = z
@@ -16,9 +17,5 @@ export const ClubLogoVersion = z.string().nullable().openapi({
 
 /** What a screen puts on the logo's URL: its version, so that a new upload is a new URL to the TV's cache. */
 export const ClubLogoQuery = z.strictObject({
-  v: z
-    .string()
-    .max(128)
-    .optional()
-    .openapi({ description: 'the version the screen shows (clubLogo of its data); any value answers the current logo' }),
+  v: Id.optional().openapi({ description: 'the version the screen shows (clubLogo of its data); any value answers the current logo' }),
 });
