@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', FREEZE_DOMAIN_STATE: 'true' };
 
 /** Suites run a second time against the functions' bundles, built as the stack builds them. */
-const BUNDLED_SUITES = ['test/e2e/evening.test.ts', 'test/e2e/mobile-app.test.ts', 'test/e2e/duplicate-run.test.ts'];
+const BUNDLED_SUITES = [
+  'test/e2e/evening.test.ts',
+  'test/e2e/mobile-app.test.ts',
+  'test/e2e/duplicate-run.test.ts',
+  'test/e2e/club-logos.test.ts',
+];
 
 /** Suites that start the local API over DynamoDB Local. */
 const integration = {

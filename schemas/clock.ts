@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { ClubLogoVersion } from './club-logos';
 import { ShootoutView } from './shootout';
 
 import { HandForHandView } from './hand-for-hand';
@@ -185,6 +186,7 @@ const ClockPrize = z
 export const ClockBoard = z
   .object({
     clubName: z.string().nullable().openapi({ description: "the club's name; null when the club record is gone" }),
+    clubLogo: ClubLogoVersion,
     tournamentName: z.string(),
     entries: z.number().int().openapi({ description: 'entries that count for the field (re-entries included, void ones not)' }),
     playersLeft: z.number().int(),

@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { Id } from './common';
+import { ClubLogoVersion } from './club-logos';
 
 /** The league standings screen's data (getLeagueBoard): the top of the table with the players' display names. */
 export const LeagueBoard = z
@@ -7,6 +8,7 @@ export const LeagueBoard = z
     leagueId: Id,
     name: z.string(),
     clubName: z.string().nullable(),
+    clubLogo: ClubLogoVersion,
     rows: z.array(
       z.object({
         place: z.number().int().nullable().openapi({ description: 'shared by tied players; null below the minimum played' }),

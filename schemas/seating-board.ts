@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { Id, Timestamp } from './common';
+import { ClubLogoVersion } from './club-logos';
 
 /** The seating board's data (getSeatingBoard): who sits where, for the board in the room and the printed lists. */
 export const SeatingBoard = z
@@ -7,6 +8,7 @@ export const SeatingBoard = z
     tournamentId: Id,
     version: z.number().int(),
     clubName: z.string().nullable(),
+    clubLogo: ClubLogoVersion,
     tournamentName: z.string(),
     startAt: Timestamp,
     players: z.array(

@@ -3847,6 +3847,8 @@ export interface components {
         ClockBoard: {
             /** @description the club's name; null when the club record is gone */
             clubName: string | null;
+            /** @description the version (ETag, unquoted) of the club's logo for the screen's header, at getClubLogo with ?v=<it>; null when the club has none */
+            clubLogo: string | null;
             tournamentName: string;
             /** @description entries that count for the field (re-entries included, void ones not) */
             entries: number;
@@ -3990,6 +3992,8 @@ export interface components {
             tournamentId: string;
             version: number;
             clubName: string | null;
+            /** @description the version (ETag, unquoted) of the club's logo for the screen's header, at getClubLogo with ?v=<it>; null when the club has none */
+            clubLogo: string | null;
             tournamentName: string;
             /**
              * Format: date-time
@@ -5919,6 +5923,8 @@ export interface components {
             leagueId: string;
             name: string;
             clubName: string | null;
+            /** @description the version (ETag, unquoted) of the club's logo for the screen's header, at getClubLogo with ?v=<it>; null when the club has none */
+            clubLogo: string | null;
             rows: {
                 /** @description shared by tied players; null below the minimum played */
                 place: number | null;
@@ -23290,7 +23296,10 @@ export interface operations {
     };
     getClubLogo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the version the screen shows (clubLogo of its data); any value answers the current logo */
+                v?: string;
+            };
             header?: never;
             path: {
                 clubId: string;
@@ -23332,6 +23341,15 @@ export interface operations {
             };
             /** @description Unknown resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CHARACTERS: text with control, bidirectional or unpaired-surrogate characters */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,10 +4,10 @@ import { conflict } from '../../domain/core/errors';
 import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
 import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
 import type { StoredTournament } from '../store/tournament-store';
-import { entities } from '../store/entities';
 import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
 import { readPrefetch } from '../platform/authorize';
 import { clubItemKey } from './clubs';
+import { clubBadgeOf, freshClubBadge, type ClubBadge } from './club-badge';
 import { executeTournamentCommand, type CommandResult, type TournamentCommand } from './tournament-command';
 import { jobContext } from './jobs/context';
 import type { LevelEndPayload } from './jobs/payloads';
@@ -38,22 +38,22 @@ export async function clockOf(state: StoredTournament, structureId?: string): Pr
 /**
  * The rest of a read of the clock, once the tournament is read: a running clock whose level end was never
  * armed (or an older one was) is armed again, and with `withClubName` (the board is shown) the club's name
- * is answered. What neither the route's prefetch nor this container's copies hold (the armed mark, the
- * name) is read in one BatchGetItem, so a read is the tournament's round trip and at most one more.
+ * and logo are answered. What neither the route's prefetch nor this container's copies hold (the armed
+ * mark, the club) is read in one BatchGetItem, so a read is the tournament's round trip and at most one more.
  */
 export async function completeClockRead(
   state: StoredTournament,
   opts: { now: number; withClubName: boolean; prefetched?: Prefetched },
-): Promise<string | null | undefined> {
+): Promise<ClubBadge | undefined> {
   const given = opts.prefetched ?? NOTHING_PREFETCHED;
   const wanted = [
     levelEndToCheck(state),
-    opts.withClubName && !freshClubName(state.clubId, opts.now) ? clubItemKey(state.clubId) : undefined,
+    opts.withClubName && !freshClubBadge(state.clubId, opts.now) ? clubItemKey(state.clubId) : undefined,
   ];
   const missing = wanted.filter((k): k is ItemKey => k !== undefined && prefetchedItem(given, k) === undefined);
   const prefetched = missing.length === 0 ? given : new Map([...given, ...(await readPrefetch(missing))]);
   await rearmLevelEnd(state, prefetched);
-  return opts.withClubName ? clubNameOf(state.clubId, opts.now, prefetched) : undefined;
+  return opts.withClubName ? clubBadgeOf(state.clubId, opts.now, prefetched) : undefined;
 }
 
 export type ClockCommand = (timer: TimerState, structure: BlindStructure, now: number) => ClockResult;
@@ -109,31 +109,4 @@ export async function applyLevelEnd(
   });
   if (result.value.outcome === 'stale') await rearmLevelEnd(result.state);
   return result;
-}
-
-/**
- * Club names for the board, per warm container: screens poll every few seconds and a club's name
- * rarely changes, so one read per club per few minutes instead of one per poll.
- */
-const clubNames = new Map<string, { name: string | null; at: number }>();
-const CLUB_NAME_TTL_MS = 5 * 60_000;
-/** The container's copy of a club's name while it is fresh. */
-const freshClubName = (clubId: string, now: number): { name: string | null } | undefined => {
-  const hit = clubNames.get(clubId);
-  return hit !== undefined && now - hit.at < CLUB_NAME_TTL_MS ? hit : undefined;
-};
-export async function clubNameOf(clubId: string, now: number, prefetched: Prefetched = NOTHING_PREFETCHED): Promise<string | null> {
-  // A staff request read the club with its authorization (the route's prefetch): fresher, and no round trip.
-  const item = prefetchedItem(prefetched, clubItemKey(clubId));
-  const fresh = item === undefined ? freshClubName(clubId, now) : undefined;
-  if (fresh) return fresh.name;
-  const name =
-    item !== undefined
-      ? typeof item?.name === 'string'
-        ? item.name
-        : null
-      : ((await entities().club.get({ clubId }).go()).data?.name ?? null);
-  if (clubNames.size >= 1000) clubNames.clear();
-  clubNames.set(clubId, { name, at: now });
-  return name;
 }

@@ -1,5 +1,7 @@
 import { problem } from '../platform/problem';
 import { clubLogoStore, type StoredLogo } from '../adapters/club-logos';
+import { entities } from '../store/entities';
+import { forgetClubBadge } from './club-badge';
 
 /** The media types a club logo may have. */
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -26,7 +28,15 @@ export async function uploadClubLogo(clubId: string, logo: { bytes: Uint8Array; 
   const actual = sniffLogoType(logo.bytes);
   if (!actual) throw problem(422, 'LOGO_NOT_IMAGE', `The body is not a ${LOGO_TYPES.join(', ')} image`);
   if (actual !== logo.contentType) throw problem(415, 'LOGO_TYPE', `The body is ${actual}, not ${logo.contentType}`);
-  return clubLogoStore().put(clubId, { bytes: logo.bytes, contentType: actual });
+  const stored = await clubLogoStore().put(clubId, { bytes: logo.bytes, contentType: actual });
+  // The bytes first: a screen that reads the new version from the club finds them. Not updatedAt, which
+  // guards the profile's edits, not the logo.
+  await entities()
+    .club.patch({ clubId })
+    .set({ logo: { etag: stored.etag, contentType: actual } })
+    .go({ response: 'none' });
+  forgetClubBadge(clubId);
+  return stored;
 }
 
 export async function readClubLogo(clubId: string): Promise<StoredLogo> {
@@ -35,4 +45,9 @@ export async function readClubLogo(clubId: string): Promise<StoredLogo> {
   return logo;
 }
 
-export const removeClubLogo = (clubId: string): Promise<void> => clubLogoStore().delete(clubId);
+/** Removes the logo: from the club first, so that no screen asks for bytes that are gone. */
+export async function removeClubLogo(clubId: string): Promise<void> {
+  await entities().club.patch({ clubId }).remove(['logo']).go({ response: 'none' });
+  forgetClubBadge(clubId);
+  await clubLogoStore().delete(clubId);
+}

@@ -18,7 +18,7 @@ export async function loadClub(clubId: string, prefetched: Prefetched = NOTHING_
   const clubs = entities().club;
   const data = item !== undefined ? recordOf(clubs, item) : (await clubs.get({ clubId }).go()).data;
   if (!data) throw new NotFound('CLUB_NOT_FOUND', 'No such club');
-  const { catalogKey: _key, ...club } = data;
+  const { catalogKey: _key, logo: _logo, ...club } = data;
   return club as Club;
 }
 

@@ -6,7 +6,7 @@ import { publicRunningTournament } from './public-tournament';
 import { DATA_BLOCKS, GROUP, LABELS, type ScreenLabels, type ScreenLive } from './screens/clock-page';
 import type { ScreenTheme } from './screens/layout';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
-import { dataBlock, esc, liveUrl, screenLang, screenQueryShape, screenResponse, type ScreenLang } from './screen-page';
+import { dataBlock, esc, liveUrl, logoAttribute, screenLang, screenQueryShape, screenResponse, type ScreenLang } from './screen-page';
 
 export { screenLang, type ScreenLang };
 
@@ -73,7 +73,7 @@ export function renderScreen(
   const row = (id: string) =>
     `<li><span id="${id}Name" class="ln"></span><span id="${id}" class="lb"></span><span id="${id}Ante" class="la"></span></li>`;
   const body =
-    `<header><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div><div id="status" class="status"></div><div id="tod" class="tod"></div></header>` +
+    `<header ${logoAttribute(SCREEN_PATH)}><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div><div id="status" class="status"></div><div id="tod" class="tod"></div></header>` +
     `<section class="clock panel"><div id="level" class="level"></div><div id="time" class="time"></div><div id="blinds" class="blinds"></div><div id="ante" class="ante"></div></section>` +
     `<section class="side">${card('break', t.nextBreak)}${card('players', t.players)}${card('entries', t.entries)}${card('avg', t.avg)}` +
     `${card('chips', t.chips)}${card('stack', t.stack)}${card('rebuys', t.rebuys)}${card('addOns', t.addOns)}` +

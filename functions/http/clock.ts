@@ -26,6 +26,7 @@ import type { RouteRequest, RouteResult } from '../platform/route';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { publicRunningTournament } from './public-tournament';
 import { prizeRowHidden } from '../../domain/moderation/content';
+import type { ClubBadge } from '../app/club-badge';
 import { clockOf, completeClockRead, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
 import { idField } from '../platform/prefetch';
@@ -82,7 +83,7 @@ function nextBreakOf(structure: BlindStructure, view: ReturnType<typeof apiClock
 const UPCOMING_LEVELS = 3;
 
 /** The clock screen's figures beside the clock: names, the field, the next levels and break, the prizes, the floor's line. */
-function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, clubName: string | null, now: number) {
+function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, club: ClubBadge, now: number) {
   const fees = Object.values(state.fees).filter((f) => f.cancelledAt === undefined);
   const counted = Object.values(state.entries).filter((e) => e.status !== 'void');
   // R-CHIP-1: chips in play, the average and the leader, as the chip-counts route reports them.
@@ -98,7 +99,8 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
   // R-GTD-1: a guaranteed structure says so on the screen's data.
   const guaranteed = state.settings.prizesGuaranteed === true ? { guaranteed: true } : {};
   return {
-    clubName,
+    clubName: club.name,
+    clubLogo: club.logo,
     tournamentName: state.settings.name,
     entries: counted.length,
     playersLeft: chips.playersLeft,
@@ -191,9 +193,9 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     const stored = clock.timer;
     const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
     const unchanged = !advanced && noneMatch(req.headers['if-none-match'], headers.etag);
-    const clubName = await completeClockRead(state, { now: req.now, withClubName: !unchanged, prefetched: req.prefetched });
+    const club = await completeClockRead(state, { now: req.now, withClubName: !unchanged, prefetched: req.prefetched });
     if (unchanged) return { status: 304, headers };
-    const board = boardOf(state, clock, body.clock, clubName ?? null, req.now);
+    const board = boardOf(state, clock, body.clock, club ?? { name: null, logo: null }, req.now);
     return { status: 200, body: { ...body, board }, headers };
   },
 });

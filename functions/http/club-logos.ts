@@ -1,5 +1,5 @@
 import { ClubIdParams } from '../../schemas/common';
-import { ClubLogo } from '../../schemas/club-logos';
+import { ClubLogo, ClubLogoQuery } from '../../schemas/club-logos';
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { FLOOR, club } from '../platform/authorization';
 import { LOGO_TYPES, MAX_LOGO_BYTES, readClubLogo, removeClubLogo, uploadClubLogo } from '../app/club-logos';
@@ -52,6 +52,7 @@ export const getClubLogoRoute = /* @__PURE__ */ defineRoute({
   summary: "The club's logo, as its screens show it (no token)",
   tags: TAGS,
   params: ClubIdParams,
+  query: ClubLogoQuery,
   etag: true,
   responses: {
     200: { description: 'The logo', contentType: 'image/png', alsoAs: ['image/jpeg', 'image/webp'] },

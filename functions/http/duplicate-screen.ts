@@ -6,7 +6,7 @@ import type { DuplicateEvent } from '../../domain/duplicate/event';
 import type { HandDiagram as Diagram } from '../../domain/duplicate/diagram';
 import { DUPLICATE_BLOCKS, DUPLICATE_SCRIPT_LABELS, type DuplicateOptions } from './screens/duplicate-page';
 import { SCREEN_SCRIPTS } from './screen-scripts';
-import { dataBlock, esc, screenQueryShape, screenResponse, type ScreenLang, type ScreenTheme } from './screen-page';
+import { dataBlock, esc, logoSrc, screenQueryShape, screenResponse, type ScreenLang, type ScreenTheme } from './screen-page';
 import type { standingsView } from './duplicate-views';
 
 /*
@@ -33,6 +33,7 @@ export const DuplicateScreenQuery = ScreenQuery.extend({
 
 export const DUPLICATE_SCREEN_PATH = '/v1/clubs/{clubId}/duplicate-events/{eventId}/screen';
 const SCRIPT_SRC = '../'.repeat(DUPLICATE_SCREEN_PATH.split('/').length - 2) + SCREEN_SCRIPTS.duplicate.path.slice(1);
+const LOGO_SRC = logoSrc(DUPLICATE_SCREEN_PATH);
 
 const LABELS = {
   en: {
@@ -213,6 +214,8 @@ export interface DuplicateScreenInput {
   /** Seconds a page stands. */
   every: number | undefined;
   ev: DuplicateEvent;
+  /** The version of the club's logo, null when it has none. */
+  logo: string | null;
   standings: Standings;
   diagram: Diagram | null;
 }
@@ -226,7 +229,8 @@ export function renderDuplicateScreen(input: DuplicateScreenInput) {
   const diagram = input.diagram ? renderDiagram(input.diagram, t, n) : '';
   const panels = [diagram, renderStandings(ev, input.standings, t, n), renderSeating(ev, t, n)].filter(Boolean);
   const title = `${ev.settings.name} — ${t.title}`;
-  const shown = `<header><div id="title" class="tn">${esc(title)}</div></header>${panels.join('')}`;
+  const logo = input.logo ? `<img id="logo" class="logo" alt="" src="${esc(`${LOGO_SRC}?v=${encodeURIComponent(input.logo)}`)}">` : '';
+  const shown = `<header>${logo}<div id="title" class="tn">${esc(title)}</div></header>${panels.join('')}`;
   const cols = ['one', 'one', 'two', 'three'][panels.length] ?? 'three';
   const etag = `"${createHash('sha256')
     .update(`${lang}|${input.theme ?? ''}|${cols}|${shown}`)

@@ -4,6 +4,7 @@ import * as z from '../../schemas/zod';
 import type { DuplicateEvent } from '../../domain/duplicate/event';
 import type { HandDiagram as Diagram } from '../../domain/duplicate/diagram';
 import { getDuplicateEvent } from '../app/duplicate/events';
+import { clubBadgeOf } from '../app/club-badge';
 import { readHandDiagram } from '../app/duplicate/views';
 import { names } from './duplicate-support';
 import { clubPublicView, ALL_STAFF } from '../platform/authorization';
@@ -88,15 +89,24 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     const { round, hand } = req.query;
-    let ev: DuplicateEvent;
-    let diagram: Diagram | null = null;
-    if (round !== undefined && hand !== undefined) {
+    const read = async (): Promise<{ ev: DuplicateEvent; diagram: Diagram | null }> => {
+      if (round === undefined || hand === undefined)
+        return { ev: await getDuplicateEvent(req.params.clubId, req.params.eventId), diagram: null };
       const d = await readHandDiagram(req, { ...req.params, round, hand }, 'screen', req.now);
-      ev = d.event;
-      diagram = d.diagram;
-    } else ev = await getDuplicateEvent(req.params.clubId, req.params.eventId);
+      return { ev: d.event, diagram: d.diagram };
+    };
+    // The club's logo beside the event's read: this container's copy of the club, read again every few minutes.
+    const [{ ev, diagram }, { logo }] = await Promise.all([read(), clubBadgeOf(req.params.clubId, req.now)]);
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
-    const page = renderDuplicateScreen({ lang, theme: req.query.theme, every: req.query.every, ev, standings: standingsView(ev), diagram });
+    const page = renderDuplicateScreen({
+      lang,
+      theme: req.query.theme,
+      every: req.query.every,
+      ev,
+      logo,
+      standings: standingsView(ev),
+      diagram,
+    });
     const seen = req.headers['if-none-match'];
     const etag = page.headers.etag;
     if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {

@@ -48,8 +48,21 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 export const liveUrl = (): string | null => process.env.LIVE_URL || null;
 
 /**
+ * The club's logo (getClubLogo) relative to a screen at `/v1/clubs/{clubId}/…`, as the scripts' URLs are:
+ * it resolves under any stage prefix.
+ */
+export function logoSrc(screenPath: string): string {
+  const below = screenPath.split('/{clubId}/')[1] ?? '';
+  return `${'../'.repeat(below.split('/').length - 1)}logo`;
+}
+
+/** The header's attribute that tells the page's script where the club's logo is. */
+export const logoAttribute = (screenPath: string): string => `data-logo="${esc(logoSrc(screenPath))}"`;
+
+/**
  * Only the scripts this API serves and the page's own inline style (by hash), requests to its own
- * origin (the GET it follows, the live socket locally) or to the live API; images only inline (data:).
+ * origin (the GET it follows, the live socket locally) or to the live API; images from its own origin
+ * only (the club's logo; the seating board's QR code is inline SVG).
  */
 export function screenCsp(style: string, opts: { script: boolean; live: string | null }): string {
   return [
@@ -57,7 +70,7 @@ export function screenCsp(style: string, opts: { script: boolean; live: string |
     ...(opts.script ? ["script-src 'self'"] : []),
     `style-src ${sha256(style)}`,
     ...(opts.script ? [`connect-src 'self'${opts.live ? ` ${opts.live}` : ''}`] : []),
-    "img-src 'none'",
+    "img-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -7,11 +7,21 @@ import { defineRoute } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
 import { publicRunningTournament } from './public-tournament';
 import { seatingBoard } from '../app/tournaments/seating-board';
-import { clubNameOf } from '../app/clock';
+import { clubBadgeOf } from '../app/club-badge';
 import { SEATING_BLOCKS, SEATING_LABELS, type SeatingOptions } from './screens/seating-page';
 import type { ScreenLive } from './screens/clock-page';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
-import { dataBlock, esc, liveUrl, screenLang, screenQueryShape, screenResponse, type ScreenLang, type ScreenTheme } from './screen-page';
+import {
+  dataBlock,
+  esc,
+  liveUrl,
+  logoAttribute,
+  screenLang,
+  screenQueryShape,
+  screenResponse,
+  type ScreenLang,
+  type ScreenTheme,
+} from './screen-page';
 
 /*
  * The seating board: after the draw, the seated players A-Z with their table and seat on a TV, paged when
@@ -76,7 +86,7 @@ function renderSeatingScreen(
   const fig = (id: string, label: string) =>
     `<div class="fig panel"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div></div>`;
   const body =
-    `<header><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div>` +
+    `<header ${logoAttribute(SCREEN_PATH)}><div id="club" class="club"></div><div id="tournament" class="tn">${esc(tournamentName)}</div>` +
     `<div class="status">${esc(t.title)}</div><div id="pageNo" class="tod"></div></header>` +
     `<section class="list panel"><div class="heads">${head}${head}</div><div id="empty" class="empty">${esc(t.loading)}</div><ol id="board" class="board"></ol></section>` +
     `<aside class="side"><div class="qr" id="qr">${qrSvg}</div><div class="scan">${esc(t.scan)}</div>` +
@@ -108,11 +118,15 @@ export const seatingBoardRoute = /* @__PURE__ */ defineRoute({
     const headers = { 'cache-control': 'no-store', etag };
     const seen = req.headers['if-none-match'];
     if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { status: 304, headers };
-    const board = await seatingBoard(state, { publicView: req.club === undefined });
+    const [board, club] = await Promise.all([
+      seatingBoard(state, { publicView: req.club === undefined }),
+      clubBadgeOf(req.params.clubId, req.now),
+    ]);
     const body = {
       tournamentId: state.id,
       version: state.version,
-      clubName: await clubNameOf(req.params.clubId, req.now),
+      clubName: club.name,
+      clubLogo: club.logo,
       tournamentName: state.settings.name,
       startAt: new Date(state.settings.startAt).toISOString(),
       ...board,

@@ -9,7 +9,16 @@ import { clubIsPublic, getLeague, leagueNotFound } from '../app/season/leagues';
 import { leagueBoard } from '../app/season/standings-board';
 import { STANDINGS_BLOCKS, STANDINGS_LABELS, type StandingsOptions } from './screens/standings-page';
 import { SCREEN_SCRIPTS } from './screen-scripts';
-import { dataBlock, esc, screenLang, screenQueryShape, screenResponse, type ScreenLang, type ScreenTheme } from './screen-page';
+import {
+  dataBlock,
+  esc,
+  logoAttribute,
+  screenLang,
+  screenQueryShape,
+  screenResponse,
+  type ScreenLang,
+  type ScreenTheme,
+} from './screen-page';
 
 /*
  * The league standings screen: the season's table on a TV, in ranking order, paged when it does not fit.
@@ -57,7 +66,7 @@ function renderStandingsScreen(lang: ScreenLang, leagueName: string, options: St
   // The header's font size sets the em of its columns, as the rows' does theirs: both line up.
   const head = [t.place, t.player, t.played, t.wins, t.points].map((l) => `<span>${esc(l)}</span>`).join('');
   const body =
-    `<header><div id="club" class="club"></div><div id="league" class="tn">${esc(leagueName)}</div>` +
+    `<header ${logoAttribute(SCREEN_PATH)}><div id="club" class="club"></div><div id="league" class="tn">${esc(leagueName)}</div>` +
     `<div class="status">${esc(t.title)}</div><div id="pageNo" class="tod"></div></header>` +
     `<section class="list panel"><div class="heads">${head}</div><div id="empty" class="empty">${esc(t.loading)}</div><ol id="board" class="board"></ol></section>` +
     `<div id="players" class="foot"></div>` +

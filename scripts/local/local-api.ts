@@ -43,7 +43,7 @@ export type HandlerSource = 'sources' | { bundles: string };
  * the bundles that scripts/local/function-bundles.ts built in `dir`, called as Lambda calls them. Each
  * bundle has its own module instances, as each function has its own container in AWS, so what this
  * process puts into the source modules (the live gateway, the push recorder, the in-process verification
- * queue) does not reach them: like a function without LIVE_CALLBACK_URL, SNS applications or
+ * queue) does not reach them (club logos do: their directory is in env LOGO_DIR): like a function without LIVE_CALLBACK_URL, SNS applications or
  * VERIFY_CLUB_FUNCTION_NAME, they fan out nothing, push nothing and leave club checks to the moderators.
  * The scheduler reaches them through env SCHEDULER, which picks the table's schedules in deployed code.
  */
@@ -109,10 +109,8 @@ export async function startLocalApi(opts: {
         logger.error('the local verification check failed', { error: error as Error, clubId: job.clubId, attempt: job.attempt }),
     ),
   );
-  // Club logos go to a directory (the bundles have none: their logo routes need LOGO_BUCKET, as in AWS).
-  const { DirectoryClubLogoStore } = await import('./adapters/logo-directory');
-  const { useClubLogoStore } = await import('../../functions/adapters/club-logos');
-  useClubLogoStore(new DirectoryClubLogoStore(opts.logoDir ?? join(tmpdir(), `sport-poker-logos-${containers}`)));
+  // Club logos go to a directory, named in the environment so that the bundles' own module instances find it too.
+  process.env.LOGO_DIR = opts.logoDir ?? join(tmpdir(), `sport-poker-logos-${containers}`);
   // Imported after the environment is set: the handlers read it on first use.
   const { HANDLER_GROUPS } = await import('../../functions/http/api');
   const handlers: Record<string, LambdaHandler> = {};

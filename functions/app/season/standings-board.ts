@@ -1,7 +1,7 @@
 import type { StandingRow } from '../../../domain/season';
 import { entities } from '../../store/entities';
 import { batchGet } from '../../store/entities/items';
-import { clubNameOf } from '../clock';
+import { clubBadgeOf } from '../club-badge';
 import { getLeague } from './leagues';
 import { leagueStandingsPage } from './league-standings';
 
@@ -25,6 +25,7 @@ export interface LeagueBoardView {
   leagueId: string;
   name: string;
   clubName: string | null;
+  clubLogo: string | null;
   rows: LeagueBoardRow[];
   /** More rows follow these. */
   more: boolean;
@@ -53,18 +54,19 @@ export async function leagueBoard(
   leagueId: string,
   opts: { limit: number; publicView: boolean; now: number },
 ): Promise<LeagueBoardView> {
-  const [league, page, clubName] = await Promise.all([
+  const [league, page, club] = await Promise.all([
     getLeague(clubId, leagueId),
     // One row past the limit says whether the table goes on (a cursor may come back with nothing after it).
     leagueStandingsPage({ clubId, leagueId }, opts.limit + 1, null),
-    clubNameOf(clubId, opts.now),
+    clubBadgeOf(clubId, opts.now),
   ]);
   const top = page.rows.slice(0, opts.limit);
   const names = await displayNames(top, opts.publicView);
   return {
     leagueId,
     name: league.name,
-    clubName,
+    clubName: club.name,
+    clubLogo: club.logo,
     rows: top.map((r) => ({
       place: r.place,
       name: names.get(r.playerId) ?? null,

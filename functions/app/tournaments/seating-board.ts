@@ -2,7 +2,7 @@ import type { FloorTournament } from '../../../domain/floor/aggregate';
 import { requireSeating } from '../../../domain/floor/seating';
 import { entities } from '../../store/entities';
 import { batchGet } from '../../store/entities/items';
-import { clubNameOf } from '../clock';
+import { clubBadgeOf } from '../club-badge';
 import { tournamentState } from './queries';
 
 /*
@@ -65,6 +65,12 @@ export interface PrintableSeating extends SeatingBoardView {
 export async function printableSeating(clubId: string, tournamentId: string, now: number): Promise<PrintableSeating> {
   const state = await tournamentState(clubId, tournamentId);
   const seating = requireSeating(state);
-  const [board, clubName] = await Promise.all([seatingBoard(state, { publicView: false }), clubNameOf(clubId, now)]);
-  return { ...board, clubName, name: state.settings.name, startAt: state.settings.startAt, seatsPerTable: seating.seatsPerTable };
+  const [board, club] = await Promise.all([seatingBoard(state, { publicView: false }), clubBadgeOf(clubId, now)]);
+  return {
+    ...board,
+    clubName: club.name,
+    name: state.settings.name,
+    startAt: state.settings.startAt,
+    seatsPerTable: seating.seatsPerTable,
+  };
 }

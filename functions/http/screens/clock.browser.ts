@@ -1,7 +1,7 @@
 import type { output } from 'zod';
 import type { ClockState } from '../../../schemas/clock';
 import { DATA_BLOCKS, type ScreenLabels, type ScreenLive } from './clock-page';
-import { byId, fitBox, fitWidth, pager, readData } from './dom';
+import { byId, fitBox, fitWidth, logoUrl, pager, readData, showLogo } from './dom';
 import { duration, groupDigits } from './format';
 
 /*
@@ -89,6 +89,7 @@ function render(state: State): void {
     document.title = b.tournamentName;
   }
   set('club', b?.clubName || '');
+  if (b) showLogo(logoUrl(b.clubLogo));
   set('status', c.status === 'paused' ? T.paused : c.status === 'not_started' ? T.notStarted : c.status === 'finished' ? T.finished : '');
   set('level', cur.isBreak && c.breakNumber ? `${T.break} ${c.breakNumber}` : levelName(cur));
   set('blinds', cur.isBreak ? (nx ? `${T.next}: ${blinds(nx)}` : '') : blinds(cur));

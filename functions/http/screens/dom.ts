@@ -115,3 +115,28 @@ export function pager(
   }
   return { layout, swap };
 }
+
+/** The URL of a version of the club's logo: the header's `data-logo` (relative to the page) with `?v=`. */
+export function logoUrl(version: string | null): string | null {
+  const base = document.querySelector('header')?.getAttribute('data-logo');
+  return version && base ? `${base}?v=${encodeURIComponent(version)}` : null;
+}
+
+/** Shows the club's logo first in the header, or no image at all when the club has none (src null). */
+export function showLogo(src: string | null): void {
+  const header = document.querySelector('header');
+  let img = document.getElementById('logo') as HTMLImageElement | null;
+  if (!src || !header) {
+    img?.remove();
+    return;
+  }
+  if (!img) {
+    img = document.createElement('img');
+    img.id = 'logo';
+    img.className = 'logo';
+    // The club's name stands beside it.
+    img.alt = '';
+    header.insertBefore(img, header.firstChild);
+  }
+  if (img.getAttribute('src') !== src) img.src = src;
+}

@@ -1,5 +1,5 @@
 import { DUPLICATE_BLOCKS, type DuplicateOptions, type DuplicateScriptLabels } from './duplicate-page';
-import { byId, pager, readData } from './dom';
+import { byId, pager, readData, showLogo } from './dom';
 import { follow } from './follow';
 
 /*
@@ -69,6 +69,7 @@ function render(a: Answer): void {
   document.body.classList.remove('gone');
   document.title = a.doc.title;
   byId('title').textContent = a.doc.getElementById('title')?.textContent ?? '';
+  showLogo(a.doc.getElementById('logo')?.getAttribute('src') ?? null);
   const next = panels(a.doc);
   panels(document).forEach((old, i) => {
     const fresh = document.importNode(next[i]!, true);

@@ -16,6 +16,7 @@ html{font-size:min(1vw,1.7778vh)}
 body{width:100vw;height:100vh;overflow:hidden;display:grid;gap:1rem;padding:1.4rem 1.8rem;background:var(--bg);color:var(--ink);
 font-family:system-ui,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;font-variant-numeric:tabular-nums;line-height:1.15}
 header{grid-area:head;display:flex;align-items:center;gap:2rem;border-bottom:.15rem solid var(--line);padding-bottom:.6rem;min-width:0}
+.logo{height:3.2rem;width:auto;max-width:14rem;object-fit:contain;flex:none;display:block}
 .club{font-size:2rem;color:var(--accent);flex:none;max-width:28%;overflow-wrap:anywhere}
 .tn{font-size:2.8rem;font-weight:700;flex:1;min-width:0;overflow-wrap:anywhere}
 .status{font-size:2.2rem;font-weight:700;color:var(--on-hot);background:var(--hot);border-radius:.6rem;padding:.2rem 1.2rem;white-space:nowrap}

@@ -1,7 +1,7 @@
 import type { output } from 'zod';
 import type { SeatingBoard } from '../../../schemas/seating-board';
 import { SEATING_BLOCKS, type ScreenLive, type SeatingLabels, type SeatingOptions } from './seating-page';
-import { byId, pager, readData } from './dom';
+import { byId, logoUrl, pager, readData, showLogo } from './dom';
 import { follow } from './follow';
 
 /*
@@ -36,6 +36,7 @@ function render(b: Board): void {
   byId('tournament').textContent = b.tournamentName;
   document.title = b.tournamentName;
   byId('club').textContent = b.clubName ?? '';
+  showLogo(logoUrl(b.clubLogo));
   byId('players').textContent = String(b.players.length);
   byId('tables').textContent = String(b.tables);
   byId('empty').textContent = b.players.length === 0 ? T.noSeats : '';

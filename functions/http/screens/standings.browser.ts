@@ -1,7 +1,7 @@
 import type { output } from 'zod';
 import type { LeagueBoard } from '../../../schemas/league-board';
 import { STANDINGS_BLOCKS, type StandingsLabels, type StandingsOptions } from './standings-page';
-import { byId, pager, readData } from './dom';
+import { byId, logoUrl, pager, readData, showLogo } from './dom';
 import { follow } from './follow';
 
 /*
@@ -45,6 +45,7 @@ function render(b: Board): void {
   byId('league').textContent = b.name;
   document.title = b.name;
   byId('club').textContent = b.clubName ?? '';
+  showLogo(logoUrl(b.clubLogo));
   byId('players').textContent = b.more
     ? T.more.replace('{n}', count.format(b.rows.length))
     : `${T.players}: ${count.format(b.rows.length)}`;

@@ -30,6 +30,11 @@ export const clubEntity = (config: EntityConfiguration) =>
         catalogKey: { type: 'string' },
         /** The catalogue index's constant partition key, written with every listing (see catalogPartition). */
         catalogPartition: catalogPartition('catalog#clubs'),
+        /**
+         * The club's logo while it has one (the bytes are in the logo store): its version tag, so that the club
+         * item every screen already reads for the club's name tells it whether and which logo to show.
+         */
+        logo: { type: 'map', properties: { etag: { type: 'string', required: true }, contentType: { type: 'string', required: true } } },
         createdBy: { type: 'string', required: true, readOnly: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { logoKey, type ClubLogoStore, type StoredLogo } from '../../../functions/adapters/club-logos/port';
+import { logoKey, type ClubLogoStore, type StoredLogo } from './port';
 
 /**
- * Club logos as files under a directory (`npm start`: under SPORT_POKER_DATA_DIR), in place of the stack's
+ * Club logos as files under a directory (env LOGO_DIR: the local API's, `npm start` under SPORT_POKER_DATA_DIR), in place of the stack's
  * bucket: `<key>` holds the bytes, `<key>.json` the media type and the version tag (the bytes' MD5, as S3's).
  */
 export class DirectoryClubLogoStore implements ClubLogoStore {
