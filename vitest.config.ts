@@ -20,7 +20,8 @@ const integration = {
   // The handlers' embedded metrics would only fill the test output.
   env: { ...env, POWERTOOLS_METRICS_DISABLED: 'true' },
   testTimeout: 60_000,
-  hookTimeout: 60_000,
+  // A suite's set-up plays part of a tournament over HTTP: on a busy 2-core machine that has taken over a minute.
+  hookTimeout: 180_000,
 };
 
 export default defineConfig({

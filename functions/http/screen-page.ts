@@ -62,7 +62,8 @@ export const logoAttribute = (screenPath: string): string => `data-logo="${esc(l
 /**
  * Only the scripts this API serves and the page's own inline style (by hash), requests to its own
  * origin (the GET it follows, the live socket locally) or to the live API; images from its own origin
- * only (the club's logo; the seating board's QR code is inline SVG).
+ * (the club's logo; the seating board's QR code is inline SVG) and the empty `data:,` icon, which keeps the
+ * browser from asking the API's root for a favicon it does not have.
  */
 export function screenCsp(style: string, opts: { script: boolean; live: string | null }): string {
   return [
@@ -70,7 +71,7 @@ export function screenCsp(style: string, opts: { script: boolean; live: string |
     ...(opts.script ? ["script-src 'self'"] : []),
     `style-src ${sha256(style)}`,
     ...(opts.script ? [`connect-src 'self'${opts.live ? ` ${opts.live}` : ''}`] : []),
-    "img-src 'self'",
+    "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -96,7 +97,7 @@ export function screenResponse(shell: ScreenShell, opts: { script: boolean; live
   const theme = shell.theme === 'light' ? ' data-theme="light"' : '';
   const html =
     `<!doctype html><html lang="${shell.lang}"${theme}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `${shell.head ?? ''}<title>${esc(shell.title)}</title><style>${style}</style></head><body class="${shell.bodyClass}">${shell.body}</body></html>`;
+    `<link rel="icon" href="data:,">${shell.head ?? ''}<title>${esc(shell.title)}</title><style>${style}</style></head><body class="${shell.bodyClass}">${shell.body}</body></html>`;
   return {
     status: 200,
     raw: true as const,

@@ -213,7 +213,7 @@ describe('the Duplicate screen fits every TV', () => {
     const res = await page.goto(`${api.url}${screenPath}?theme=light`, { waitUntil: 'load' });
     const csp = res!.headers()['content-security-policy']!;
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("img-src 'self'");
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).not.toContain('unsafe-inline');
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');

@@ -192,7 +192,7 @@ describe('the league standings screen fits every TV', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     // The club's logo from the API's own origin, nothing else.
-    expect(csp).toContain("img-src 'self';");
+    expect(csp).toContain("img-src 'self' data:;");
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
     expect(await page.locator('.heads').textContent()).toContain('Место');
     await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);

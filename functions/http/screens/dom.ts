@@ -136,6 +136,9 @@ export function showLogo(src: string | null): void {
     img.className = 'logo';
     // The club's name stands beside it.
     img.alt = '';
+    // Until it has loaded the image takes no room: once it does, the header may be taller, so every
+    // screen lays its pages out again, as it does on a resize.
+    img.addEventListener('load', () => window.dispatchEvent(new Event('resize')));
     header.insertBefore(img, header.firstChild);
   }
   if (img.getAttribute('src') !== src) img.src = src;
