@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner } from '../support/tournament-fixtures';
+import { expectLogoFits, expectNoLogo, removeLogo, uploadLogo } from '../support/screen-logo';
 import {
   LANGS,
   SCREEN_ARTIFACTS,
@@ -43,6 +44,7 @@ let api: TestApi;
 let browser: Browser;
 let screenPath: string;
 let owner: string;
+let clubId: string;
 let ev: string;
 
 beforeAll(async () => {
@@ -50,6 +52,7 @@ beforeAll(async () => {
   api = await startTestApi();
   const club = await clubWithOwner(api, 'dup-screen-owner');
   owner = club.owner;
+  clubId = club.clubId;
   const base = club.base;
   const players = Array.from({ length: 18 }, (_, i) => ({ playerId: `dup-screen-p${i}`, name: `${NAMES[i % NAMES.length]} ${i + 1}` }));
   const created = await api.call('POST', `${base}/duplicate-events`, {
@@ -243,4 +246,33 @@ describe('the Duplicate screen fits every TV', () => {
     expect(await overflows(page)).toEqual([]);
     await page.close();
   }, 180_000);
+});
+
+describe("the club's logo on the Duplicate screen", () => {
+  // One case per size, both languages and both themes among them.
+  const CASES = [
+    { viewport: VIEWPORTS[0], lang: 'ru', theme: 'dark' },
+    { viewport: VIEWPORTS[1], lang: 'en', theme: 'light' },
+    { viewport: VIEWPORTS[2], lang: 'ru', theme: 'light' },
+  ] as const;
+
+  it('no image while the club has none; once uploaded, loaded inside the header at every size; gone once removed', async () => {
+    requireChromium();
+    const none = await open(VIEWPORTS[1], 'en', '');
+    await expectNoLogo(none);
+    await none.close();
+    const version = await uploadLogo(api, clubId, owner);
+    for (const c of CASES) {
+      const page = await open(c.viewport, c.lang, `&theme=${c.theme}`);
+      await expectLogoFits(page, version, WAIT_MS);
+      await page.screenshot({
+        path: join(SCREEN_ARTIFACTS, `duplicate-logo-${c.viewport.width}x${c.viewport.height}-${c.lang}-${c.theme}.png`),
+      });
+      await page.close();
+    }
+    await removeLogo(api, clubId, owner);
+    const gone = await open(VIEWPORTS[0], 'ru', '');
+    await expectNoLogo(gone);
+    await gone.close();
+  }, 600_000);
 });

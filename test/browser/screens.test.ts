@@ -15,6 +15,7 @@ import {
   visibleWithText,
 } from '../support/screen-checks';
 import QRCode from 'qrcode';
+import { expectLogoFits, expectNoLogo, removeLogo, uploadLogo } from '../support/screen-logo';
 
 /**
  * The clock screen and the seating board in one headless Chromium at 1280x720, 1920x1080 and 3840x2160,
@@ -43,6 +44,7 @@ let clockPath: string;
 let seatingPath: string;
 let tablesPath: string;
 let base: string;
+let clubId: string;
 const names: string[] = [];
 
 /** A setup call; a 503 (the shared store overloaded on a busy machine) is asked again after its Retry-After, as a client would. */
@@ -73,7 +75,7 @@ beforeAll(async () => {
   if (chromiumMissing) return;
   api = await startTestApi();
   owner = await api.token('screens-owner');
-  const clubId = (await ok('POST', '/v1/clubs', validClub({ name: 'Клуб «Северная корона» и партнёры' }))).clubId;
+  clubId = (await ok('POST', '/v1/clubs', validClub({ name: 'Клуб «Северная корона» и партнёры' }))).clubId;
   base = `/v1/clubs/${clubId}`;
   const structureId = (
     await ok('POST', `${base}/blind-structures`, {
@@ -264,4 +266,39 @@ describe('the seating board fits every TV', () => {
     expect(html).toContain(expected);
     await page.close();
   }, 120_000);
+});
+
+describe("the club's logo on the clock screen", () => {
+  // One case per size, both languages and both themes among them.
+  const CASES = [
+    { viewport: VIEWPORTS[0], lang: 'ru', theme: 'dark' },
+    { viewport: VIEWPORTS[1], lang: 'en', theme: 'light' },
+    { viewport: VIEWPORTS[2], lang: 'ru', theme: 'light' },
+  ] as const;
+  const ready = (page: Page) => expect.poll(() => page.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
+
+  it('no image while the club has none; once uploaded, loaded inside the header at every size; gone once removed', async () => {
+    requireChromium();
+    const none = await open(clockPath, VIEWPORTS[1], 'en');
+    await ready(none);
+    await expectNoLogo(none);
+    await none.close();
+    const version = await uploadLogo(api, clubId, owner);
+    try {
+      for (const c of CASES) {
+        const page = await open(clockPath, c.viewport, c.lang, `&theme=${c.theme}`);
+        await ready(page);
+        await expectLogoFits(page, version, WAIT_MS);
+        await page.screenshot({ path: join(ARTIFACTS, `clock-logo-${c.viewport.width}x${c.viewport.height}-${c.lang}-${c.theme}.png`) });
+        await page.close();
+      }
+    } finally {
+      // The seating board's tests above and below read the same club.
+      await removeLogo(api, clubId, owner);
+    }
+    const gone = await open(clockPath, VIEWPORTS[0], 'ru');
+    await ready(gone);
+    await expectNoLogo(gone);
+    await gone.close();
+  }, 600_000);
 });
