@@ -4,6 +4,28 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
+/**
+ * ESLint blocks for the layers of functions/: an import of a sibling folder not in the folder's list is an
+ * error. A file n folders below functions/ reaches functions/ itself with exactly n `../`, so one block per
+ * depth tells `../jobs` (a folder of functions/) from `../jobs` inside app/ (app/jobs).
+ * @param {Record<string, string[]>} allowed
+ */
+function layers(allowed) {
+  const folders = Object.keys(allowed);
+  return folders.flatMap((folder) => {
+    const refused = folders.filter((f) => f !== folder && !allowed[folder].includes(f));
+    if (refused.length === 0) return [];
+    const message = `functions/${folder}/ imports only ${allowed[folder].join(', ') || 'nothing'} of functions/ (eslint.config.js, layers)`;
+    return [1, 2, 3, 4, 5].map((depth) => ({
+      files: [`functions/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+      ignores: ['functions/http/screens/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./){${depth}}(${refused.join('|')})(/|$)`, message }] }],
+      },
+    }));
+  });
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'client/dist/'] },
   js.configs.recommended,
@@ -29,71 +51,22 @@ export default tseslint.config(
       ],
     },
   },
-  // The layering of functions/: imports point down (http, jobs, projections -> app -> store, platform,
-  // adapters -> domain). A back-arrow would make a lower layer depend on what it serves. The application's
-  // error types (functions/app/errors.ts) import nothing and are thrown by the store, so they are the
-  // one part of app/ the lower layers may name.
-  {
-    files: ['functions/store/**/*.ts', 'functions/platform/**/*.ts', 'functions/adapters/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(http|jobs|projections)(/|$)',
-              message: 'store/, platform/ and adapters/ must not depend on the handlers (http, jobs, projections)',
-            },
-            {
-              regex: '^(\\.\\./)+app/(?!errors$)',
-              message: 'store/, platform/ and adapters/ must not depend on the application layer (only app/errors)',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['functions/app/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+(http|jobs|projections)(/|$)', message: 'app/ is called by routes and jobs, never the other way' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['functions/projections/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+http(/|$)', message: 'jobs and projections reach tournaments through app/, not through the routes' },
-          ],
-        },
-      ],
-    },
-  },
-  // Routes and jobs reach the table only through the application's use cases.
-  {
-    files: ['functions/http/**/*.ts', 'functions/jobs/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+http(/|$)', message: 'jobs and projections reach tournaments through app/, not through the routes' },
-            { regex: '^(\\.\\./)+store(/|$)', message: 'routes and jobs reach storage through a use case in functions/app/' },
-          ],
-        },
-      ],
-    },
-  },
+  // The layering of functions/, top to bottom: what each folder may import of the others. Imports point
+  // down; a back-arrow would make a lower layer depend on what it serves. The entry points (http, jobs,
+  // projections, live) sit on the application's use cases (app); below them the ports and their
+  // implementations (adapters), the HTTP edge's access rules and idempotency (platform), the table
+  // (store), and what every function runs on (runtime: configuration, logs, metrics, ids, typed errors).
+  ...layers({
+    http: ['app', 'platform', 'runtime'],
+    jobs: ['app', 'adapters', 'runtime'],
+    projections: ['live', 'app', 'adapters', 'store', 'runtime'],
+    live: ['app', 'adapters', 'platform', 'store', 'runtime'],
+    app: ['adapters', 'platform', 'store', 'runtime'],
+    adapters: ['store', 'runtime'],
+    platform: ['store', 'runtime'],
+    store: ['runtime'],
+    runtime: [],
+  }),
   {
     // The domain holds the rules only: no I/O, no AWS, no adapters. This is the purity check of the layout.
     files: ['domain/**/*.ts'],
@@ -138,7 +111,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', '**/functions/platform/**', '**/functions/store/**'], message: 'browser code: no Node or server modules' },
+            {
+              group: ['node:*', '**/functions/platform/**', '**/functions/store/**', '**/functions/runtime/**', '**/functions/app/**'],
+              message: 'browser code: no Node or server modules',
+            },
           ],
         },
       ],

@@ -18,12 +18,12 @@ export const ESM_REQUIRE_SHIM =
 
 /**
  * Packages replaced in the bundles by a module of the service (esbuild `alias`): only the SDK's default
- * credential chain, by its first link (functions/platform/env-credentials.ts, the SDK's own `fromEnv`),
+ * credential chain, by its first link (functions/runtime/env-credentials.ts, the SDK's own `fromEnv`),
  * since Lambda hands a function its role's credentials in the environment. Every other library runs in
  * the bundles as it ships. An absolute path, for esbuild run on this machine.
  */
 export const BUNDLE_ALIAS: Record<string, string> = {
-  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../functions/platform/env-credentials.ts', import.meta.url)),
+  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../functions/runtime/env-credentials.ts', import.meta.url)),
 };
 
 /** The money checker's lexicon and the Russian texts as UTF-8 (2 bytes a letter) rather than \u escapes (6). */

@@ -54,7 +54,7 @@ export interface ServiceFunctionProps {
   withPrintFonts?: boolean;
 }
 
-/** The variables every function reads (functions/platform/config.ts, Powertools). */
+/** The variables every function reads (functions/runtime/config.ts, Powertools). */
 export function baseEnvironment(config: StageConfig, data: DataTable): Record<string, string> {
   return {
     STAGE: config.stage,
@@ -157,7 +157,7 @@ export class ApiFunctions extends Construct {
     super(scope, id);
     const { config, data, identity } = props;
 
-    // What functions/platform/config.ts and the Powertools utilities read.
+    // What functions/runtime/config.ts and the Powertools utilities read.
     const environment: Record<string, string> = {
       ...baseEnvironment(config, data),
       JWT_ISSUER: identity.issuerUrl,

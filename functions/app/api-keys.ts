@@ -1,9 +1,9 @@
 import type { StaffRole } from '../../domain/clubs/members';
 import { iso } from '../platform/domain-context';
-import { newId } from '../platform/ids';
+import { newId } from '../runtime/ids';
 import { formatApiKey, hashSecret, newApiKeySecret } from '../platform/api-keys';
 import { entities } from '../store/entities';
-import { NotFound } from './errors';
+import { NotFound } from '../runtime/errors';
 import type { Page, PageRequest } from './page';
 
 /** A club's API keys: each scoped to the club and one role; the secret is shown once and stored hashed. */

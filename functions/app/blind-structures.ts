@@ -2,11 +2,11 @@ import { DEFAULT_STRUCTURES, copyStructure, validateStructure } from '../../doma
 import type { AnteType, BlindStructure, ColorUp, Level } from '../../domain/clock';
 import { ruleError } from '../../domain/core/errors';
 import { iso } from '../platform/domain-context';
-import { newId } from '../platform/ids';
+import { newId } from '../runtime/ids';
 import { entities } from '../store/entities';
 import { conditionRefused, readCount } from '../store/entities/items';
 import { findPreset, presetKey, requireStructure, type StoredStructure } from '../store/blind-structures';
-import { ConcurrentUpdate, NotFound, VersionMismatch } from './errors';
+import { ConcurrentUpdate, NotFound, VersionMismatch } from '../runtime/errors';
 import type { Page, PageRequest } from './page';
 
 /** A club's blind structures (R-CLK-1, R-CLK-2); tournaments whose clock has started keep their own copy. */

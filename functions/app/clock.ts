@@ -4,7 +4,7 @@ import { conflict } from '../../domain/core/errors';
 import { storeTimer, type DeadStackEvent } from '../../domain/floor/dead-stacks';
 import { FALLBACK_PRESET, findPreset, structureForTournament } from '../store/blind-structures';
 import type { StoredTournament } from '../store/tournament-store';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../runtime/prefetch';
 import { readPrefetch } from '../platform/authorize';
 import { clubItemKey } from './clubs';
 import { clubBadgeOf, freshClubBadge, type ClubBadge } from './club-badge';

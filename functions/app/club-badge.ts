@@ -1,5 +1,5 @@
 import { entities } from '../store/entities';
-import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type Prefetched } from '../runtime/prefetch';
 import { clubItemKey } from './clubs';
 
 /** What a screen's header shows of the club: its name, and its logo's version tag (null when it has none). */

@@ -1,4 +1,4 @@
-import { problem } from '../platform/problem';
+import { Invalid, NotFound, UnsupportedMediaType } from '../runtime/errors';
 import { clubLogoStore, type StoredLogo } from '../adapters/club-logos';
 import { entities } from '../store/entities';
 import { forgetClubBadge } from './club-badge';
@@ -26,8 +26,8 @@ export function sniffLogoType(bytes: Uint8Array): LogoType | undefined {
  */
 export async function uploadClubLogo(clubId: string, logo: { bytes: Uint8Array; contentType: string }): Promise<{ etag: string }> {
   const actual = sniffLogoType(logo.bytes);
-  if (!actual) throw problem(422, 'LOGO_NOT_IMAGE', `The body is not a ${LOGO_TYPES.join(', ')} image`);
-  if (actual !== logo.contentType) throw problem(415, 'LOGO_TYPE', `The body is ${actual}, not ${logo.contentType}`);
+  if (!actual) throw new Invalid('LOGO_NOT_IMAGE', `The body is not a ${LOGO_TYPES.join(', ')} image`);
+  if (actual !== logo.contentType) throw new UnsupportedMediaType('LOGO_TYPE', `The body is ${actual}, not ${logo.contentType}`);
   const stored = await clubLogoStore().put(clubId, { bytes: logo.bytes, contentType: actual });
   // The bytes first: a screen that reads the new version from the club finds them. Not updatedAt, which
   // guards the profile's edits, not the logo.
@@ -41,7 +41,7 @@ export async function uploadClubLogo(clubId: string, logo: { bytes: Uint8Array; 
 
 export async function readClubLogo(clubId: string): Promise<StoredLogo> {
   const logo = await clubLogoStore().get(clubId);
-  if (!logo) throw problem(404, 'LOGO_NOT_FOUND', 'The club has no logo');
+  if (!logo) throw new NotFound('LOGO_NOT_FOUND', 'The club has no logo');
   return logo;
 }
 

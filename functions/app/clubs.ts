@@ -1,11 +1,11 @@
 import type { Context } from '../../domain/core/context';
 import { createClub, editClub, type Club, type ClubPatch, type NewClub } from '../../domain/clubs/club';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../runtime/prefetch';
 import { entities, store } from '../store/entities';
 import { defined, keyOf, recordOf } from '../store/entities/items';
 import { clubCatalogKey } from '../store/club-catalog';
 import { loadVerification, verificationItem } from '../store/verification-store';
-import { Conflict, ConcurrentUpdate, NotFound } from './errors';
+import { Conflict, ConcurrentUpdate, NotFound } from '../runtime/errors';
 
 /** A club's profile: registration, reading and editing (R-CLUB-1..3). */
 

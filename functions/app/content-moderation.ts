@@ -1,6 +1,6 @@
 import type { PageRequest } from './page';
 import { iso } from '../platform/domain-context';
-import { logger } from '../platform/logger';
+import { logger } from '../runtime/logger';
 import { entities } from '../store/entities';
 import type { TransactPut } from '../store/entities/items';
 import { changeResultName } from '../store/result-names';
@@ -8,7 +8,7 @@ import type { StoredTournament } from '../store/tournament-store';
 import { notifier } from '../adapters/notifications';
 import { setContentHidden, type ContentEvent, type ContentTarget } from '../../domain/moderation/content';
 import type { Context } from '../../domain/core/context';
-import { Conflict, NotFound } from './errors';
+import { Conflict, NotFound } from '../runtime/errors';
 import { writePlayerModeration } from './player-moderation';
 import { executeTournamentCommand, type TournamentCommand } from './tournament-command';
 

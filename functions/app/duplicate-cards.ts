@@ -1,6 +1,6 @@
 import type { ClubAccess, Principal } from '../platform/principal';
 import { auditDeckRead, getDeckAccess, type DeckRead } from './duplicate/deck-access';
-import { Forbidden, NotFound } from './errors';
+import { Forbidden, NotFound } from '../runtime/errors';
 import { cardAccess, needsDeckGrant, type CardAccess, type CardView } from '../../domain/duplicate/card-access';
 import type { DupRound, DuplicateEvent } from '../../domain/duplicate/event';
 

@@ -1,14 +1,14 @@
 import { jobName, scheduler } from '../adapters/scheduler';
-import { logger } from '../platform/logger';
-import { eachBounded } from '../platform/bounded';
+import { logger } from '../runtime/logger';
+import { eachBounded } from '../runtime/bounded';
 import { purgeIdempotencyRecords, userScope } from '../platform/idempotency';
 import { entities, store } from '../store/entities';
 import { conditionRefused } from '../store/entities/items';
 import { writeAll } from '../store/batch-write';
 import { changeResultName } from '../store/result-names';
 import { pseudonymiseInDuplicateEvents } from './duplicate/players';
-import { forgetDevicesPass } from '../live/push/devices';
-import { pushAdapter } from '../live/push/port';
+import { forgetDevicesPass } from '../adapters/push/devices';
+import { pushAdapter } from '../adapters/push';
 import { forgetHeldTicketsPass } from './season/tickets';
 import { ERASURE_STEPS, type ErasureStep } from '../../domain/players/erasure-steps';
 

@@ -1,7 +1,7 @@
 import { assertKeepsAnOwner, type StaffRole } from '../../domain/clubs/members';
 import { iso } from '../platform/domain-context';
 import { entities } from '../store/entities';
-import { NotFound } from './errors';
+import { NotFound } from '../runtime/errors';
 import type { Page, PageRequest } from './page';
 
 /** The club's staff and their roles; a club always keeps an owner. */

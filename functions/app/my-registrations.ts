@@ -4,8 +4,8 @@ import { keyOf, readCount, recordOf } from '../store/entities/items';
 import { profileItemKey } from '../store/player-schedule';
 import { readItems } from '../store/read-items';
 import { playerRegistrations } from '../store/tournament-store';
-import { prefetchKeyOf } from '../platform/prefetch';
-import { NotFound } from './errors';
+import { prefetchKeyOf } from '../runtime/prefetch';
+import { NotFound } from '../runtime/errors';
 
 /** A player's registrations across clubs, as the app lists them: newest first, with the seat while it runs. */
 export interface MyRegistrationRow {

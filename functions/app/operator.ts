@@ -3,7 +3,7 @@ import { iso } from '../platform/domain-context';
 import { entities, store } from '../store/entities';
 import { defined } from '../store/entities/items';
 import { clubCatalogKey } from '../store/club-catalog';
-import { Conflict, NotFound } from './errors';
+import { Conflict, NotFound } from '../runtime/errors';
 import { writePlayerModeration } from './player-moderation';
 
 /** R-MOD-1: the operator suspends or unsuspends a club or a player; each decision is audited with the change. */

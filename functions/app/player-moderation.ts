@@ -1,6 +1,6 @@
 import { store } from '../store/entities';
 import { defined } from '../store/entities/items';
-import { Conflict } from './errors';
+import { Conflict } from '../runtime/errors';
 
 /**
  * R-MOD-1: an operator's decision about a player (a suspension, a hidden display name) changes the

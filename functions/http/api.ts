@@ -47,6 +47,6 @@ export const ALL_ROUTES: readonly Route[] = Object.values(HANDLER_GROUPS).flat()
 
 // Whatever loads the whole table (the local server, the tests) builds the contract itself; the Lambda
 // functions never import this module and serve the document generated when they were bundled.
-describeContract(async () => (await import('./contract')).openApiDocument() as OpenApiDocument);
+describeContract(async () => (await import('./openapi')).buildOpenApi(ALL_ROUTES) as OpenApiDocument);
 // Likewise the screens' scripts: built from the sources on first request (esbuild is not in any function).
 describeScreenBuild(async (name) => (await import('./screen-build')).buildScreenScript(name));

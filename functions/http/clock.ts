@@ -29,7 +29,7 @@ import { prizeRowHidden } from '../../domain/moderation/content';
 import type { ClubBadge } from '../app/club-badge';
 import { clockOf, completeClockRead, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
 import { commandOf } from './tournament-support';
-import { idField } from '../platform/prefetch';
+import { idField } from '../runtime/prefetch';
 import { clubItemKey } from '../app/clubs';
 import { armedLevelEndKey } from '../app/jobs/schedules';
 import { Id } from '../../schemas/common';

@@ -1,19 +1,11 @@
 import { defineRoute, type RouteRequest } from '../platform/route';
-import { problem } from '../platform/problem';
 import { openCursor, sealCursor } from '../platform/cursor';
 import { PageQuery, page } from '../../schemas/common';
 import { Device, DeviceBody, DeviceParams, PushPreferences } from '../../schemas/devices';
 import { MAX_DEVICES_PER_ACCOUNT } from '../../schemas/limits';
-import { deleteDevice, deviceIdOf, listDevices, pushSettings, registerDevice, setMuted } from '../live/push/devices';
-import { pushAdapter } from '../live/push/port';
-import { followLevelChoice, levelAskItems } from '../live/push/level-asks';
+import { addDevice, choosePushes, listDevices, pushChoiceItems, pushSettings, removeDevice } from '../app/devices';
 
-/*
- * The phones a player gets pushes on (seat, waitlist promotion, start in 30 minutes, results) and the
- * kinds turned off. The token is handed to the push service and kept for re-registration; it is never
- * shown back. A token belongs to one account: registered from another, it moves there (the old account is
- * told in its feed), and an account keeps its MAX_DEVICES_PER_ACCOUNT most recently registered phones.
- */
+/* The phones a player gets pushes on and the kinds turned off (functions/app/devices.ts). */
 
 const TAGS = ['Players'];
 
@@ -41,20 +33,7 @@ export const registerDeviceRoute = /* @__PURE__ */ defineRoute({
   responses: { 201: { description: 'The device', schema: Device } },
   problems: [409, 422],
   handle: async (req) => {
-    const playerId = me(req);
-    const adapter = pushAdapter();
-    if (!adapter?.supports(req.body.platform))
-      throw problem(422, 'PUSH_PLATFORM_UNAVAILABLE', `Push to ${req.body.platform} is not set up here`);
-    const endpoint = await adapter.register(req.body.platform, req.body.token, playerId);
-    const device = {
-      deviceId: deviceIdOf(req.body.platform, req.body.token),
-      platform: req.body.platform,
-      endpoint,
-      registeredAt: new Date(req.now).toISOString(),
-    };
-    const { evicted } = await registerDevice(playerId, device, req.body.token);
-    // The phones that made room get no more pushes; their tokens were this account's.
-    await Promise.all(evicted.map((d) => adapter.unregister(d.endpoint).catch(() => undefined)));
+    const device = await addDevice(me(req), req.body, req.now);
     return { status: 201, body: view(device) };
   },
 });
@@ -89,13 +68,7 @@ export const deleteDeviceRoute = /* @__PURE__ */ defineRoute({
   params: DeviceParams,
   responses: { 204: { description: 'Removed' } },
   handle: async (req) => {
-    const removed = await deleteDevice(me(req), req.params.deviceId);
-    if (!removed) throw problem(404, 'DEVICE_NOT_FOUND', 'No such device of yours');
-    // A token that moved to another account since is theirs: its endpoint stays.
-    if (removed.tokenOwned)
-      await pushAdapter()
-        ?.unregister(removed.endpoint)
-        .catch(() => undefined);
+    await removeDevice(me(req), req.params.deviceId);
     return { status: 204 };
   },
 });
@@ -124,10 +97,10 @@ export const updatePushPreferencesRoute = /* @__PURE__ */ defineRoute({
   body: PushPreferences,
   responses: { 200: { description: 'My choices', schema: PushPreferences } },
   // The choice it replaces and the schedule, read with the account check: levels turned on or off ask or stop asking in the player's tournaments.
-  prefetch: (input) => (input.userId ? levelAskItems(input.userId) : []),
+  prefetch: (input) => (input.userId ? pushChoiceItems(input.userId) : []),
   handle: async (req) => {
     const levels = req.body.levels === true;
-    await Promise.all([setMuted(me(req), req.body.muted, req.now, levels), followLevelChoice(me(req), levels, req.now, req.prefetched)]);
+    await choosePushes(me(req), { muted: req.body.muted, levels }, req.now, req.prefetched);
     return { status: 200, body: { muted: [...new Set(req.body.muted)], ...(levels ? { levels } : {}) } };
   },
 });

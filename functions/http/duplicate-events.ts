@@ -1,5 +1,5 @@
 import { defineRoute } from '../platform/route';
-import { NotFound } from '../app/errors';
+import { NotFound } from '../runtime/errors';
 import { ClubIdParams } from '../../schemas/common';
 import {
   CreateDuplicateEvent,

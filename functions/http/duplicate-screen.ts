@@ -7,7 +7,7 @@ import type { HandDiagram as Diagram } from '../../domain/duplicate/diagram';
 import { DUPLICATE_BLOCKS, DUPLICATE_SCRIPT_LABELS, type DuplicateOptions } from './screens/duplicate-page';
 import { SCREEN_SCRIPTS } from './screen-scripts';
 import { dataBlock, esc, logoSrc, screenQueryShape, screenResponse, type ScreenLang, type ScreenTheme } from './screen-page';
-import type { standingsView } from './duplicate-views';
+import type { standingsView } from './duplicate-standings';
 
 /*
  * How the Duplicate screen looks (the route and what it may show are duplicate-views.ts): the shared

@@ -26,7 +26,7 @@ import {
 import { commandOf, tournamentView, versioned } from './tournament-support';
 import { mysteryPrizeHidden, publicResultRows, tournamentHidden } from '../../domain/moderation/content';
 import { DELETED_PLAYER_NAME } from './players';
-import { idField, type Prefetched } from '../platform/prefetch';
+import { idField, type Prefetched } from '../runtime/prefetch';
 import { clubItemKey, clubListed } from '../app/clubs';
 import { club, clubPublicView, ALL_STAFF, FLOOR } from '../platform/authorization';
 

@@ -8,7 +8,7 @@ import { MAX_CURSOR_LENGTH } from '../../schemas/limits';
 import { MyRegisterBody, MyRegistration, Registration, Versioned } from '../../schemas/tournaments';
 import { registeringPlayerItems, registerPlayer, unregisterPlayer } from '../app/tournaments/registrations';
 import { registrationAnswer } from './registrations';
-import { idField } from '../platform/prefetch';
+import { idField } from '../runtime/prefetch';
 import { myRegistration, myRegistrationsPage } from '../app/my-registrations';
 import { clubItemKey, clubListed } from '../app/clubs';
 import { commandOf } from './tournament-support';

@@ -1,6 +1,6 @@
 import { defineRoute } from '../platform/route';
 import { openCursor, sealCursor } from '../platform/cursor';
-import { readFeed } from '../adapters/notifications/feed';
+import { myNotifications } from '../app/notifications';
 import { assertAccount } from '../platform/authorize';
 import { PageQuery, page } from '../../schemas/common';
 import { Notification } from '../../schemas/notifications';
@@ -18,7 +18,7 @@ export const listMyNotificationsRoute = /* @__PURE__ */ defineRoute({
     if (req.principal.kind !== 'user') throw new Error('user route without a user');
     const playerId = req.principal.userId;
     const scope = `notifications:${playerId}`;
-    const feed = await readFeed(playerId, {
+    const feed = await myNotifications(playerId, {
       limit: req.query.limit ?? 20,
       cursor: openCursor(req.query.cursor, scope) ?? null,
       now: req.now,

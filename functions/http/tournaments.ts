@@ -9,7 +9,7 @@ import * as z from '../../schemas/zod';
 import { CreateTournamentBody, Tournament, TournamentParams, TournamentSummary, UpdateTournamentBody } from '../../schemas/tournaments';
 import { clubItemKey, loadClub } from '../app/clubs';
 import { commandOf, createInput, patchInput, tournamentView, versioned } from './tournament-support';
-import { idField } from '../platform/prefetch';
+import { idField } from '../runtime/prefetch';
 import { club, ALL_STAFF, FLOOR } from '../platform/authorization';
 
 const TAGS = ['Tournaments'];

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logger } from '../platform/logger';
-import { flushMetrics } from '../platform/metrics';
+import { logger } from '../runtime/logger';
+import { flushMetrics } from '../runtime/metrics';
 import { runJob } from './run-job';
 
 /**

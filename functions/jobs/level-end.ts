@@ -1,6 +1,6 @@
-import { logger } from '../platform/logger';
+import { logger } from '../runtime/logger';
 import { scheduler } from '../adapters/scheduler';
-import { NotFound } from '../app/errors';
+import { NotFound } from '../runtime/errors';
 import { applyLevelEnd, type LevelEndOutcome as Applied } from '../app/clock';
 import type { LevelEndPayload } from '../app/jobs/payloads';
 import { levelEndJobName } from '../app/jobs/schedules';

@@ -1,6 +1,6 @@
 import { isDomainError } from '../../domain/core/errors';
 import { scheduler } from '../adapters/scheduler';
-import { NotFound } from '../app/errors';
+import { NotFound } from '../runtime/errors';
 import { noShowsAtLateRegEnd, type ScheduledNoShowsOutcome } from '../app/no-shows';
 import type { NoShowsPayload } from '../app/jobs/payloads';
 import { noShowJobOf } from '../app/jobs/schedules';

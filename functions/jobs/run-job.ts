@@ -1,9 +1,9 @@
-import { logger } from '../platform/logger';
+import { logger } from '../runtime/logger';
 import { defaultJobDeps } from './context';
 import type { JobDeps } from './context';
 import { runLevelEnd } from './level-end';
 import { runNoShows } from './no-shows';
-import { runStartingSoon } from '../live/push/starting-soon';
+import { runStartingSoon } from '../app/jobs/starting-soon';
 import { JobPayload } from '../app/jobs/payloads';
 import { runErasureJob } from '../app/erasure';
 

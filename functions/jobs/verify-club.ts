@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import * as z from 'zod';
 import { MAX_ID_LENGTH } from '../../domain/core/limits';
-import { logger } from '../platform/logger';
+import { logger } from '../runtime/logger';
 import { dropped, runVerification, type VerifyOutcome } from '../app/verification/check';
 
 /** The worker of the automatic verification check (app/verification/check.ts). */

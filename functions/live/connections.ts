@@ -1,8 +1,8 @@
 import { entities } from '../store/entities';
 import { conditionRefused, keyOf } from '../store/entities/items';
 import { readItems } from '../store/read-items';
-import { prefetchKeyOf } from '../platform/prefetch';
-import { eachBounded } from '../platform/bounded';
+import { prefetchKeyOf } from '../runtime/prefetch';
+import { eachBounded } from '../runtime/bounded';
 import type { LiveCaller } from '../store/entities/live-connection';
 import { writeAll } from '../store/batch-write';
 

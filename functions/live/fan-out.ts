@@ -1,5 +1,5 @@
-import { logger } from '../platform/logger';
-import { count } from '../platform/metrics';
+import { logger } from '../runtime/logger';
+import { count } from '../runtime/metrics';
 import {
   getConnection,
   lastFannedOut,
@@ -9,7 +9,8 @@ import {
   subscriptionsOf,
   type LiveSubscriber,
 } from './connections';
-import { liveGateway, type LiveGateway } from './gateway';
+import type { LiveGateway } from './gateway';
+import { liveGateway } from './current-gateway';
 import { liveFrame, liveMessages, type LiveEvent, type LiveMessage } from './messages';
 import { deliveryRefusal, type Refusal } from './topic-access';
 import { liveNow } from './live-clock';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logger } from '../platform/logger';
+import { logger } from '../runtime/logger';
 import { closeConnection, openConnection, receive } from './protocol';
 import { problem, problemResponse } from '../platform/problem';
 

@@ -3,7 +3,7 @@ import type { SeatRef, SeatingState } from '../../domain/seating';
 import type { StoredTournament } from '../store/tournament-store';
 import type { LoggedEvent } from '../store/tournament-log';
 import type { Patch } from '../store/state-patch';
-import { playerRows, touchedPlayers } from '../projections/player-registrations';
+import { playerRows, touchedPlayers } from '../app/tournaments/player-rows';
 import type { Topic } from './topics';
 import { tournamentHidden } from '../../domain/moderation/content';
 

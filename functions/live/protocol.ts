@@ -1,8 +1,9 @@
 import { authenticate } from '../platform/authenticate';
 import { HttpProblem } from '../platform/problem';
-import { logger } from '../platform/logger';
+import { logger } from '../runtime/logger';
 import { addSubscriptions, getConnection, putConnection, removeConnection, type LiveCaller } from './connections';
-import { liveGateway, type LiveGateway } from './gateway';
+import type { LiveGateway } from './gateway';
+import { liveGateway } from './current-gateway';
 import { firstRefusal } from './topic-access';
 import { liveNow } from './live-clock';
 import {

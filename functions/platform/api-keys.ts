@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { randomSecret } from './ids';
+import { randomSecret } from '../runtime/ids';
 
 /** `spk.<clubId>.<keyId>.<secret>`: the club and key ids let one GetItem find the record. */
 export const API_KEY_PREFIX = 'spk';

@@ -3,7 +3,7 @@ import { verifyJwt } from './jwt';
 import { parseApiKey, secretMatches } from './api-keys';
 import { readApiKeyWithClub } from './authorize';
 import type { Principal } from './principal';
-import type { ItemKey } from './prefetch';
+import type { ItemKey } from '../runtime/prefetch';
 
 const OPERATOR_GROUP = 'operator';
 

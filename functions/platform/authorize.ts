@@ -8,7 +8,7 @@ import { keyOf, recordOf } from '../store/entities/items';
 import { readItems } from '../store/read-items';
 import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
-import { NOTHING_PREFETCHED, prefetchKeyOf, type ItemKey, type Prefetched } from './prefetch';
+import { NOTHING_PREFETCHED, prefetchKeyOf, type ItemKey, type Prefetched } from '../runtime/prefetch';
 
 const clubNotFound = () => problem(404, 'CLUB_NOT_FOUND', 'No such club');
 const clubSuspended = () => problem(403, 'CLUB_SUSPENDED', 'The club is suspended by the operator');

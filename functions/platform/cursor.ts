@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { cursorSecret } from './config';
+import { cursorSecret } from '../runtime/config';
 import { problem } from './problem';
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Context, Role } from '../../domain/core/context';
 import { seededRandom } from '../../domain/core/random';
-import { newId } from './ids';
+import { newId } from '../runtime/ids';
 import type { RouteRequest } from './route';
 import { actorIdOf } from './principal';
 

@@ -3,14 +3,36 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ZodError } from 'zod';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import { isDomainError } from '../../domain/core/errors';
-import { isAppError, type AppErrorKind } from '../app/errors';
+import { isAppError, type AppErrorKind } from '../runtime/errors';
 import { HttpProblem, problem, problemResponse } from './problem';
-import { logger } from './logger';
-import { count } from './metrics';
-import { RETRY_AFTER_SECONDS, outageKind, outageProblem } from './dependency-errors';
+import { logger } from '../runtime/logger';
+import { count } from '../runtime/metrics';
+import { RETRY_AFTER_SECONDS, outageKind, type OutageKind } from '../runtime/dependency-errors';
 
 const DOMAIN_STATUS = { rule: 422, conflict: 409, not_found: 404 } as const;
-const APP_STATUS: Record<AppErrorKind, number> = { not_found: 404, conflict: 409, forbidden: 403, gone: 410, unavailable: 503 };
+const APP_STATUS: Record<AppErrorKind, number> = {
+  invalid: 422,
+  unsupported_media_type: 415,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  gone: 410,
+  unavailable: 503,
+};
+
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+
+/** A dependency's outage as the client sees it: 503, and when to come back. */
+export function outageProblem(kind: OutageKind): HttpProblem {
+  return new HttpProblem(
+    503,
+    SERVICE_UNAVAILABLE,
+    'Service Unavailable',
+    'The data store is unavailable or overloaded; retry after the time given in Retry-After',
+    undefined,
+    { 'retry-after': String(RETRY_AFTER_SECONDS[kind]) },
+  );
+}
 
 export function zodIssues(e: ZodError, prefix?: string) {
   return e.issues.map((i) => {

@@ -10,8 +10,8 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import type { IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from '../store/table-definition';
-import { config } from './config';
-import { logger } from './logger';
+import { config } from '../runtime/config';
+import { logger } from '../runtime/logger';
 import { dynamo } from '../store/client';
 import { queryAll } from '../store/query-all';
 import { writeAll } from '../store/batch-write';

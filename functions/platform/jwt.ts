@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { config } from './config';
+import { config } from '../runtime/config';
 import { problem } from './problem';
 
 /** Algorithms accepted: Cognito and the local issuer both sign with RS256; nothing else is let through. */

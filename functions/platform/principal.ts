@@ -1,5 +1,5 @@
 import type { Role } from '../../domain/core/context';
-import type { Prefetched } from './prefetch';
+import type { Prefetched } from '../runtime/prefetch';
 
 /** Who is calling, as established by a verified token or API key. */
 export type Principal =

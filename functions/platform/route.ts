@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Access } from './authorization';
 import type { ClubAccess, Principal } from './principal';
-import type { ItemKey, PrefetchInput, Prefetched } from './prefetch';
+import type { ItemKey, PrefetchInput, Prefetched } from '../runtime/prefetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,8 +1,8 @@
 import type { AttributeValue as LambdaAttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { logger } from '../platform/logger';
-import { count } from '../platform/metrics';
+import { logger } from '../runtime/logger';
+import { count } from '../runtime/metrics';
 import { decodeEvent, readEventAt, type LoggedEvent } from '../store/tournament-log';
 import { applyLoggedEvent, loadTournamentAt, snapshotIfDue, type StoredTournament } from '../store/tournament-store';
 import { projectEvent } from './project';

@@ -1,8 +1,8 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logger } from '../platform/logger';
-import { flushMetrics } from '../platform/metrics';
+import { logger } from '../runtime/logger';
+import { flushMetrics } from '../runtime/metrics';
 import { projectStreamRecords } from './consume';
 
 /**

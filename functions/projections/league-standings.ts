@@ -1,5 +1,5 @@
 import { projectFinish } from '../app/season/league-standings';
-import type { ProjectedEvent } from './project';
+import type { ProjectedEvent } from './projected-event';
 
 /**
  * R-LEAGUE-4: the standings of the leagues a tournament counts for follow its finish and every later

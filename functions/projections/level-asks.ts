@@ -1,7 +1,7 @@
 import { tournamentWindow } from '../../domain/tournaments';
 import type { StoredTournament } from '../store/tournament-store';
-import { askExpiry, playersAskingForLevels, writeAsks } from '../live/push/level-asks';
-import type { ProjectedEvent } from './project';
+import { askExpiry, playersAskingForLevels, writeAsks } from '../adapters/push/level-asks';
+import type { ProjectedEvent } from './projected-event';
 
 /** Players holding a live (not cancelled) registration, as the level push addresses them. */
 function registered(s: StoredTournament | undefined, players: ReadonlySet<string>): Set<string> {

@@ -1,25 +1,16 @@
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
 import { writePlayerRows } from '../store/player-registration-rows';
-import type { LoggedEvent } from '../store/tournament-log';
 import type { StoredTournament } from '../store/tournament-store';
 import { refreshScheduled } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
-import { changedPlayerRows, touchedPlayers } from './player-registrations';
+import { changedPlayerRows, touchedPlayers } from '../app/tournaments/player-rows';
 import { followLevelAsks } from './level-asks';
 import { namesAtFinish } from './result-names';
 import { standingsAtFinish } from './league-standings';
 import { ratingAtFinish } from './rating';
 import { fanOutEvent } from '../live/fan-out';
 import { syncTournamentJobs } from '../app/jobs/schedules';
-
-export interface ProjectedEvent {
-  clubId: string;
-  tournamentId: string;
-  version: number;
-  before: StoredTournament | undefined;
-  after: StoredTournament;
-  event: LoggedEvent;
-}
+import type { ProjectedEvent } from './projected-event';
 
 const PARALLEL = 16;
 

@@ -1,5 +1,5 @@
 import { projectRatingFinish } from '../app/season/rating';
-import type { ProjectedEvent } from './project';
+import type { ProjectedEvent } from './projected-event';
 
 /**
  * R-RATE-1: a tournament's first finish rates its players (when its club has opted in). Later changes of

@@ -1,7 +1,7 @@
 import { entities } from '../store/entities';
 import { batchGet } from '../store/entities/items';
 import { writeResultNames } from '../store/result-names';
-import type { ProjectedEvent } from './project';
+import type { ProjectedEvent } from './projected-event';
 
 /**
  * When a tournament finishes, its players' names as results show them, in one item (see

@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
-import { config } from '../platform/config';
-import { DependencyUnavailableError } from '../platform/dependency-errors';
+import { config } from '../runtime/config';
+import { DependencyUnavailableError } from '../runtime/dependency-errors';
 
 /** A put or a delete of one item, as BatchWriteItem takes it through the document client. */
 export type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];

@@ -1,9 +1,9 @@
 import { DEFAULT_STRUCTURES, STANDARD_20, copyStructure, validateStructure } from '../../domain/clock';
 import type { AnteType, BlindStructure, ColorUp, Level, StructurePreset } from '../../domain/clock';
-import { Conflict, NotFound } from '../app/errors';
+import { Conflict, NotFound } from '../runtime/errors';
 import { entities } from './entities';
 import { keyOf, recordOf } from './entities/items';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../runtime/prefetch';
 
 /** A club's structure as stored: the domain's grid plus bookkeeping. Times are ISO. */
 export interface StoredStructure {

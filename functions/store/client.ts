@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { config } from '../platform/config';
+import { config } from '../runtime/config';
 
 let client: DynamoDBDocumentClient | undefined;
 let raw: DynamoDBClient | undefined;

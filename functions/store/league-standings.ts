@@ -3,13 +3,13 @@ import { standingSortKey, standingTieKey } from '../../domain/season';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { writeAll, type WriteRequest } from './batch-write';
 import { dynamo } from './client';
-import { config } from '../platform/config';
+import { config } from '../runtime/config';
 import { entities } from './entities';
 import { keyOf, recordOf } from './entities/items';
 import { standingsPartition, type LeagueCountRow, type LeagueRankRow, type LeagueStandingRow } from './entities/league';
 import { queryAll } from './query-all';
 import { readManyItems } from './read-items';
-import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
+import { prefetchKeyOf, type ItemKey } from '../runtime/prefetch';
 import { readUnderLease, release, releaseItem, type Held } from './projection-lease';
 
 /*

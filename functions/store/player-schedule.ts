@@ -1,10 +1,10 @@
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { OtherRegistration, TournamentWindow } from '../../domain/tournaments';
 import { dynamo } from './client';
-import { config } from '../platform/config';
+import { config } from '../runtime/config';
 import { entities } from './entities';
 import { conditionRefused, keyOf, type TransactPut, type TransactUpdate } from './entities/items';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../runtime/prefetch';
 
 /**
  * R-REG-1 without a race: the player's own schedule, one item `player#<id>` / `schedule` beside the
@@ -41,7 +41,7 @@ const KEEP_ENDED_MS = 7 * 86_400_000;
 
 export const scheduleKey = (clubId: string, tournamentId: string) => `${clubId}.${tournamentId}`;
 
-/** The keys of a player's profile and schedule items, for a route's prefetch (see platform/prefetch.ts). */
+/** The keys of a player's profile and schedule items, for a route's prefetch (see runtime/prefetch.ts). */
 export const profileItemKey = (playerId: string): ItemKey => keyOf(entities().player.get({ userId: playerId }));
 export const scheduleItemKey = (playerId: string): ItemKey => keyOf(entities().playerSchedule.get({ playerId }));
 

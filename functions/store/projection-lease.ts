@@ -1,8 +1,8 @@
 import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
-import { config } from '../platform/config';
+import { config } from '../runtime/config';
 import { conditionRefused } from './entities/items';
-import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
+import { prefetchKeyOf, type ItemKey } from '../runtime/prefetch';
 
 /*
  * A lease that lets one projection at a time read-modify-write a set of items (a league's standings,

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
-import { config } from '../platform/config';
+import { config } from '../runtime/config';
 
 type Item = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
-import { config } from '../platform/config';
-import { DependencyUnavailableError } from '../platform/dependency-errors';
-import { prefetchKeyOf, type ItemKey } from '../platform/prefetch';
+import { config } from '../runtime/config';
+import { DependencyUnavailableError } from '../runtime/dependency-errors';
+import { prefetchKeyOf, type ItemKey } from '../runtime/prefetch';
 import { IDENTITY_FIELDS } from './entities/items';
 
 type Item = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { ItemKey } from '../platform/prefetch';
+import type { ItemKey } from '../runtime/prefetch';
 import { entities } from './entities';
 import { keyOf } from './entities/items';
 import { packBody, unpackBody } from './item-body';

@@ -1,4 +1,4 @@
-import { Conflict, NotFound } from '../app/errors';
+import { Conflict, NotFound } from '../runtime/errors';
 import type { MoneyReviewItem } from '../../domain/text/money-wording';
 import { entities } from './entities';
 import { conditionRefused, readCount, type TransactDelete, type TransactPut } from './entities/items';

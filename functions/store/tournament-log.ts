@@ -7,7 +7,7 @@ import { conditionRefused, type TransactPut } from './entities/items';
 import type { TournamentEventRow } from './entities/tournament-event';
 import type { TournamentEventChunkRow } from './entities/tournament-event-chunk';
 import { queryAll } from './query-all';
-import { config } from '../platform/config';
+import { config } from '../runtime/config';
 import { MAX_WRITES, writeBatch } from './batch-write';
 import { bodyBytes, packBody, unpackBody, type StoredBody } from './item-body';
 import type { Patch } from './state-patch';

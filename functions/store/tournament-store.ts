@@ -1,8 +1,8 @@
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { indexSeats } from '../../domain/seating';
-import { ConcurrentUpdate, Conflict, NotFound, VersionMismatch } from '../app/errors';
-import { logger } from '../platform/logger';
-import { count } from '../platform/metrics';
+import { ConcurrentUpdate, Conflict, NotFound, VersionMismatch } from '../runtime/errors';
+import { logger } from '../runtime/logger';
+import { count } from '../runtime/metrics';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { entities } from './entities';
 import { batchGet, type TransactPut, type TransactUpdate } from './entities/items';

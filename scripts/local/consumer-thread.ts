@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { LiveGateway } from '../../functions/live/gateway';
-import { logger } from '../../functions/platform/logger';
+import { logger } from '../../functions/runtime/logger';
 import type { LocalStreamPoller } from './adapters/stream-poller';
 
 /** What the consumer thread tells the main thread: it is up, a drain or stop ended, or a frame to send. */

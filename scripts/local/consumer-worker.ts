@@ -31,14 +31,14 @@ const gateway: LiveGateway = {
 
 // As in the main thread (local-api.ts): pushes are recorded, not sent; the adapters go in before any handler loads.
 const { RecordingPushAdapter } = await import('./adapters/push-recorder');
-const { usePushAdapter } = await import('../../functions/live/push/port');
+const { usePushAdapter } = await import('../../functions/adapters/push');
 const verbose = ['INFO', 'DEBUG'].includes(process.env.POWERTOOLS_LOG_LEVEL ?? '');
 usePushAdapter(
   new RecordingPushAdapter(
     (p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`),
   ),
 );
-const { useLiveGateway } = await import('../../functions/live/gateway');
+const { useLiveGateway } = await import('../../functions/live/current-gateway');
 useLiveGateway(gateway);
 const { startLocalStreamPoller } = await import('./adapters/stream-poller');
 const { projectStreamRecords } = await import('../../functions/projections/consume');

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
- * The key of list cursors for the API on this machine (functions/platform/config.ts `cursorSecret`): the
+ * The key of list cursors for the API on this machine (functions/runtime/config.ts `cursorSecret`): the
  * one in `file` when there is one, else a new one, kept in `file` (beside the token issuer's key) so that
  * cursors handed out before a restart still open after it. Without a file the key lasts the process.
  */

@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { LiveGateway } from '../../functions/live/gateway';
 import { closeConnection, openConnection, receive } from '../../functions/live/protocol';
 import { LIVE_PROTOCOL } from '../../functions/live/topics';
-import { logger } from '../../functions/platform/logger';
+import { logger } from '../../functions/runtime/logger';
 import { PROBLEM_CONTENT_TYPE, problem, problemResponse } from '../../functions/platform/problem';
 
 /**

@@ -92,7 +92,7 @@ export async function startLocalApi(opts: {
 
   // The local adapters go in before any handler is loaded: the deployed modules default to AWS.
   const { RecordingPushAdapter: Recorder } = await import('./adapters/push-recorder');
-  const { usePushAdapter } = await import('../../functions/live/push/port');
+  const { usePushAdapter } = await import('../../functions/adapters/push');
   const verbose = ['INFO', 'DEBUG'].includes(process.env.POWERTOOLS_LOG_LEVEL ?? '');
   const push = new Recorder(
     (p) => verbose && console.log(`push (not sent from this machine) to ${p.endpoint}: ${p.message.title}: ${p.message.body}`),
@@ -101,7 +101,7 @@ export async function startLocalApi(opts: {
   // The club verification worker runs in this process, after the answer (the bundles have no such queue).
   const { LocalVerificationQueue } = await import('./adapters/verification-queue');
   const { setVerificationQueue } = await import('../../functions/adapters/verification-queue');
-  const { logger } = await import('../../functions/platform/logger');
+  const { logger } = await import('../../functions/runtime/logger');
   setVerificationQueue(
     new LocalVerificationQueue(
       async (job) => (await import('../../functions/jobs/verify-club')).runVerification(job),
@@ -138,7 +138,7 @@ export async function startLocalApi(opts: {
   const port = (server.address() as AddressInfo).port;
   // WebSocket upgrades on the same port; the stream consumer below posts to its sockets.
   const { attachLiveServer } = await import('./live-server');
-  const { useLiveGateway } = await import('../../functions/live/gateway');
+  const { useLiveGateway } = await import('../../functions/live/current-gateway');
   const live = attachLiveServer(server);
   useLiveGateway(live.gateway);
   // The same job handler the jobs Lambda runs, fired from the schedules kept in the table.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
-import { pushSettings } from '../../functions/live/push/devices';
-import { askersOf } from '../../functions/live/push/level-asks';
+import { pushSettings } from '../../functions/adapters/push/devices';
+import { askersOf } from '../../functions/adapters/push/level-asks';
 
 /*
  * A push at each new level, over real HTTP, to the players who asked for it (`levels: true` under

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner, makePlayer, tournamentBody } from '../support/tournament-fixtures';
-import { pushSettings } from '../../functions/live/push/devices';
+import { pushSettings } from '../../functions/adapters/push/devices';
 
 /*
  * Pushes to phones over real HTTP, with the local push adapter recording what SNS would be asked to

@@ -10,7 +10,7 @@ import {
 import { handler as workerHandler, runVerification } from '../../functions/jobs/verify-club';
 import { lambdaContext } from '../../scripts/local/http-adapter';
 import { UnconfiguredRegistry } from '../../functions/adapters/registry';
-import { DynamoCacheStore } from '../../functions/store/registry-cache';
+import { DynamoCacheStore } from '../../functions/adapters/registry/dynamo-cache';
 import { entities } from '../../functions/store/entities';
 
 // The worker's modules are imported here, before the local API sets the log level: set it first.

@@ -179,7 +179,7 @@ describe('what the bundles leave out', () => {
           /node_modules\/(@aws-sdk\/(credential-provider-node|credential-provider-ini|credential-provider-sso|nested-clients))\//.test(p),
         ),
       ).toEqual([]);
-      expect(inputs).toContain('functions/platform/env-credentials.ts');
+      expect(inputs).toContain('functions/runtime/env-credentials.ts');
     }
   });
 

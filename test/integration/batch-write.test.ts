@@ -9,7 +9,7 @@ import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startDynamoProxy, type DynamoProxy } from '../support/dynamo-proxy';
 import type * as BatchWrite from '../../functions/store/batch-write';
 import type * as QueryAll from '../../functions/store/query-all';
-import { DependencyUnavailableError } from '../../functions/platform/dependency-errors';
+import { DependencyUnavailableError } from '../../functions/runtime/dependency-errors';
 
 let proxy: DynamoProxy;
 let batch: typeof BatchWrite;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
-import { config, resetConfig } from '../../functions/platform/config';
+import { config, resetConfig } from '../../functions/runtime/config';
 import { entities } from '../../functions/store/entities';
 import { dynamo, resetDynamo } from '../../functions/store/client';
-import { newId } from '../../functions/platform/ids';
+import { newId } from '../../functions/runtime/ids';
 import { createTournamentItem, loadTournament, mutateTournament } from '../../functions/store/tournament-store';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 import { useScheduler } from '../../functions/adapters/scheduler';

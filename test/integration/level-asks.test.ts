@@ -2,16 +2,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import { randomUUID } from 'node:crypto';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startDynamoProxy, type DynamoCall, type DynamoProxy } from '../support/dynamo-proxy';
-import { resetConfig } from '../../functions/platform/config';
+import { resetConfig } from '../../functions/runtime/config';
 import { resetDynamo } from '../../functions/store/client';
 import { useNotifier } from '../../functions/adapters/notifications';
 import { notifyTournamentEvents } from '../../functions/adapters/notifications/tournament-notifications';
-import { PushChannel } from '../../functions/live/push/channel';
-import { deviceIdOf, registerDevice, setMuted } from '../../functions/live/push/devices';
-import { askersOf, writeAsks } from '../../functions/live/push/level-asks';
+import { PushChannel } from '../../functions/adapters/push/channel';
+import { deviceIdOf, registerDevice, setMuted } from '../../functions/adapters/push/devices';
+import { askersOf, writeAsks } from '../../functions/adapters/push/level-asks';
 import { followLevelAsks } from '../../functions/projections/level-asks';
-import type { ProjectedEvent } from '../../functions/projections/project';
-import type { PushAdapter } from '../../functions/live/push/port';
+import type { ProjectedEvent } from '../../functions/projections/projected-event';
+import type { PushAdapter } from '../../functions/adapters/push/port';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 import { initialTimer, start, type BlindStructure } from '../../domain/clock';
 

@@ -9,7 +9,7 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
-import { resetConfig } from '../../functions/platform/config';
+import { resetConfig } from '../../functions/runtime/config';
 import { AwsLiveGateway } from '../../functions/live/aws-gateway';
 import { addSubscriptions, getConnection, putConnection, subscribersOf, type LiveCaller } from '../../functions/live/connections';
 import { MAX_TOPICS } from '../../functions/live/topics';
@@ -19,9 +19,9 @@ import { entities } from '../../functions/store/entities';
 import { fanOutEvent } from '../../functions/live/fan-out';
 import type { LiveEvent } from '../../functions/live/messages';
 import type { StoredTournament } from '../../functions/store/tournament-store';
-import { PushChannel } from '../../functions/live/push/channel';
+import { PushChannel } from '../../functions/adapters/push/channel';
 import { RecordingPushAdapter } from '../../scripts/local/adapters/push-recorder';
-import { deviceIdOf, registerDevice, setMuted } from '../../functions/live/push/devices';
+import { deviceIdOf, registerDevice, setMuted } from '../../functions/adapters/push/devices';
 import type { PlayerNotification } from '../../functions/adapters/notifications/port';
 
 /*

@@ -4,13 +4,13 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { mockClient } from 'aws-sdk-client-mock';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
-import { resetConfig } from '../../functions/platform/config';
+import { resetConfig } from '../../functions/runtime/config';
 import { useNotifier } from '../../functions/adapters/notifications';
 import { notifyTournamentEvents } from '../../functions/adapters/notifications/tournament-notifications';
-import { PushChannel } from '../../functions/live/push/channel';
-import { SnsPushAdapter, snsMessage } from '../../functions/live/push/sns';
-import { deviceIdOf, registerDevice, setMuted } from '../../functions/live/push/devices';
-import { writeAsks } from '../../functions/live/push/level-asks';
+import { PushChannel } from '../../functions/adapters/push/channel';
+import { SnsPushAdapter, snsMessage } from '../../functions/adapters/push/sns';
+import { deviceIdOf, registerDevice, setMuted } from '../../functions/adapters/push/devices';
+import { writeAsks } from '../../functions/adapters/push/level-asks';
 import type { StoredTournament } from '../../functions/store/tournament-store';
 import { initialTimer, start, type BlindStructure } from '../../domain/clock';
 

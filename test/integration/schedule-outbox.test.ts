@@ -13,10 +13,10 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startLocalStreamPoller, type LocalStreamPoller } from '../../scripts/local/adapters/stream-poller';
-import { resetConfig } from '../../functions/platform/config';
+import { resetConfig } from '../../functions/runtime/config';
 import { resetDynamo } from '../../functions/store/client';
-import { newId } from '../../functions/platform/ids';
-import { metrics } from '../../functions/platform/metrics';
+import { newId } from '../../functions/runtime/ids';
+import { metrics } from '../../functions/runtime/metrics';
 import { entities } from '../../functions/store/entities';
 import { createTournamentItem, loadTournament, loadTournamentAt, mutateTournament } from '../../functions/store/tournament-store';
 import type { StoredTournament } from '../../functions/store/tournament-store';

@@ -14,7 +14,7 @@ import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local';
 import { createTableInput } from '../../functions/store/table-definition';
 import { startLocalStreamPoller, type LocalStreamPoller, type LocalStreamPollerOptions } from '../../scripts/local/adapters/stream-poller';
-import { logger } from '../../functions/platform/logger';
+import { logger } from '../../functions/runtime/logger';
 import { startStreamPoller } from '../support/stream-poller';
 import { startTestApi } from '../support/local-api';
 

@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '../support/local-api';
 import { makePlayer } from '../support/tournament-fixtures';
 import { MAX_DEVICES_PER_ACCOUNT } from '../../schemas/limits';
 import { dynamo } from '../../functions/store/client';
-import { config } from '../../functions/platform/config';
+import { config } from '../../functions/runtime/config';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
 /*

@@ -1,5 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { config } from '../../platform/config';
+import { config } from '../../runtime/config';
 import { DirectoryClubLogoStore } from './directory';
 import { S3ClubLogoStore } from './s3';
 import type { ClubLogoStore } from './port';

@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
-import { config } from '../../platform/config';
+import { config } from '../../runtime/config';
 import { entities } from '../../store/entities';
 import { readCount } from '../../store/entities/items';
-import { prefetchKeyOf } from '../../platform/prefetch';
+import { prefetchKeyOf } from '../../runtime/prefetch';
 import { readItems } from '../../store/read-items';
 import { writeAll } from '../../store/batch-write';
 import { profileItemKey } from '../../store/player-schedule';

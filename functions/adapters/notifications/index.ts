@@ -1,6 +1,6 @@
 import { DynamoFeed } from './feed';
 import { fanOut, type NotificationPort } from './port';
-import { PushChannel } from '../../live/push/channel';
+import { PushChannel } from '../push/channel';
 
 export type { NotificationPort, PlayerNotification } from './port';
 export { fanOut } from './port';

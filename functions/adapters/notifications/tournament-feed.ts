@@ -1,6 +1,6 @@
 import { entities } from '../../store/entities';
 import { conditionRefused, keyOf } from '../../store/entities/items';
-import type { ItemKey } from '../../platform/prefetch';
+import type { ItemKey } from '../../runtime/prefetch';
 
 /**
  * The notifications for everyone in a tournament (levels, breaks), kept in one item of the tournament's

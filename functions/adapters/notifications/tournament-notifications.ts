@@ -3,7 +3,7 @@ import type { ClockEvent } from '../../../domain/clock';
 import type { TournamentEvent } from '../../../domain/tournaments';
 import { freeEntryLabel, isFreeEntryRow, type SeasonPrizeRow } from '../../../domain/season';
 import type { StoredTournament } from '../../store/tournament-store';
-import { logger } from '../../platform/logger';
+import { logger } from '../../runtime/logger';
 import { notifier } from './index';
 import { publishEach, type PlayerNotification } from './port';
 

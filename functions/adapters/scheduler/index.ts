@@ -1,5 +1,5 @@
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
-import { config } from '../../platform/config';
+import { config } from '../../runtime/config';
 import { AwsScheduler, awsSchedulerConfigFromEnv } from './aws';
 import { LocalScheduler } from './local';
 import type { SchedulerPort } from './port';

@@ -4,7 +4,7 @@ import { dynamo } from '../../store/client';
 import { entities } from '../../store/entities';
 import type { TransactPut } from '../../store/entities/items';
 import { packBody, unpackBody } from '../../store/item-body';
-import { ConcurrentUpdate, NotFound, VersionMismatch } from '../errors';
+import { ConcurrentUpdate, NotFound, VersionMismatch } from '../../runtime/errors';
 import { forDecision } from '../frozen-state';
 import type { DuplicateEvent } from '../../../domain/duplicate/event';
 

@@ -1,4 +1,4 @@
-import { logger } from '../../platform/logger';
+import { logger } from '../../runtime/logger';
 import { notifier } from '../../adapters/notifications';
 import type { DupRound, DuplicateEvent } from '../../../domain/duplicate/event';
 import { seatOf } from '../../../domain/duplicate/seating';

@@ -1,4 +1,4 @@
-import { Conflict } from '../errors';
+import { Conflict } from '../../runtime/errors';
 import { decideCards, type CardCaller } from '../duplicate-cards';
 import { executeDuplicateCommand, type DuplicateCommand } from './command';
 import { deckReadCreate } from './deck-access';

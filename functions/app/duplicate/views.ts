@@ -1,4 +1,4 @@
-import { NotFound } from '../errors';
+import { NotFound } from '../../runtime/errors';
 import { openCards, type CardCaller } from '../duplicate-cards';
 import { requireEvent } from './command';
 import { names, readSeed, replayRound, roundRecords } from './round-records';

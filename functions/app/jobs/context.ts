@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from '../../../domain/core/context';
 import { seededRandom } from '../../../domain/core/random';
-import { newId } from '../../platform/ids';
+import { newId } from '../../runtime/ids';
 
 /** The scheduler acts for the floor: what it does is what a manager would do at that moment. */
 export const SCHEDULER_ACTOR = { id: 'system:scheduler', role: 'manager' } as const;

@@ -15,7 +15,7 @@ export const NoShowsPayload = z.object({
   tournamentId: z.string().min(1),
 });
 
-/** The reminder 30 minutes before the start (functions/live/push/starting-soon.ts); `startAt` names the start it was made for. */
+/** The reminder 30 minutes before the start (functions/app/jobs/starting-soon.ts); `startAt` names the start it was made for. */
 export const StartingSoonPayload = z.object({
   kind: z.literal('starting-soon'),
   clubId: z.string().min(1),

@@ -2,14 +2,14 @@ import { pendingLevelEnd } from '../../../domain/clock';
 import type { LevelEndJob } from '../../../domain/clock';
 import { jobName, scheduler } from '../../adapters/scheduler';
 import type { ScheduledJob } from '../../adapters/scheduler';
-import { logger } from '../../platform/logger';
-import { count } from '../../platform/metrics';
+import { logger } from '../../runtime/logger';
+import { count } from '../../runtime/metrics';
 import { entities } from '../../store/entities';
 import { keyOf, recordOf } from '../../store/entities/items';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../../runtime/prefetch';
 import type { StoredTournament } from '../../store/tournament-store';
 import type { LevelEndPayload, NoShowsPayload } from './payloads';
-import { startingSoonJobOf } from '../../live/push/starting-soon';
+import { startingSoonJobOf } from './starting-soon';
 
 /*
  * Which jobs a tournament has pending, derived from its stored state alone, and how they follow its

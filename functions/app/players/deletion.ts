@@ -1,5 +1,5 @@
 import { keptRecords, requestErasure, type ErasureProgress } from '../erasure';
-import { NotFound } from '../errors';
+import { NotFound } from '../../runtime/errors';
 import { accountDeleted } from './profile';
 
 /*

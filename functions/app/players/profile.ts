@@ -7,7 +7,7 @@ import { emptySchedule } from '../../store/player-schedule';
 import { entities } from '../../store/entities';
 import { conditionRefused, type TransactPut } from '../../store/entities/items';
 import type { PlayerRow } from '../../store/entities/player';
-import { Conflict, Gone, NotFound } from '../errors';
+import { Conflict, Gone, NotFound } from '../../runtime/errors';
 
 /*
  * A player's own profile (R-AGE-1, R-PD-1): signing up, reading who one is, editing one's fields. The

@@ -10,7 +10,7 @@ import { entities } from '../../store/entities';
 import { conditionRefused } from '../../store/entities/items';
 import type { LeagueRow } from '../../store/entities/league';
 import { deleteStandings, hasCountedFinish } from '../../store/league-standings';
-import { ConcurrentUpdate, NotFound, VersionMismatch } from '../errors';
+import { ConcurrentUpdate, NotFound, VersionMismatch } from '../../runtime/errors';
 import { recomputeLeague } from './league-standings';
 
 /*

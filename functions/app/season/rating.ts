@@ -15,13 +15,13 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { readManyItems } from '../../store/read-items';
 import { readUnderLease, release, releaseItem, type Held } from '../../store/projection-lease';
-import { prefetchKeyOf, type ItemKey } from '../../platform/prefetch';
+import { prefetchKeyOf, type ItemKey } from '../../runtime/prefetch';
 import type { PlayerRatingRow, RatingBoardRow, RatingHistoryRow } from '../../store/entities/rating';
 import { writeAll, type WriteRequest } from '../../store/batch-write';
 import { loadTournament } from '../../store/tournament-store';
 import { finishOf } from './league-standings';
 import { DELETED_PLAYER_NAME } from '../erasure';
-import { NotFound } from '../errors';
+import { NotFound } from '../../runtime/errors';
 
 /*
  * R-RATE-1: the cross-club rating in the store. A club opts in; each first finish of its tournaments is

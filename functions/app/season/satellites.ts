@@ -7,7 +7,7 @@ import { entities } from '../../store/entities';
 import { batchGet } from '../../store/entities/items';
 import { getSeries } from '../../store/series-store';
 import { loadTournament, type StoredTournament } from '../../store/tournament-store';
-import { NotFound } from '../errors';
+import { NotFound } from '../../runtime/errors';
 
 /*
  * R-SAT-1..3 in the store: a satellite's target must be an open event of the club when it is set, and at

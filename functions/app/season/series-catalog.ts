@@ -1,4 +1,4 @@
-import { NotFound } from '../errors';
+import { NotFound } from '../../runtime/errors';
 import { entities } from '../../store/entities';
 import { listSeries, getSeries, seriesNotFound, seriesTournamentIds, type StoredSeries } from '../../store/series-store';
 import { settingsOfRoot, tournamentRoots } from '../../store/tournament-store';

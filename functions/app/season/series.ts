@@ -2,8 +2,8 @@ import { ruleError } from '../../../domain/core/errors';
 import { checkSeries } from '../../../domain/season';
 import { MAX_DESCRIPTION } from '../../../domain/tournaments/settings';
 import { assertNoMoneyWording, moneyReviewItems } from '../../../domain/text/money-wording';
-import { newId } from '../../platform/ids';
-import { VersionMismatch } from '../errors';
+import { newId } from '../../runtime/ids';
+import { VersionMismatch } from '../../runtime/errors';
 import { listSeries, putNewSeries, requireSeries, updateSeries, type SeriesFields, type StoredSeries } from '../../store/series-store';
 
 /** What a club gives of a series (R-SER-1). */

@@ -14,7 +14,7 @@ import {
   type TicketTarget,
 } from '../../../domain/season';
 import { iso } from '../../platform/domain-context';
-import { newId } from '../../platform/ids';
+import { newId } from '../../runtime/ids';
 import { seededRandom } from '../../../domain/core/random';
 import { dynamo } from '../../store/client';
 import { entities } from '../../store/entities';
@@ -28,7 +28,7 @@ import {
 } from '../../store/entities/items';
 import type { TicketRow } from '../../store/entities/ticket';
 import type { StoredTournament } from '../../store/tournament-store';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, NotFound } from '../../runtime/errors';
 
 /*
  * R-TICKET-1..3: free entries in the store. The domain (domain/season/tickets.ts) decides every change;

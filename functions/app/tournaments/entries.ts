@@ -5,7 +5,7 @@ import { conflict } from '../../../domain/core/errors';
 import { clockView, playingLevelsBefore } from '../../../domain/clock';
 import { forcedBetsPostedAt } from '../../../domain/floor/dead-stacks';
 import { seatNewEntries } from '../../../domain/floor/seat-new-entries';
-import type { Prefetched } from '../../platform/prefetch';
+import type { Prefetched } from '../../runtime/prefetch';
 import type { StoredTournament } from '../../store/tournament-store';
 import {
   executeTournamentCommand,

@@ -4,7 +4,7 @@ import { bagFlight as bag, eventPlaces as places, qualifyDay2 } from '../../../d
 import { flightIdsToLoad, linkFlights as link, type ChangedFlight, type LinkFlightsInput } from '../../../domain/floor/flight-links';
 import { drawSeating } from '../../../domain/floor/seating';
 import { CompanionConflict, followingEvent, requireTournament } from '../../store/tournament-store';
-import { ConcurrentUpdate } from '../errors';
+import { ConcurrentUpdate } from '../../runtime/errors';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 import { tournamentState } from './queries';
 

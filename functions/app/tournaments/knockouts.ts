@@ -4,7 +4,7 @@ import { cancelKnockoutOnFloor, drawMysteryOnFloor } from '../../../domain/floor
 import { finishOnFloor } from '../../../domain/floor/results';
 import { recordKnockoutHandForHand } from '../../../domain/floor/hand-for-hand';
 import { ticketsAtFinish, type TicketChange } from '../../../domain/season';
-import { Conflict } from '../errors';
+import { Conflict } from '../../runtime/errors';
 import { issueWrites } from '../season/tickets';
 import { executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 import type { Context } from '../../../domain/core/context';

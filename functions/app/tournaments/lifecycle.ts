@@ -1,7 +1,7 @@
 import { changeStatus, type TournamentStatus } from '../../../domain/tournaments';
 import { seatNewEntries } from '../../../domain/floor/seat-new-entries';
 import { commitSeatDraw } from '../../../domain/floor/seat-draw';
-import { randomSecret } from '../../platform/ids';
+import { randomSecret } from '../../runtime/ids';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 import { freezeIfMissing } from './structure';
 

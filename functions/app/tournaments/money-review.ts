@@ -2,7 +2,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Context } from '../../../domain/core/context';
 import { decideMoneyHold, holdAfterWrite, type MoneyDecision } from '../../../domain/tournaments/money-hold';
 import { iso } from '../../platform/domain-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../runtime/logger';
 import { entities } from '../../store/entities';
 import type { TransactDelete, TransactPut } from '../../store/entities/items';
 import { notifier } from '../../adapters/notifications';

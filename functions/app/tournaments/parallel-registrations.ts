@@ -4,8 +4,8 @@ import type { FloorTournament } from '../../../domain/floor/aggregate';
 import { CompanionConflict, settingsOfRoot, tournamentRoots } from '../../store/tournament-store';
 import { readProfileAndSchedule, scheduledOthers, scheduleWrite } from '../../store/player-schedule';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { NOTHING_PREFETCHED, type Prefetched } from '../../platform/prefetch';
-import { ConcurrentUpdate, Forbidden, NotFound } from '../errors';
+import { NOTHING_PREFETCHED, type Prefetched } from '../../runtime/prefetch';
+import { ConcurrentUpdate, Forbidden, NotFound } from '../../runtime/errors';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

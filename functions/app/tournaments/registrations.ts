@@ -6,7 +6,7 @@ import { seatNewEntries } from '../../../domain/floor/seat-new-entries';
 import { forcedBetsPostedAt } from '../../../domain/floor/dead-stacks';
 import { entities } from '../../store/entities';
 import { profileItemKey, scheduleItemKey } from '../../store/player-schedule';
-import { NOTHING_PREFETCHED, idField, prefetchedItem, type ItemKey, type PrefetchInput, type Prefetched } from '../../platform/prefetch';
+import { NOTHING_PREFETCHED, idField, prefetchedItem, type ItemKey, type PrefetchInput, type Prefetched } from '../../runtime/prefetch';
 import { executeTournamentCommand, type CommandResult, type FloorEvent, type TournamentCommand } from '../tournament-command';
 import { playerNotFound, playerSuspended, withParallelGuard } from './parallel-registrations';
 import { changeWrite, ticketReturnOnCancel, ticketToUse, useForRegistration } from '../season/tickets';

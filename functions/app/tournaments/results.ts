@@ -1,5 +1,5 @@
 import type { ResultRow } from '../../../domain/results';
-import { prefetchedItem, type ItemKey, type Prefetched } from '../../platform/prefetch';
+import { prefetchedItem, type ItemKey, type Prefetched } from '../../runtime/prefetch';
 import { entities } from '../../store/entities';
 import { batchGet } from '../../store/entities/items';
 import { resultNames, resultNamesKey } from '../../store/result-names';

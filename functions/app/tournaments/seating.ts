@@ -3,7 +3,7 @@ import type { SeatingResult, SeatingState } from '../../../domain/seating';
 import { drawSeating as draw, requireSeating } from '../../../domain/floor/seating';
 import { publishSeatDrawCommitment } from '../../../domain/floor/seat-draw';
 import { assertShootoutReshape, assertShootoutSeating } from '../../../domain/floor/shootout';
-import { randomSecret } from '../../platform/ids';
+import { randomSecret } from '../../runtime/ids';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
 /** R-SEAT-1: the initial seating by lot, the seed recorded. */

@@ -2,8 +2,8 @@ import { createTournament, editSettings, joinSeries, type SettingsInput, type Se
 import type { Context } from '../../../domain/core/context';
 import { withMysteryCommitment } from '../../../domain/floor/bounties';
 import { holdAfterWrite } from '../../../domain/tournaments/money-hold';
-import { randomSecret } from '../../platform/ids';
-import type { Prefetched } from '../../platform/prefetch';
+import { randomSecret } from '../../runtime/ids';
+import type { Prefetched } from '../../runtime/prefetch';
 import { createTournamentItem, type StoredTournament } from '../../store/tournament-store';
 import { requireSeries, seriesMemberPut } from '../../store/series-store';
 import { checkSatelliteTargets } from '../season/satellites';

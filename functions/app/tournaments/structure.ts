@@ -1,11 +1,11 @@
 import { initialTimer } from '../../../domain/clock';
 import type { BlindStructure } from '../../../domain/clock';
 import { ruleError } from '../../../domain/core/errors';
-import { Conflict } from '../errors';
+import { Conflict } from '../../runtime/errors';
 import { structureForTournament, structureItemKey } from '../../store/blind-structures';
-import type { ItemKey } from '../../platform/prefetch';
+import type { ItemKey } from '../../runtime/prefetch';
 import type { StoredTournament } from '../../store/tournament-store';
-import type { Prefetched } from '../../platform/prefetch';
+import type { Prefetched } from '../../runtime/prefetch';
 
 /*
  * R-LIFE-2: the blind structure is part of the frozen settings. The grid the settings name is copied

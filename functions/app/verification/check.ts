@@ -6,9 +6,9 @@ import type { LegalForm, VerificationStatus } from '../../../domain/clubs/club';
 import { applyAutomaticDecision, decideVerification, type AutomaticOutcome } from '../../../domain/verification';
 import { registryForEnv, type RegistryPort } from '../../adapters/registry';
 import type { VerifyClubJob } from '../../adapters/verification-queue/port';
-import { logger } from '../../platform/logger';
-import { newId } from '../../platform/ids';
-import { DynamoCacheStore } from '../../store/registry-cache';
+import { logger } from '../../runtime/logger';
+import { newId } from '../../runtime/ids';
+import { DynamoCacheStore } from '../../adapters/registry/dynamo-cache';
 import { entities } from '../../store/entities';
 import { AUTOMATIC_ACTOR, VerificationChanged, loadVerification, logEntriesOf, saveVerification } from '../../store/verification-store';
 

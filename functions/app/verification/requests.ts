@@ -24,7 +24,7 @@ import {
   type VerificationChange,
 } from '../../store/verification-store';
 import { loadClub } from '../clubs';
-import { ConcurrentUpdate } from '../errors';
+import { ConcurrentUpdate } from '../../runtime/errors';
 import type { Page, PageRequest } from '../page';
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Service, type EntityConfiguration } from 'electrodb';
 import { dynamo } from '../client';
-import { config } from '../../platform/config';
+import { config } from '../../runtime/config';
 import { apiKeyEntity } from './api-key';
 import { armedLevelEndEntity } from './armed-level-end';
 import { blindStructureEntity } from './blind-structure';

@@ -6,8 +6,8 @@
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Entity, EntityItem } from 'electrodb';
-import { DependencyUnavailableError } from '../../platform/dependency-errors';
-import type { ItemKey } from '../../platform/prefetch';
+import { DependencyUnavailableError } from '../../runtime/dependency-errors';
+import type { ItemKey } from '../../runtime/prefetch';
 
 /** The attributes ElectroDB writes on every item to tell its entity (and version) apart. */
 export const IDENTITY_FIELDS = ['__edb_e__', '__edb_v__'] as const;

@@ -3,7 +3,7 @@ import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 /**
  * A player who asked for a push at each level and is registered in the tournament
  * (`levelasks#<clubId>#<tournamentId>` / `<playerId>`), so a level change reads its few askers in one Query
- * instead of every registered player's choices (functions/live/push/level-asks.ts). It expires through the
+ * instead of every registered player's choices (functions/adapters/push/level-asks.ts). It expires through the
  * table's TTL attribute a while after the tournament's window.
  */
 export const pushLevelAskEntity = (config: EntityConfiguration) =>

@@ -1,4 +1,4 @@
-import { metrics } from '../../../functions/platform/metrics';
+import { metrics } from '../../../functions/runtime/metrics';
 import type { Answer } from './client';
 import type { DeskRun } from './report';
 import { createTournament, setupClub, setupPlayers, type Bench } from './drive';

@@ -9,7 +9,7 @@ import { MAX_REPLAY_EVENTS } from '../../../functions/live/replay';
  * (resuming from the last version seen) and are pushed what matters to their player; screens and
  * floor tablets keep their sockets. A model, not a measurement: its inputs are listed with the
  * figures, the per-event counts come from what functions/live/messages.ts sends for each kind of event
- * and functions/live/push/channel.ts pushes.
+ * and functions/adapters/push/channel.ts pushes.
  */
 
 /** API Gateway WebSocket and HTTP API, us-east-1, first tier. */
@@ -182,7 +182,7 @@ export function pollingCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   return { label: `Polling every ${s.pollIntervalSec} s (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
 }
 
-/** Pushes to one player in an evening, by kind (the same events as functions/live/push/channel.ts pushes). */
+/** Pushes to one player in an evening, by kind (the same events as functions/adapters/push/channel.ts pushes). */
 export function pushesPerPlayer(s: LiveScenario = DEFAULT_SCENARIO): Record<string, number> {
   const players = Math.max(1, s.players);
   return {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PushAdapter, PushMessage, PushPlatform } from '../../../functions/live/push/port';
+import type { PushAdapter, PushMessage, PushPlatform } from '../../../functions/adapters/push/port';
 
 export interface RecordedPush {
   endpoint: string;

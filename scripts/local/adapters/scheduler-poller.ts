@@ -1,5 +1,5 @@
 import { entities, store } from '../../../functions/store/entities';
-import { logger } from '../../../functions/platform/logger';
+import { logger } from '../../../functions/runtime/logger';
 import { slotOf } from '../../../functions/adapters/scheduler/local';
 
 export interface DueJob {

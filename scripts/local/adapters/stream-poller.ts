@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { logger } from '../../../functions/platform/logger';
+import { logger } from '../../../functions/runtime/logger';
 import { isEventInsert } from '../../../functions/adapters/stream/filter';
 
 /** What the projections Lambda is: records in, the ones that failed out (ReportBatchItemFailures). */

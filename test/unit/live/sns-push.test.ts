@@ -8,8 +8,8 @@ import {
   PublishCommand,
   SNSClient,
 } from '@aws-sdk/client-sns';
-import { SnsPushAdapter, snsMessage } from '../../../functions/live/push/sns';
-import { snsPushConfigFromEnv } from '../../../functions/live/push/sns-config';
+import { SnsPushAdapter, snsMessage } from '../../../functions/adapters/push/sns';
+import { snsPushConfigFromEnv } from '../../../functions/adapters/push/sns-config';
 
 const APNS = 'arn:aws:sns:eu-central-1:123456789012:app/APNS/sport-poker';
 const FCM = 'arn:aws:sns:eu-central-1:123456789012:app/GCM/sport-poker';
@@ -83,7 +83,7 @@ describe("the process's push adapter from the stack's settings", () => {
     process.env.PUSH_FCM_APPLICATION_ARN = FCM;
     try {
       vi.resetModules();
-      const { pushAdapter } = await import('../../../functions/live/push/port');
+      const { pushAdapter } = await import('../../../functions/adapters/push');
       const sns = pushAdapter();
       expect(sns?.supports('fcm')).toBe(true);
       expect(sns?.supports('apns')).toBe(false);

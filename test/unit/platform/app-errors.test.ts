@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrentUpdate, Conflict, Forbidden, NotFound, Unavailable, VersionMismatch } from '../../../functions/app/errors';
+import { ConcurrentUpdate, Conflict, Forbidden, NotFound, Unavailable, VersionMismatch } from '../../../functions/runtime/errors';
 import { toProblem } from '../../../functions/platform/errors';
 import { deepFreeze, forDecision } from '../../../functions/app/frozen-state';
 

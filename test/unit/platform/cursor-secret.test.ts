@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cursorSecret } from '../../../functions/platform/config';
+import { cursorSecret } from '../../../functions/runtime/config';
 import { openCursor, sealCursor } from '../../../functions/platform/cursor';
 import { httpHandler } from '../../../functions/platform/http-handler';
 import { localCursorSecret } from '../../../scripts/local/cursor-secret';

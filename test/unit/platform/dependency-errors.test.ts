@@ -7,8 +7,8 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import { IdempotencyPersistenceLayerError } from '@aws-lambda-powertools/idempotency';
-import { DependencyUnavailableError, outageKind, outageProblem } from '../../../functions/platform/dependency-errors';
-import { toProblem } from '../../../functions/platform/errors';
+import { DependencyUnavailableError, outageKind } from '../../../functions/runtime/dependency-errors';
+import { outageProblem, toProblem } from '../../../functions/platform/errors';
 import { dynamoClientSettings, DYNAMO_CLIENT_DEFAULTS } from '../../../functions/store/client';
 
 const $metadata = { httpStatusCode: 400 };

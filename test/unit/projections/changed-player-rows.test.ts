@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
-import { changedPlayerRows } from '../../../functions/projections/player-registrations';
+import { changedPlayerRows } from '../../../functions/app/tournaments/player-rows';
 
 /** Only what the rows read: registrations, entries and the seating. */
 function state(entries: Record<string, { playerId: string; status: string; seat?: number }>): FloorTournament {

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
-import { config } from '../../platform/config';
+import { config } from '../../runtime/config';
 import { entities, store, type Store } from '../../store/entities';
 import { batchGet, conditionRefused, keyOf } from '../../store/entities/items';
 import { readItems } from '../../store/read-items';
-import { prefetchKeyOf } from '../../platform/prefetch';
+import { prefetchKeyOf } from '../../runtime/prefetch';
 import type { PushDeviceRow } from '../../store/entities/push-device';
 import { queryAll } from '../../store/query-all';
 import { writeAll } from '../../store/batch-write';
-import { FEED_TTL_DAYS } from '../../adapters/notifications/feed';
-import { ConcurrentUpdate } from '../../app/errors';
-import { eachBounded } from '../../platform/bounded';
+import { FEED_TTL_DAYS } from '../notifications/feed';
+import { ConcurrentUpdate } from '../../runtime/errors';
+import { eachBounded } from '../../runtime/bounded';
 import { devicesToEvict, MAX_DEVICES_PER_ACCOUNT } from '../../../domain/players/devices';
 import type { PushPlatform } from './port';
 

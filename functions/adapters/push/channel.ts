@@ -1,8 +1,9 @@
-import type { NotificationPort, PersonalNotification, PlayerNotification } from '../../adapters/notifications/port';
-import { logger } from '../../platform/logger';
+import type { NotificationPort, PersonalNotification, PlayerNotification } from '../notifications/port';
+import { logger } from '../../runtime/logger';
 import { claimPush, deleteDevice, playersWithDevices, pushSettings, type PushKind } from './devices';
 import { askersOf } from './level-asks';
-import { pushAdapter, type PushAdapter } from './port';
+import { pushAdapter } from './index';
+import type { PushAdapter } from './port';
 
 /**
  * The notifications a player must not miss, pushed to their phones: a seat (drawn, moved, a broken

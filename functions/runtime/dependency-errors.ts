@@ -1,5 +1,3 @@
-import { HttpProblem } from './problem';
-
 /**
  * Failures of a dependency (DynamoDB, through the AWS SDK) that say "down, overloaded or unreachable,
  * try again later", told apart from bugs and from refusals: the caller gets 503 with Retry-After,
@@ -90,16 +88,3 @@ export function outageKind(error: unknown): OutageKind | undefined {
 
 /** Seconds a client should wait: throttling clears fast, an unreachable or failing store takes longer. */
 export const RETRY_AFTER_SECONDS: Record<OutageKind, number> = { throttled: 1, failing: 5, timeout: 5, unreachable: 5 };
-
-export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
-
-export function outageProblem(kind: OutageKind): HttpProblem {
-  return new HttpProblem(
-    503,
-    SERVICE_UNAVAILABLE,
-    'Service Unavailable',
-    'The data store is unavailable or overloaded; retry after the time given in Retry-After',
-    undefined,
-    { 'retry-after': String(RETRY_AFTER_SECONDS[kind]) },
-  );
-}

@@ -1,6 +1,6 @@
-import type { FloorTournament } from '../../domain/floor/aggregate';
-import type { Patch } from '../store/state-patch';
-import type { PlayerRegistrationRow as StoredRow } from '../store/entities/tournament';
+import type { FloorTournament } from '../../../domain/floor/aggregate';
+import type { Patch } from '../../store/state-patch';
+import type { PlayerRegistrationRow as StoredRow } from '../../store/entities/tournament';
 
 /** A player's standing in one tournament, as the by-player index holds it (my registrations, R-REG-1). */
 export type PlayerRegistrationRow = Omit<StoredRow, 'clubId' | 'tournamentId' | 'pv'>;

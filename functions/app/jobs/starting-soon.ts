@@ -3,7 +3,7 @@ import type { ScheduledJob } from '../../adapters/scheduler';
 import { notifier } from '../../adapters/notifications';
 import { registeredPlayers } from '../../adapters/notifications/tournament-notifications';
 import { loadTournament, type StoredTournament } from '../../store/tournament-store';
-import type { StartingSoonPayload } from '../../app/jobs/payloads';
+import type { StartingSoonPayload } from './payloads';
 
 /** How long before the start the registered players are told (and their phones pushed). */
 export const STARTING_SOON_MS = 30 * 60_000;

@@ -2,7 +2,7 @@ import { entities } from '../../store/entities';
 import { batchGet, keyOf } from '../../store/entities/items';
 import { writeAll, type WriteRequest } from '../../store/batch-write';
 import { readSchedule, scheduleItemKey, type PlayerSchedule } from '../../store/player-schedule';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../../platform/prefetch';
+import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../../runtime/prefetch';
 
 /**
  * The players of a tournament who asked for a push at each level (entity `pushLevelAsk`,

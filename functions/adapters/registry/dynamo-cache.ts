@@ -1,5 +1,5 @@
-import type { CacheEntry, CacheStore, CacheableAnswer } from '../adapters/registry/cache';
-import { entities } from './entities';
+import type { CacheEntry, CacheStore, CacheableAnswer } from './cache';
+import { entities } from '../../store/entities';
 
 /**
  * The registry answers' cache in the single table. The port speaks epoch milliseconds; the item

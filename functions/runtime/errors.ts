@@ -5,7 +5,7 @@
  * import it, so it imports nothing of the functions.
  */
 
-export type AppErrorKind = 'not_found' | 'conflict' | 'forbidden' | 'gone' | 'unavailable';
+export type AppErrorKind = 'invalid' | 'unsupported_media_type' | 'not_found' | 'conflict' | 'forbidden' | 'gone' | 'unavailable';
 
 export abstract class AppError extends Error {
   abstract readonly kind: AppErrorKind;
@@ -17,6 +17,16 @@ export abstract class AppError extends Error {
     super(message);
     this.name = new.target.name;
   }
+}
+
+/** What the request carries breaks a rule of the application (not of the domain): a logo that is no image. */
+export class Invalid extends AppError {
+  readonly kind = 'invalid';
+}
+
+/** The body is of another media type than the request says. */
+export class UnsupportedMediaType extends AppError {
+  readonly kind = 'unsupported_media_type';
 }
 
 /** What the request names does not exist (or is not the caller's to see). */
