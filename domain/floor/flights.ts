@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import { changeStatus, type TournamentEvent } from '../tournaments';
@@ -86,7 +87,7 @@ export function bagFlight(
     ]);
   }
   const listed = new Set(counts.map((c) => c.entryId));
-  const missing = Object.values(t.entries)
+  const missing = recordValues(t.entries)
     .filter((e) => e.status === 'active' && !listed.has(e.id))
     .map((e) => e.id)
     .sort();
@@ -187,8 +188,7 @@ export function qualifyDay2(
   // One pass over the day 2's own registrations: how many there are (the next seq) and who holds one.
   let seq = 0;
   const present = new Set<string>();
-  for (const id in day2.registrations) {
-    const r = day2.registrations[id] as Registration;
+  for (const r of recordValues(day2.registrations)) {
     seq++;
     if (r.status !== 'cancelled') present.add(r.playerId);
   }
@@ -282,11 +282,11 @@ export function eventPlaces(day2: WithFlights & { id: string }, flights: readonl
 /** A flight's busted players (by their last entry) with their place in the flight and last recorded stack. */
 function flightBusts(f: WithFlights): { playerId: string; flightPlace: number; stack: number; lastEntryId: string }[] {
   const numberOf = new Map<string, number>();
-  for (const k of Object.values((f.knockouts ?? emptyKnockoutsState()).knockouts)) {
+  for (const k of recordValues((f.knockouts ?? emptyKnockoutsState()).knockouts)) {
     if (k.status === 'active') numberOf.set(k.bustedEntryId, k.eliminationNumber);
   }
   const lastOf = new Map<string, Entry>();
-  for (const e of Object.values(f.entries)) {
+  for (const e of recordValues(f.entries)) {
     if (e.status === 'void') continue;
     const had = lastOf.get(e.playerId);
     if (!had || e.number > had.number) lastOf.set(e.playerId, e);

@@ -1,3 +1,4 @@
+import { recordCount, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { initialDraw, sortedByCodeUnits, type SeatingPolicy } from '../seating';
@@ -20,7 +21,7 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
     throw conflict('SEATING_NOT_ALLOWED', `Seats are drawn for an open or running tournament (status ${state.status})`);
   }
   const inPlay: string[] = [];
-  for (const e of Object.values(state.entries)) if (e.status === 'active') inPlay.push(e.id);
+  for (const e of recordValues(state.entries)) if (e.status === 'active') inPlay.push(e.id);
   // R-DRAW-1: sorted once, the published entry list; the draw finds it in order.
   const entryIds = sortedByCodeUnits(inPlay);
   if (entryIds.length === 0) throw conflict('NOTHING_TO_SEAT', 'No entry is in play yet: check players in first');
@@ -42,7 +43,7 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
 
 /** The seating, or a 409 when the draw has not been made. */
 export function requireSeating(state: FloorTournament) {
-  if (!state.seating || Object.keys(state.seating.tables).length === 0) {
+  if (!state.seating || recordCount(state.seating.tables) === 0) {
     throw conflict('SEATING_NOT_DRAWN', 'Draw the seating first');
   }
   return state.seating;

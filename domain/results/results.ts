@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import { bountyReward, type BountySettings } from './bounties';
 import { creditsOfEntries } from './credits';
 import type { EntryRef } from './entry-ref';
@@ -41,7 +42,7 @@ export function results(
     collectPercent: bounty.progressive?.collectPercent ?? DEFAULT_COLLECT_PERCENT,
   };
   const ledger = reward === 'points' ? progressiveLedger(state, progressive) : undefined;
-  const draws = Object.values(state.mysteryDraws).sort((a, b) => a.sequence - b.sequence);
+  const draws = recordValues(state.mysteryDraws).sort((a, b) => a.sequence - b.sequence);
   return finalPlaces(state, entries).map((p) => {
     const prize = prizeForPlace(prizes, p.place);
     const knockouts = creditsOfEntries(state, p.entryIds);

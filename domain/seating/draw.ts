@@ -1,3 +1,4 @@
+import { recordCount, recordMap } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, ruleError } from '../core/errors';
 import { seededRandom, shuffle } from '../core/random';
@@ -57,7 +58,7 @@ export interface InitialDrawCommand {
 
 /** R-SEAT-1: the initial draw by lot; its seed is recorded in `draws`. Refused once tables exist. */
 export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCommand, ctx: Context): SeatingResult {
-  if (state && Object.keys(state.tables).length > 0) {
+  if (state && recordCount(state.tables) > 0) {
     throw conflict('SEATING_ALREADY_DRAWN', 'The initial draw has already been made');
   }
   const base = emptySeating(cmd.seatsPerTable, cmd.policy ?? state?.policy);
@@ -87,7 +88,7 @@ export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCom
       if (entryId !== null && entryId !== undefined) seatOf[entryId] = { tableId: table.id, seat };
     }
   }
-  const drawn: SeatingState = { ...base, tables, seatOf, nextTableNumber: layout.length + 1 };
+  const drawn: SeatingState = { ...base, tables: recordMap(tables), seatOf: recordMap(seatOf), nextTableNumber: layout.length + 1 };
   const draft = new SeatingDraft(drawn, ctx);
   const commitment = committed === undefined ? undefined : seatDrawCommitment(committed);
   const draw = draft.recordDraw('initial', seed, undefined, commitment);

@@ -1,3 +1,5 @@
+import { recordAt } from '../../domain/core/record-map';
+import { playerRegistrations } from '../../domain/floor/field-views';
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
 import { writePlayerRows } from '../store/player-registration-rows';
 import type { StoredTournament } from '../store/tournament-store';
@@ -26,14 +28,15 @@ function standings(s: StoredTournament | undefined, players: ReadonlySet<string>
   if (!s || players.size === 0) return out;
   const window = tournamentWindow(s.settings);
   const chosen = new Map<string, StoredTournament['registrations'][string]>();
-  for (const r of Object.values(s.registrations)) {
-    if (!players.has(r.playerId)) continue;
-    const c = chosen.get(r.playerId);
-    const better = !c || (c.status === 'cancelled' && (r.status !== 'cancelled' || r.seq > c.seq));
-    if (better) chosen.set(r.playerId, r);
+  for (const playerId of players) {
+    for (const r of playerRegistrations(s, playerId)) {
+      const c = chosen.get(r.playerId);
+      const better = !c || (c.status === 'cancelled' && (r.status !== 'cancelled' || r.seq > c.seq));
+      if (better) chosen.set(r.playerId, r);
+    }
   }
   for (const [playerId, reg] of chosen) {
-    const entry = reg.entryId ? s.entries[reg.entryId] : undefined;
+    const entry = reg.entryId ? recordAt(s.entries, reg.entryId) : undefined;
     const live = blocksParallel({
       tournamentId: s.id,
       registrationId: reg.id,

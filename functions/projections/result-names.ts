@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import { entities } from '../store/entities';
 import { batchGet } from '../store/entities/items';
 import { writeResultNames } from '../store/result-names';
@@ -10,7 +11,7 @@ import type { ProjectedEvent } from './projected-event';
  */
 export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
   if (p.after.status !== 'finished' || p.before?.status === 'finished') return;
-  const ids = [...new Set(Object.values(p.after.entries).map((e) => e.playerId))];
+  const ids = [...new Set(recordValues(p.after.entries).map((e) => e.playerId))];
   const names: Record<string, string> = {};
   const hidden: string[] = [];
   // Keys still throttled after a few tries throw: the record is retried rather than a name left out.

@@ -1,3 +1,4 @@
+import { recordValues } from '../../../domain/core/record-map';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
 import { requireSeating } from '../../../domain/floor/seating';
 import { entities } from '../../store/entities';
@@ -26,7 +27,7 @@ export interface SeatingBoardView {
 
 /** The seated players by table and seat, with their names; no seating yet, no one. */
 export async function seatingBoard(state: FloorTournament, opts: { publicView: boolean }): Promise<SeatingBoardView> {
-  const tables = Object.values(state.seating?.tables ?? {})
+  const tables = recordValues(state.seating?.tables)
     .filter((t) => t.status === 'active')
     .sort((a, b) => a.number - b.number);
   const seats = tables.flatMap((t) =>

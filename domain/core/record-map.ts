@@ -1,0 +1,338 @@
+/*
+ * The tournament's maps of records (registrations, entries, fees, seats, knockouts...) hold up to tens of
+ * thousands of records, and a command changes one or two of them. Copying such a map per change made a
+ * knockout's cost grow with the field (a 10,000-key object spread alone is several milliseconds). A record
+ * map is persistent: `putRecord` and `removeRecord` answer a new map that shares all but the small pieces
+ * they touch with the one they were given, and `changedRecordIds` tells two maps of one lineage apart
+ * without walking them.
+ *
+ * It reads like the frozen plain object it replaces: `map[id]`, `id in map`, `Object.hasOwn`, `Object.keys`
+ * and `Object.values`, `for...in`, spreads and JSON all see the records, in insertion order, as own
+ * enumerable properties (a Proxy over the structure). So the rules keep their plain-object code; only
+ * the writes go through this module, and a write in place throws. Plain objects are taken wherever a
+ * record map is: the first `putRecord` turns one into a record map.
+ *
+ * Layout: the records in insertion order, in chunks of CHUNK slots (a removed record leaves a hole until
+ * holes outnumber records); and the position of each id, in 2^k hash buckets of about BUCKET_LOAD ids. A
+ * change copies one chunk (and one bucket for a new id) and the list of chunks (one pointer per CHUNK
+ * records): constant work for any practical field size.
+ */
+
+const CHUNK = 64;
+const BUCKET_LOAD = 16;
+/** Holes are swept when there are more of them than records (and more than a chunk's worth). */
+const MIN_SWEEP = CHUNK;
+
+interface Slot<T> {
+  readonly id: string;
+  readonly value: T;
+}
+type Hole = null;
+
+interface Structure<T> {
+  /** Insertion order; `null` where a record was removed. */
+  readonly chunks: readonly (readonly (Slot<T> | Hole)[])[];
+  /** Slots used, holes included. */
+  readonly length: number;
+  /** Records present. */
+  readonly size: number;
+  /** id -> position, by hash bucket (a power of two of them). */
+  readonly buckets: readonly ReadonlyMap<string, number>[];
+}
+
+const STRUCTURE = Symbol('recordMap.structure');
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** FNV-1a, 32 bit. */
+function hash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+const bucketIndex = (s: Structure<unknown>, id: string): number => hash(id) & (s.buckets.length - 1);
+
+function positionOf<T>(s: Structure<T>, id: string): number | undefined {
+  return s.buckets[bucketIndex(s, id)]?.get(id);
+}
+
+function slotAt<T>(s: Structure<T>, pos: number): Slot<T> | Hole | undefined {
+  return s.chunks[Math.floor(pos / CHUNK)]?.[pos % CHUNK];
+}
+
+function lookup<T>(s: Structure<T>, id: string): Slot<T> | undefined {
+  const pos = positionOf(s, id);
+  return pos === undefined ? undefined : (slotAt(s, pos) ?? undefined);
+}
+
+function* slots<T>(s: Structure<T>): Generator<Slot<T>> {
+  for (const chunk of s.chunks) for (const slot of chunk) if (slot) yield slot;
+}
+
+/** A structure laid out afresh from records in order (no holes, buckets sized for them). */
+function build<T>(records: Iterable<readonly [string, T]>): Structure<T> {
+  const chunks: Slot<T>[][] = [];
+  const positions: [string, number][] = [];
+  let length = 0;
+  for (const [id, value] of records) {
+    if (length % CHUNK === 0) chunks.push([]);
+    (chunks[chunks.length - 1] as Slot<T>[]).push({ id, value });
+    positions.push([id, length++]);
+  }
+  let bucketCount = 1;
+  while (bucketCount * BUCKET_LOAD < length) bucketCount *= 2;
+  const buckets = Array.from({ length: bucketCount }, () => new Map<string, number>());
+  for (const [id, pos] of positions) (buckets[hash(id) & (bucketCount - 1)] as Map<string, number>).set(id, pos);
+  return { chunks, length, size: length, buckets };
+}
+
+function withSlot<T>(s: Structure<T>, pos: number, slot: Slot<T> | Hole): Structure<T>['chunks'] {
+  const c = Math.floor(pos / CHUNK);
+  const chunks = s.chunks.slice();
+  const chunk = (chunks[c] ?? []).slice();
+  chunk[pos % CHUNK] = slot;
+  chunks[c] = chunk;
+  return chunks;
+}
+
+function withPosition<T>(s: Structure<T>, id: string, pos: number | undefined): Structure<T>['buckets'] {
+  const b = bucketIndex(s, id);
+  const buckets = s.buckets.slice();
+  const bucket = new Map(buckets[b]);
+  if (pos === undefined) bucket.delete(id);
+  else bucket.set(id, pos);
+  buckets[b] = bucket;
+  return buckets;
+}
+
+function put<T>(s: Structure<T>, id: string, value: T): Structure<T> {
+  const pos = positionOf(s, id);
+  if (pos !== undefined) {
+    const slot = slotAt(s, pos);
+    if (slot && slot.value === value) return s;
+    return { ...s, chunks: withSlot(s, pos, { id, value }) };
+  }
+  const next: Structure<T> = {
+    chunks: withSlot(s, s.length, { id, value }),
+    length: s.length + 1,
+    size: s.size + 1,
+    buckets: withPosition(s, id, s.length),
+  };
+  // Past the load, twice the buckets: a rebuild once per doubling.
+  return next.size > next.buckets.length * BUCKET_LOAD ? build([...slots(next)].map((x) => [x.id, x.value] as const)) : next;
+}
+
+function remove<T>(s: Structure<T>, id: string): Structure<T> {
+  const pos = positionOf(s, id);
+  if (pos === undefined) return s;
+  const next: Structure<T> = {
+    chunks: withSlot(s, pos, null),
+    length: s.length,
+    size: s.size - 1,
+    buckets: withPosition(s, id, undefined),
+  };
+  const holes = next.length - next.size;
+  return holes > MIN_SWEEP && holes > next.size ? build([...slots(next)].map((x) => [x.id, x.value] as const)) : next;
+}
+
+const immutable = (): never => {
+  throw new TypeError('A record map is immutable: change it with putRecord or removeRecord');
+};
+
+function plainCopy<T>(s: Structure<T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const slot of slots(s)) out[slot.id] = slot.value;
+  return out;
+}
+
+function facade<T>(s: Structure<T>): Record<string, T> {
+  const handler: ProxyHandler<Record<string, T>> = {
+    get(target, key) {
+      if (typeof key === 'string') {
+        const slot = lookup(s, key);
+        if (slot) return slot.value;
+      } else if (key === STRUCTURE) return s;
+      else if (key === INSPECT) return () => plainCopy(s);
+      return Reflect.get(target, key);
+    },
+    has: (target, key) => (typeof key === 'string' && lookup(s, key) !== undefined) || Reflect.has(target, key),
+    ownKeys: () => Array.from(slots(s), (slot) => slot.id),
+    getOwnPropertyDescriptor(_target, key) {
+      const slot = typeof key === 'string' ? lookup(s, key) : undefined;
+      return slot ? { value: slot.value, writable: false, enumerable: true, configurable: true } : undefined;
+    },
+    set: immutable,
+    deleteProperty: immutable,
+    defineProperty: immutable,
+    setPrototypeOf: immutable,
+    // Object.freeze would make the empty target non-extensible, and the records' keys could no longer be
+    // reported: a record map is immutable already, so freezing it is refused outright.
+    preventExtensions: immutable,
+  };
+  return new Proxy({} as Record<string, T>, handler);
+}
+
+function structureOf<T>(map: Readonly<Record<string, T>> | undefined): Structure<T> | undefined {
+  return map ? ((map as Record<PropertyKey, unknown>)[STRUCTURE] as Structure<T> | undefined) : undefined;
+}
+
+/** Whether `map` is a record map (else a plain object, or nothing). */
+export const isRecordMap = (map: unknown): boolean =>
+  typeof map === 'object' && map !== null && structureOf(map as Record<string, unknown>) !== undefined;
+
+/** A record map of the records of a plain object (or the same record map). */
+export function recordMap<T>(map: Readonly<Record<string, T>> = {}): Record<string, T> {
+  if (structureOf(map)) return map as Record<string, T>;
+  return facade(build(Object.entries(map)));
+}
+
+/** A record map of [id, record] pairs, in their order (a later pair of one id replaces the earlier). */
+export function recordMapOf<T>(pairs: Iterable<readonly [string, T]>): Record<string, T> {
+  return facade(build(new Map(pairs)));
+}
+
+/** `map` with `value` at `id`: the same map when it already holds that very value. */
+export function putRecord<T>(map: Readonly<Record<string, T>> | undefined, id: string, value: T): Record<string, T> {
+  const s = structureOf(map) ?? build(Object.entries(map ?? {}));
+  const next = put(s, id, value);
+  return next === s && map ? (map as Record<string, T>) : facade(next);
+}
+
+/** `map` with every record of `records` put, in their order. */
+export function putRecords<T>(map: Readonly<Record<string, T>> | undefined, records: Iterable<readonly [string, T]>): Record<string, T> {
+  return changeRecords(
+    map,
+    Array.from(records, ([id, value]) => ({ id, value })),
+  );
+}
+
+/** One change of a batch: `value` undefined removes the record. */
+export interface RecordChange<T> {
+  id: string;
+  value: T | undefined;
+}
+
+/**
+ * `map` with the changes made one after the other (a removed id put again goes last, as on a plain
+ * object). A batch that touches a good part of the map (a draw seats everyone) is laid out afresh in one
+ * pass instead of change by change.
+ */
+export function changeRecords<T>(map: Readonly<Record<string, T>> | undefined, changes: readonly RecordChange<T>[]): Record<string, T> {
+  const start = structureOf(map) ?? build(Object.entries(map ?? {}));
+  if (changes.length === 0) return map ? (map as Record<string, T>) : facade(start);
+  let s = start;
+  if (changes.length * 8 > start.size + CHUNK) {
+    // A Map keeps a plain object's order for ids: a delete and a set moves an id to the end.
+    const all = new Map(Array.from(slots(start), (slot) => [slot.id, slot.value] as const));
+    for (const c of changes) {
+      if (c.value === undefined) all.delete(c.id);
+      else if (all.get(c.id) !== c.value) all.set(c.id, c.value);
+    }
+    s = build(all);
+  } else {
+    for (const c of changes) s = c.value === undefined ? remove(s, c.id) : put(s, c.id, c.value);
+  }
+  return s === start && map ? (map as Record<string, T>) : facade(s);
+}
+
+/** `map` without the record at `id`: the same map when it has none. */
+export function removeRecord<T>(map: Readonly<Record<string, T>> | undefined, id: string): Record<string, T> {
+  const s = structureOf(map) ?? build(Object.entries(map ?? {}));
+  const next = remove(s, id);
+  return next === s && map ? (map as Record<string, T>) : facade(next);
+}
+
+/** The records in insertion order, read without going through the object facade (hot loops). */
+export function recordValues<T>(map: Readonly<Record<string, T>> | undefined): T[] {
+  const s = structureOf(map);
+  if (!s) return map ? Object.values(map) : [];
+  return Array.from(slots(s), (slot) => slot.value);
+}
+
+/** The ids in insertion order, read without going through the object facade. */
+export function recordIds(map: Readonly<Record<string, unknown>> | undefined): string[] {
+  const s = structureOf(map);
+  if (!s) return map ? Object.keys(map) : [];
+  return Array.from(slots(s), (slot) => slot.id);
+}
+
+/** The [id, record] pairs in insertion order, read without going through the object facade. */
+export function recordEntries<T>(map: Readonly<Record<string, T>> | undefined): [string, T][] {
+  const s = structureOf(map);
+  if (!s) return map ? Object.entries(map) : [];
+  return Array.from(slots(s), (slot) => [slot.id, slot.value]);
+}
+
+/** The record at `id` when the map has one of its own (a plain object's inherited names are not records). */
+export function recordAt<T>(map: Readonly<Record<string, T>> | undefined, id: string): T | undefined {
+  if (!map) return undefined;
+  const s = structureOf(map);
+  if (s) return lookup(s, id)?.value;
+  return Object.hasOwn(map, id) ? map[id] : undefined;
+}
+
+/** How many records: constant time for a record map. */
+export function recordCount(map: Readonly<Record<string, unknown>> | undefined): number {
+  const s = structureOf(map);
+  return s ? s.size : map ? Object.keys(map).length : 0;
+}
+
+/**
+ * The ids whose record differs between `before` and `after` (put, replaced or removed). For two record
+ * maps the work is the chunks that differ: one or two for maps of one lineage (one made from the other
+ * by a few puts and removes). Slots are never shared between positions, so a record that differs
+ * always differs at one position at least; the ids found there whose record is the same on both sides
+ * (moved by a sweep, or removed and put back) are dropped.
+ */
+export function changedRecordIds<T>(
+  before: Readonly<Record<string, T>> | undefined,
+  after: Readonly<Record<string, T>> | undefined,
+): Set<string> {
+  const changed = new Set<string>();
+  if (before === after) return changed;
+  const a = structureOf(before);
+  const b = structureOf(after);
+  if (a && b) {
+    const count = Math.max(a.chunks.length, b.chunks.length);
+    for (let c = 0; c < count; c++) {
+      const ca = a.chunks[c];
+      const cb = b.chunks[c];
+      if (ca === cb) continue;
+      for (let i = 0; i < CHUNK; i++) {
+        const sa = ca?.[i];
+        const sb = cb?.[i];
+        if (sa === sb) continue;
+        if (sa) changed.add(sa.id);
+        if (sb) changed.add(sb.id);
+      }
+    }
+    for (const id of changed) if (lookup(a, id)?.value === lookup(b, id)?.value) changed.delete(id);
+    return changed;
+  }
+  const own = (m: Readonly<Record<string, T>> | undefined, id: string) => (m && Object.hasOwn(m, id) ? m[id] : undefined);
+  for (const id of Object.keys(after ?? {})) if (own(before, id) !== own(after, id)) changed.add(id);
+  for (const id of Object.keys(before ?? {})) if (!after || !Object.hasOwn(after, id)) changed.add(id);
+  return changed;
+}
+
+/**
+ * Calls `visit` on each chunk of records not seen before by `seen` (and marks it): lets a deep freeze of
+ * successive states walk only what changed since the last one.
+ */
+export function forEachNewChunk<T>(
+  map: Readonly<Record<string, T>>,
+  seen: WeakSet<object>,
+  visit: (records: readonly T[]) => void,
+): boolean {
+  const s = structureOf(map);
+  if (!s) return false;
+  for (const chunk of s.chunks) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    visit(chunk.filter((slot): slot is Slot<T> => slot !== null).map((slot) => slot.value));
+  }
+  return true;
+}
