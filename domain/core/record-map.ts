@@ -142,6 +142,13 @@ const immutable = (): never => {
   throw new TypeError('A record map is immutable: change it with putRecord or removeRecord');
 };
 
+function recordIdsOf(s: Structure<unknown>): string[] {
+  const out = new Array<string>(s.size);
+  let i = 0;
+  for (const chunk of s.chunks) for (const slot of chunk) if (slot) out[i++] = slot.id;
+  return out;
+}
+
 function plainCopy<T>(s: Structure<T>): Record<string, T> {
   const out: Record<string, T> = {};
   for (const slot of slots(s)) out[slot.id] = slot.value;
@@ -159,7 +166,7 @@ function facade<T>(s: Structure<T>): Record<string, T> {
       return Reflect.get(target, key);
     },
     has: (target, key) => (typeof key === 'string' && lookup(s, key) !== undefined) || Reflect.has(target, key),
-    ownKeys: () => Array.from(slots(s), (slot) => slot.id),
+    ownKeys: () => recordIdsOf(s),
     getOwnPropertyDescriptor(_target, key) {
       const slot = typeof key === 'string' ? lookup(s, key) : undefined;
       return slot ? { value: slot.value, writable: false, enumerable: true, configurable: true } : undefined;
@@ -249,14 +256,17 @@ export function removeRecord<T>(map: Readonly<Record<string, T>> | undefined, id
 export function recordValues<T>(map: Readonly<Record<string, T>> | undefined): T[] {
   const s = structureOf(map);
   if (!s) return map ? Object.values(map) : [];
-  return Array.from(slots(s), (slot) => slot.value);
+  const out = new Array<T>(s.size);
+  let i = 0;
+  for (const chunk of s.chunks) for (const slot of chunk) if (slot) out[i++] = slot.value;
+  return out;
 }
 
 /** The ids in insertion order, read without going through the object facade. */
 export function recordIds(map: Readonly<Record<string, unknown>> | undefined): string[] {
   const s = structureOf(map);
   if (!s) return map ? Object.keys(map) : [];
-  return Array.from(slots(s), (slot) => slot.id);
+  return recordIdsOf(s);
 }
 
 /** The [id, record] pairs in insertion order, read without going through the object facade. */

@@ -1,4 +1,4 @@
-import { recordAt } from '../../domain/core/record-map';
+import { recordAt, recordCount } from '../../domain/core/record-map';
 import { playerRegistrations } from '../../domain/floor/field-views';
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
 import { writePlayerRows } from '../store/player-registration-rows';
@@ -82,7 +82,13 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
   // Only the rows the event changed; without the state just before it (a redelivery), every touched row.
   const previous = p.before !== p.after ? p.before : undefined;
-  await writePlayerRows(p.clubId, p.tournamentId, p.version, changedPlayerRows(previous, p.after, touched));
+  await writePlayerRows(
+    p.clubId,
+    p.tournamentId,
+    p.version,
+    changedPlayerRows(previous, p.after, touched),
+    recordCount(p.after.registrations),
+  );
   await refreshSchedules(p, touched);
   await followLevelAsks(p, touched);
   await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
