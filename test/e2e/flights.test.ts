@@ -150,6 +150,9 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     expectProblem(incomplete, 422, 'BAG_INCOMPLETE');
     expect(incomplete.body.detail).toContain(e(BOTH));
 
+    // While it plays, its clock is public (the screens read it without a token).
+    expect(ok(await api.call('GET', `${fa.path}/clock`)).body.tournamentId).toBe(fa.id);
+
     const v = await versionOf(fa.path);
     const counts = [
       { entryId: e('fl-a1'), chips: 45_000 },
@@ -169,6 +172,22 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     // The counts are the flight's last recorded stacks (R-CHIP-1).
     const chips = ok(await api.call('GET', `${fa.path}/chip-counts`, { token: owner })).body;
     expect(chips.chipLeader).toMatchObject({ entryId: e('fl-a1'), chips: 45_000 });
+  });
+
+  it('R-FLIGHT-1: a bagged flight reports finished: its status, the club list, the public clock and the catalogue', async () => {
+    expect(ok(await api.call('GET', fa.path, { token: owner })).body.status).toBe('finished');
+    const from = new Date(Date.now() - 60 * MIN).toISOString();
+    const listed = ok(await api.call('GET', `${base}/tournaments?from=${encodeURIComponent(from)}&limit=50`, { token: owner })).body;
+    const status = (id: string) => (listed.items as { tournamentId: string; status: string }[]).find((t) => t.tournamentId === id)?.status;
+    expect([status(fa.id), status(fb.id), status(day2.id)]).toEqual(['finished', 'announced', 'announced']);
+    // Outsiders see a running clock only: the bagged flight's is gone, as a finished tournament's.
+    expectProblem(await api.call('GET', `${fa.path}/clock`), 404, 'CLUB_NOT_FOUND');
+    expect(ok(await api.call('GET', `${fa.path}/clock`, { token: owner })).body.tournamentId).toBe(fa.id);
+    // The public catalogue lists what one can still register for: the day 2 and flight 1B, not the bagged 1A.
+    const catalogue = ok(await api.call('GET', `/v1/catalog/tournaments?from=${encodeURIComponent(from)}&limit=100`)).body;
+    const ids = (catalogue.items as { tournamentId: string }[]).map((t) => t.tournamentId);
+    expect(ids).toEqual(expect.arrayContaining([day2.id, fb.id]));
+    expect(ids).not.toContain(fa.id);
   });
 
   it('R-FLIGHT-1: a stale If-Match is refused like on any floor command', async () => {
