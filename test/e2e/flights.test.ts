@@ -218,6 +218,20 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     const committed = ok(await api.call('POST', `${day2.path}/seating/commitment`, { token: owner })).body;
     expect(committed.commitment).toMatch(/^[0-9a-f]{64}$/);
 
+    // R-REG-1: a qualifier registered in a tournament at the day 2's time (fl-b2, in a side event) holds the
+    // field back: 409 naming him and that tournament, nothing written. Once he is out of it, the day 2 takes him.
+    const side = await tournament('Day 2 side event', 25 * 60 * MIN, 240);
+    ok(await api.call('POST', `${side.path}/open-registration`, { token: owner }));
+    const sideReg = ok(await api.call('POST', `${side.path}/registrations`, { token: owner, body: { playerId: 'fl-b2' } }), 201);
+    const unqualified = await versionOf(day2.path);
+    const clash = await api.call('POST', `${day2.path}/day2/qualify`, { token: owner });
+    expectProblem(clash, 409, 'DAY2_PARALLEL_REGISTRATIONS');
+    expect(clash.body.clashes).toEqual([{ playerId: 'fl-b2', tournamentId: side.id }]);
+    expect(await versionOf(day2.path)).toBe(unqualified);
+    ok(await api.call('DELETE', `${side.path}/registrations/${sideReg.body.item.registrationId}`, { token: owner }));
+    // His schedule lets go of the side event from the event stream (docs/decisions.md).
+    await api.streams?.drain();
+
     const field = ok(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner })).body;
     expect(field).toMatchObject({ tournamentId: day2.id, total: 130_000, tables: 1 });
     expect(field.qualifiers).toMatchObject([
@@ -247,6 +261,14 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     });
     expect(check.status, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toContain('published tables match the derived draw');
+
+    // The day 2's registrations reach the players' schedules from the stream: now the side event refuses them.
+    await api.streams?.drain();
+    expectProblem(
+      await api.call('POST', `${side.path}/registrations`, { token: owner, body: { playerId: 'fl-b2' } }),
+      422,
+      'PARALLEL_REGISTRATION',
+    );
 
     expectProblem(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner }), 409, 'DAY2_ALREADY_QUALIFIED');
     expectProblem(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [fa.id] } }), 409, 'DAY2_UNDER_WAY');
