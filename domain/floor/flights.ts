@@ -223,8 +223,11 @@ export function qualifyDay2(
   const registrations: Record<string, Registration> = { ...day2.registrations };
   const entries: Record<string, Entry> = { ...day2.entries };
   let total = 0;
+  const anyPresent = present.size > 0;
   for (const q of qualifiers) {
-    if (present.has(q.playerId)) throw conflict('ALREADY_REGISTERED', `Player ${q.playerId} is registered in the day 2 already`);
+    if (anyPresent && present.has(q.playerId)) {
+      throw conflict('ALREADY_REGISTERED', `Player ${q.playerId} is registered in the day 2 already`);
+    }
     const regId = ctx.newId('reg');
     const entryId = ctx.newId('ent');
     registrations[regId] = {
