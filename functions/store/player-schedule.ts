@@ -189,6 +189,8 @@ export interface ScheduleAddition {
 
 /** TransactWriteItems' own limit. */
 const MAX_TRANSACT = 100;
+/** Transactions of a field's schedules in flight at once. */
+const TRANSACT_LANES = 4;
 /** Rounds of re-reading the schedules a registration elsewhere changed meanwhile before the stream retries. */
 const SCHEDULE_ROUNDS = 5;
 
@@ -215,21 +217,23 @@ export async function addToSchedules(rows: readonly ScheduleAddition[], now: num
     const writes = pending.filter(
       (r) => read.get(r.playerId)?.regs[scheduleKey(r.entry.clubId, r.entry.tournamentId)]?.registrationId !== r.entry.registrationId,
     );
-    const chunks: (typeof writes)[] = [];
+    const chunks: ScheduleAddition[][] = [];
     for (let i = 0; i < writes.length; i += MAX_TRANSACT) chunks.push(writes.slice(i, i + MAX_TRANSACT));
-    const outcomes = await Promise.allSettled(
-      chunks.map((chunk) =>
-        dynamo().doc.send(
-          new TransactWriteCommand({ TransactItems: chunk.map((r) => scheduleWrite(r.playerId, read.get(r.playerId), r.entry, now)) }),
-        ),
-      ),
-    );
     const again: ScheduleAddition[] = [];
-    outcomes.forEach((o, i) => {
-      if (o.status === 'fulfilled') return;
-      if (!scheduleMoved(o.reason)) throw o.reason;
-      again.push(...(chunks[i] as ScheduleAddition[]));
-    });
+    let next = 0;
+    // A few transactions in flight, the next sent as one ends: a field of 9,000 is 90 of them.
+    const lane = async (): Promise<void> => {
+      for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) {
+        const TransactItems = chunk.map((r) => scheduleWrite(r.playerId, read.get(r.playerId), r.entry, now));
+        try {
+          await dynamo().doc.send(new TransactWriteCommand({ TransactItems }));
+        } catch (e) {
+          if (!scheduleMoved(e)) throw e;
+          again.push(...chunk);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(TRANSACT_LANES, chunks.length) }, lane));
     pending = again;
   }
 }
