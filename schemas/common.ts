@@ -34,6 +34,12 @@ export const Problem = z
       .array(z.number().int())
       .optional()
       .openapi({ description: 'R-SHOOT-1..2: the numbers of the tables a shootout refusal is about' }),
+    clashes: z
+      .array(z.object({ playerId: z.string(), tournamentId: z.string() }))
+      .optional()
+      .openapi({
+        description: "R-REG-1, R-FLIGHT-1: the day 2's qualifiers registered in a tournament at its time (DAY2_PARALLEL_REGISTRATIONS)",
+      }),
   })
   .openapi('Problem');
 

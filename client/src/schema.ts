@@ -1931,8 +1931,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED
-         * @description The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED. Roles: owner, manager.
+         * The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED; 409 DAY2_PARALLEL_REGISTRATIONS names (`clashes`) the qualifiers registered in a tournament at the day 2's time (R-REG-1)
+         * @description The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED; 409 DAY2_PARALLEL_REGISTRATIONS names (`clashes`) the qualifiers registered in a tournament at the day 2's time (R-REG-1). Roles: owner, manager.
          */
         post: operations["qualifyDay2"];
         delete?: never;
@@ -3016,6 +3016,11 @@ export interface components {
             errors?: components["schemas"]["FieldError"][];
             /** @description R-SHOOT-1..2: the numbers of the tables a shootout refusal is about */
             tables?: number[];
+            /** @description R-REG-1, R-FLIGHT-1: the day 2's qualifiers registered in a tournament at its time (DAY2_PARALLEL_REGISTRATIONS) */
+            clashes?: {
+                playerId: string;
+                tournamentId: string;
+            }[];
         };
         FieldError: {
             field: string;

@@ -1,7 +1,7 @@
 import { recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
-import { conflict, notFound, ruleError } from '../core/errors';
-import { changeStatus, type TournamentEvent } from '../tournaments';
+import { conflict, conflictWith, notFound, ruleError } from '../core/errors';
+import { changeStatus, findParallelRegistration, tournamentWindow, type OtherRegistration, type TournamentEvent } from '../tournaments';
 import type { Entry, Registration } from '../tournaments/types';
 import { emptyKnockoutsState, finalPlaces } from '../results';
 import type { FloorTournament } from './aggregate';
@@ -21,7 +21,9 @@ import { entryRefs } from './knockouts';
  * - One stack per player: a player who survived more than one flight goes on with one stack: the largest
  *   (default; equal stacks: the earlier flight) or the one of the latest flight he bagged in.
  * - Day 2: one checked-in registration and one entry per qualifier, the entry's chips its bagged stack, no
- *   fee (the flights took them); the day's seats are then drawn by the provable draw (R-DRAW-1).
+ *   fee (the flights took them); the day's seats are then drawn by the provable draw (R-DRAW-1). A
+ *   qualifier registered in a tournament at the day 2's time (R-REG-1) holds the whole field back: 409
+ *   naming every such player, until the floor settles it (docs/decisions.md).
  * - Event places: the day 2's places first; then every day-1 bust below them (docs/decisions.md).
  */
 
@@ -162,14 +164,37 @@ export function day2Field(flights: readonly BaggedFlight[], rule: StackRule = 'l
   return [...byPlayer.values()].sort((a, b) => cmp(a.playerId, b.playerId));
 }
 
+/** A qualifier registered in another tournament at the day 2's time (R-REG-1). */
+export interface Day2Clash {
+  playerId: string;
+  tournamentId: string;
+}
+
+/** The players a day 2 would take, each once: everyone bagged in its flights; none until every flight is bagged. */
+export function day2Players(day2: WithFlights, flights: readonly (WithFlights & { id: string })[]): string[] {
+  const d = day2.day2;
+  if (!d || d.qualifiers) return [];
+  const byId = new Map(flights.map((f) => [f.id, f]));
+  const players = new Set<string>();
+  for (const id of d.flightIds) {
+    const bagged = byId.get(id)?.flight?.bagged;
+    if (!bagged) return [];
+    for (const b of bagged) players.add(b.playerId);
+  }
+  return [...players];
+}
+
 /**
  * The day 2's field from its bagged flights: a registration (checked in) and an entry per qualifier with
- * the bagged stack. Refused unless every flight is bagged, or once the day 2 has its field.
+ * the bagged stack. Refused unless every flight is bagged, or once the day 2 has its field. `elsewhere`:
+ * the qualifiers' registrations in other tournaments (the caller reads those of day2Players); one that
+ * still ties its player at the day 2's time refuses the field (R-REG-1).
  */
 export function qualifyDay2(
   day2: WithFlights,
   flights: readonly (WithFlights & { id: string })[],
   ctx: Context,
+  elsewhere: ReadonlyMap<string, readonly OtherRegistration[]> = new Map(),
 ): { state: WithFlights; events: FlightEvent[]; qualifiers: Day2Qualifier[] } {
   const d = day2.day2;
   if (!d) throw conflict('NOT_A_DAY2', 'This tournament has no flights (R-FLIGHT-1)');
@@ -184,6 +209,7 @@ export function qualifyDay2(
     if (!f.flight?.bagged) throw conflict('FLIGHT_NOT_BAGGED', `Flight ${id} is not bagged yet`);
     return { flightId: id, bagged: f.flight.bagged };
   });
+  assertNoParallelQualifiers(day2, elsewhere);
   const qualifiers = day2Field(ordered, d.stackRule);
   // One pass over the day 2's own registrations: how many there are (the next seq) and who holds one.
   let seq = 0;
@@ -197,8 +223,11 @@ export function qualifyDay2(
   const registrations: Record<string, Registration> = { ...day2.registrations };
   const entries: Record<string, Entry> = { ...day2.entries };
   let total = 0;
+  const anyPresent = present.size > 0;
   for (const q of qualifiers) {
-    if (present.has(q.playerId)) throw conflict('ALREADY_REGISTERED', `Player ${q.playerId} is registered in the day 2 already`);
+    if (anyPresent && present.has(q.playerId)) {
+      throw conflict('ALREADY_REGISTERED', `Player ${q.playerId} is registered in the day 2 already`);
+    }
     const regId = ctx.newId('reg');
     const entryId = ctx.newId('ent');
     registrations[regId] = {
@@ -229,6 +258,25 @@ export function qualifyDay2(
     events: [{ type: 'day2.qualified', flights: ordered.length, players: qualifiers.length, total, at: ctx.now }],
     qualifiers,
   };
+}
+
+/** R-REG-1 over the field: every qualifier still registered at the day 2's time, named in one 409. */
+function assertNoParallelQualifiers(day2: WithFlights, elsewhere: ReadonlyMap<string, readonly OtherRegistration[]>): void {
+  if (elsewhere.size === 0) return;
+  const candidate = { tournamentId: day2.id, window: tournamentWindow(day2.settings) };
+  const clashes: Day2Clash[] = [];
+  for (const [playerId, others] of elsewhere) {
+    const clash = findParallelRegistration(candidate, others);
+    if (clash) clashes.push({ playerId, tournamentId: clash.tournamentId });
+  }
+  if (clashes.length === 0) return;
+  clashes.sort((a, b) => cmp(a.playerId, b.playerId) || cmp(a.tournamentId, b.tournamentId));
+  const named = clashes.slice(0, 5).map((c) => `${c.playerId} (${c.tournamentId})`);
+  throw conflictWith(
+    'DAY2_PARALLEL_REGISTRATIONS',
+    `${clashes.length} qualifiers are registered in tournaments at the day 2's time (R-REG-1): ${named.join(', ')}${clashes.length > 5 ? ', ...' : ''}`,
+    { clashes },
+  );
 }
 
 export interface EventPlace {

@@ -99,7 +99,7 @@ export const qualifyDay2Route = /* @__PURE__ */ defineRoute({
   method: 'POST',
   path: `${BASE}/day2/qualify`,
   summary:
-    "The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED",
+    "The day 2's field from its bagged flights (R-FLIGHT-1): one checked-in entry per player with his bagged stack (two flights: the stack rule decides), seated at once by the draw on the committed seed (R-DRAW-1: publish the commitment first). 409 FLIGHT_NOT_BAGGED, SEAT_DRAW_NOT_COMMITTED; 409 DAY2_PARALLEL_REGISTRATIONS names (`clashes`) the qualifiers registered in a tournament at the day 2's time (R-REG-1)",
   tags: TAGS,
   params: TournamentParams,
   responses: { 200: { description: "The day 2's field, seated", schema: Day2Field } },

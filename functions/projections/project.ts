@@ -3,7 +3,7 @@ import { playerRegistrations } from '../../domain/floor/field-views';
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
 import { writePlayerRows } from '../store/player-registration-rows';
 import type { StoredTournament } from '../store/tournament-store';
-import { refreshScheduled } from '../store/player-schedule';
+import { addToSchedules, refreshScheduled, type ScheduleAddition } from '../store/player-schedule';
 import { notifyTournamentEvents } from '../adapters/notifications/tournament-notifications';
 import { changedPlayerRows, touchedPlayers } from '../app/tournaments/player-rows';
 import { followLevelAsks } from './level-asks';
@@ -60,12 +60,23 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
   if (!p.before) return;
   const was = standings(p.before, touched);
   const now = standings(p.after, touched);
+  // A day 2's field is made from the bag in one event: no registering transaction wrote its schedules.
+  const field = p.event.events.some((e) => e.type === 'day2.qualified');
+  const added: ScheduleAddition[] = [];
   const changed = [...now].filter(([playerId, n]) => {
     const w = was.get(playerId);
+    if (!w && field && n.live) {
+      added.push({
+        playerId,
+        entry: { clubId: p.clubId, tournamentId: p.tournamentId, registrationId: n.registrationId, ...n.window, live: true },
+      });
+      return false;
+    }
     // A new live registration: its own transaction wrote this very entry (scheduleWrite), window and all.
     if (!w) return !n.live || n.cancelled;
     return w.registrationId !== n.registrationId || w.live !== n.live || w.cancelled !== n.cancelled;
   });
+  await addToSchedules(added, p.event.at);
   await inBatches(changed, ([playerId, n]) =>
     refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live, n.cancelled),
   );

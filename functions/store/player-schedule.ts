@@ -1,10 +1,12 @@
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { OtherRegistration, TournamentWindow } from '../../domain/tournaments';
 import { dynamo } from './client';
 import { config } from '../runtime/config';
 import { entities } from './entities';
 import { conditionRefused, keyOf, type TransactPut, type TransactUpdate } from './entities/items';
-import { NOTHING_PREFETCHED, prefetchedItem, type ItemKey, type Prefetched } from '../runtime/prefetch';
+import { readManyItems } from './read-items';
+import { ConcurrentUpdate } from '../runtime/errors';
+import { NOTHING_PREFETCHED, prefetchedItem, prefetchKeyOf, type ItemKey, type Prefetched } from '../runtime/prefetch';
 
 /**
  * R-REG-1 without a race: the player's own schedule, one item `player#<id>` / `schedule` beside the
@@ -89,6 +91,21 @@ export async function readSchedule(playerId: string, prefetched: Prefetched = NO
 }
 
 /**
+ * Many players' schedules (a day 2's field), strongly consistent, a hundred to a BatchGetItem, the requests
+ * in parallel: players without a schedule are left out.
+ */
+export async function readSchedules(playerIds: readonly string[]): Promise<Map<string, PlayerSchedule>> {
+  const keys = playerIds.map(scheduleItemKey);
+  const items = await readManyItems(keys, { consistent: true });
+  const out = new Map<string, PlayerSchedule>();
+  playerIds.forEach((playerId, i) => {
+    const schedule = scheduleOf(items.get(prefetchKeyOf(keys[i] as ItemKey)));
+    if (schedule) out.set(playerId, schedule);
+  });
+  return out;
+}
+
+/**
  * The live registrations of the schedule outside `tournamentId`, as R-REG-1 weighs them; the caller
  * brings the tournaments' status and window up to date from their roots.
  */
@@ -162,5 +179,61 @@ export async function refreshScheduled(
   } catch (e) {
     if (conditionRefused(e)) return;
     throw e;
+  }
+}
+
+export interface ScheduleAddition {
+  playerId: string;
+  entry: ScheduledRegistration;
+}
+
+/** TransactWriteItems' own limit. */
+const MAX_TRANSACT = 100;
+/** Transactions of a field's schedules in flight at once. */
+const TRANSACT_LANES = 4;
+/** Rounds of re-reading the schedules a registration elsewhere changed meanwhile before the stream retries. */
+const SCHEDULE_ROUNDS = 5;
+
+/** Cancelled by a condition or a concurrent transaction only: a schedule moved since it was read. */
+const scheduleMoved = (e: unknown): boolean =>
+  e instanceof Error &&
+  e.name === 'TransactionCanceledException' &&
+  ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
+    (r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict',
+  );
+
+/**
+ * Registrations no registering transaction wrote into the schedules (a day 2's field, made from the bag:
+ * thousands in one event), added by the stream consumer: the schedules read a hundred to a BatchGetItem,
+ * each written as a registration writes it (scheduleWrite, conditioned on the version read), a hundred to
+ * a TransactWriteItems. A hundred whose transaction a registration elsewhere beat are read and written
+ * again. A schedule that already holds the registration is left alone, so a redelivery writes nothing.
+ */
+export async function addToSchedules(rows: readonly ScheduleAddition[], now: number): Promise<void> {
+  let pending: readonly ScheduleAddition[] = rows;
+  for (let round = 1; pending.length > 0; round++) {
+    if (round > SCHEDULE_ROUNDS) throw new ConcurrentUpdate("The players' schedules kept changing; the stream retries");
+    const read = await readSchedules(pending.map((r) => r.playerId));
+    const writes = pending.filter(
+      (r) => read.get(r.playerId)?.regs[scheduleKey(r.entry.clubId, r.entry.tournamentId)]?.registrationId !== r.entry.registrationId,
+    );
+    const chunks: ScheduleAddition[][] = [];
+    for (let i = 0; i < writes.length; i += MAX_TRANSACT) chunks.push(writes.slice(i, i + MAX_TRANSACT));
+    const again: ScheduleAddition[] = [];
+    let next = 0;
+    // A few transactions in flight, the next sent as one ends: a field of 9,000 is 90 of them.
+    const lane = async (): Promise<void> => {
+      for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) {
+        const TransactItems = chunk.map((r) => scheduleWrite(r.playerId, read.get(r.playerId), r.entry, now));
+        try {
+          await dynamo().doc.send(new TransactWriteCommand({ TransactItems }));
+        } catch (e) {
+          if (!scheduleMoved(e)) throw e;
+          again.push(...chunk);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(TRANSACT_LANES, chunks.length) }, lane));
+    pending = again;
   }
 }

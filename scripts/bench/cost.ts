@@ -13,6 +13,9 @@
  *   npm run bench:cost -- --season            only a season's finishes: a league and the rating on the consumer
  *                                             (tournaments of 300, 300, 300 and 50 players, --season-sizes; a few
  *                                             minutes, so not part of the default run; with --write: docs/bench/season.md)
+ *   npm run bench:cost -- --floor             only the floor's field-wide commands: a shootout round's last knockout,
+ *                                             bagging, the day 2's qualify, handler and consumer (fields of 100 and
+ *                                             1000, --floor-sizes; with --write: docs/bench/floor.md)
  *   npm run bench:cost -- --dynamo URL        an already running DynamoDB Local instead of one of its own
  *                                             (the bench's table is deleted at the end)
  */
@@ -44,6 +47,8 @@ const { values: args } = parseArgs({
     live: { type: 'boolean', default: false },
     season: { type: 'boolean', default: false },
     'season-sizes': { type: 'string', default: '300,300,300,50' },
+    floor: { type: 'boolean', default: false },
+    'floor-sizes': { type: 'string', default: '100,1000' },
     dynamo: { type: 'string' },
   },
 });
@@ -52,7 +57,7 @@ if (args.live) {
   process.exit(0);
 }
 
-const chosen = args.sizes !== undefined || args.desks || args.entries !== undefined || args.season;
+const chosen = args.sizes !== undefined || args.desks || args.entries !== undefined || args.season || args.floor;
 const sizes = (args.sizes ?? (chosen ? '' : '50,300,2000'))
   .split(',')
   .filter(Boolean)
@@ -88,6 +93,7 @@ const { RecordingScheduler } = await import('./cost/scheduler');
 const { Progress, playTournament, sampleTournament, setupClub, setupPlayers } = await import('./cost/drive');
 const { desksScenario } = await import('./cost/desks');
 const { renderSeason, seasonScenario } = await import('./cost/season');
+const { floorScenario, renderFloor } = await import('./cost/floor');
 
 const meter = new CapacityMeter();
 // Snapshots are amortised over many events; their own line keeps them out of the per-command figures.
@@ -108,6 +114,7 @@ const runs: RunStats[] = [];
 const desks: DeskRun[] = [];
 let big: BigRun | undefined;
 let season: Awaited<ReturnType<typeof seasonScenario>> = [];
+let floor: Awaited<ReturnType<typeof floorScenario>> = [];
 /** Phases that failed: the report keeps what the others measured. */
 const failures: string[] = [];
 /** Runs a phase; a failure is reported, not fatal, and gives `fallback`. */
@@ -184,6 +191,15 @@ try {
     );
   }
 
+  if (args.floor) {
+    const floorSizes = args['floor-sizes'].split(',').map(Number);
+    floor = await phase(
+      'floor',
+      () => floorScenario(bench, floorSizes),
+      () => [],
+    );
+  }
+
   if (bigEntries !== undefined) {
     process.stderr.write(`playing a ${bigEntries}-entry tournament (limit ${maxMinutes} min)\n`);
     const prefix = `big-${Date.now().toString(36)}`;
@@ -225,25 +241,27 @@ try {
   else await localClient(endpoint).send(new DeleteTableCommand({ TableName: tableName }));
 }
 
-if (args.season) {
-  const { text, allMet } = renderSeason(season);
-  console.log(text);
+/** A scenario run on its own (--season, --floor): its report, written to docs/bench/<file> with --write, then the exit. */
+function endScenario(report: { text: string; allMet: boolean }, file: string, title: string, flag: string): never {
+  console.log(report.text);
   if (failures.length) console.log(`\nFailed phases:\n${failures.map((f) => `- ${f}`).join('\n')}`);
   if (args.write) {
-    const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/bench/season.md');
+    const path = join(dirname(fileURLToPath(import.meta.url)), '../../docs/bench', file);
     const header = [
-      '# Cost of a season finish',
+      `# ${title}`,
       '',
-      `Measured by \`npm run bench:cost -- --season\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version},`,
+      `Measured by \`npm run bench:cost -- ${flag}\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version},`,
       "DynamoDB Local, two cores). Consumed capacity is what DynamoDB Local reports for each call, raised to AWS's",
       'per-request minimums (scripts/bench/cost/capacity-meter.ts).',
       '',
     ];
-    writeFileSync(file, `${[...header, text].join('\n')}\n`);
-    process.stderr.write(`written to ${file}\n`);
+    writeFileSync(path, `${[...header, report.text].join('\n')}\n`);
+    process.stderr.write(`written to ${path}\n`);
   }
-  process.exit(failures.length || !allMet ? 1 : 0);
+  process.exit(failures.length || !report.allMet ? 1 : 0);
 }
+if (args.season) endScenario(renderSeason(season), 'season.md', 'Cost of a season finish', '--season');
+if (args.floor) endScenario(renderFloor(floor), 'floor.md', 'Cost of the floor procedures', '--floor');
 
 const { text } = render({
   memoryMb,

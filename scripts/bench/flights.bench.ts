@@ -11,6 +11,7 @@ import { seededRandom } from '../../domain/core/random';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { bagFlight, qualifyDay2 } from '../../domain/floor/flights';
 import { drawSeating } from '../../domain/floor/seating';
+import { newId } from '../../functions/runtime/ids';
 import { baggedFlights, fixtureTournament, openDay2 } from './flights-fixture';
 import { cpuMedian, verdict, type BenchRow } from './season';
 
@@ -68,6 +69,15 @@ export async function run(): Promise<BenchRow[]> {
     measure(`day-2 draw, ${FLIGHTS} flights x ${PER_FLIGHT.toLocaleString('en')}`, (i) => {
       const q = qualifyDay2(day2, flights, ctx(100 + i));
       return drawSeating(q.state, ctx(200 + i));
+    }),
+  );
+  // The same command with the ids the API makes (functions/runtime/ids.ts: time and random characters)
+  // rather than the counter above: the ids are two per player, so their making is part of the command.
+  const apiIds = (seed: number): Context => ({ ...ctx(seed), newId: (prefix) => newId(prefix, NOW) });
+  rows.push(
+    measure(`  the same with the API's ids`, (i) => {
+      const q = qualifyDay2(day2, flights, apiIds(600 + i));
+      return drawSeating(q.state, apiIds(700 + i));
     }),
   );
   // Its two halves: the day's field from the bagged stacks (an entry and a registration per player), then the draw.

@@ -150,6 +150,9 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     expectProblem(incomplete, 422, 'BAG_INCOMPLETE');
     expect(incomplete.body.detail).toContain(e(BOTH));
 
+    // While it plays, its clock is public (the screens read it without a token).
+    expect(ok(await api.call('GET', `${fa.path}/clock`)).body.tournamentId).toBe(fa.id);
+
     const v = await versionOf(fa.path);
     const counts = [
       { entryId: e('fl-a1'), chips: 45_000 },
@@ -169,6 +172,22 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     // The counts are the flight's last recorded stacks (R-CHIP-1).
     const chips = ok(await api.call('GET', `${fa.path}/chip-counts`, { token: owner })).body;
     expect(chips.chipLeader).toMatchObject({ entryId: e('fl-a1'), chips: 45_000 });
+  });
+
+  it('R-FLIGHT-1: a bagged flight reports finished: its status, the club list, the public clock and the catalogue', async () => {
+    expect(ok(await api.call('GET', fa.path, { token: owner })).body.status).toBe('finished');
+    const from = new Date(Date.now() - 60 * MIN).toISOString();
+    const listed = ok(await api.call('GET', `${base}/tournaments?from=${encodeURIComponent(from)}&limit=50`, { token: owner })).body;
+    const status = (id: string) => (listed.items as { tournamentId: string; status: string }[]).find((t) => t.tournamentId === id)?.status;
+    expect([status(fa.id), status(fb.id), status(day2.id)]).toEqual(['finished', 'announced', 'announced']);
+    // Outsiders see a running clock only: the bagged flight's is gone, as a finished tournament's.
+    expectProblem(await api.call('GET', `${fa.path}/clock`), 404, 'CLUB_NOT_FOUND');
+    expect(ok(await api.call('GET', `${fa.path}/clock`, { token: owner })).body.tournamentId).toBe(fa.id);
+    // The public catalogue lists what one can still register for: the day 2 and flight 1B, not the bagged 1A.
+    const catalogue = ok(await api.call('GET', `/v1/catalog/tournaments?from=${encodeURIComponent(from)}&limit=100`)).body;
+    const ids = (catalogue.items as { tournamentId: string }[]).map((t) => t.tournamentId);
+    expect(ids).toEqual(expect.arrayContaining([day2.id, fb.id]));
+    expect(ids).not.toContain(fa.id);
   });
 
   it('R-FLIGHT-1: a stale If-Match is refused like on any floor command', async () => {
@@ -199,6 +218,20 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     const committed = ok(await api.call('POST', `${day2.path}/seating/commitment`, { token: owner })).body;
     expect(committed.commitment).toMatch(/^[0-9a-f]{64}$/);
 
+    // R-REG-1: a qualifier registered in a tournament at the day 2's time (fl-b2, in a side event) holds the
+    // field back: 409 naming him and that tournament, nothing written. Once he is out of it, the day 2 takes him.
+    const side = await tournament('Day 2 side event', 25 * 60 * MIN, 240);
+    ok(await api.call('POST', `${side.path}/open-registration`, { token: owner }));
+    const sideReg = ok(await api.call('POST', `${side.path}/registrations`, { token: owner, body: { playerId: 'fl-b2' } }), 201);
+    const unqualified = await versionOf(day2.path);
+    const clash = await api.call('POST', `${day2.path}/day2/qualify`, { token: owner });
+    expectProblem(clash, 409, 'DAY2_PARALLEL_REGISTRATIONS');
+    expect(clash.body.clashes).toEqual([{ playerId: 'fl-b2', tournamentId: side.id }]);
+    expect(await versionOf(day2.path)).toBe(unqualified);
+    ok(await api.call('DELETE', `${side.path}/registrations/${sideReg.body.item.registrationId}`, { token: owner }));
+    // His schedule lets go of the side event from the event stream (docs/decisions.md).
+    await api.streams?.drain();
+
     const field = ok(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner })).body;
     expect(field).toMatchObject({ tournamentId: day2.id, total: 130_000, tables: 1 });
     expect(field.qualifiers).toMatchObject([
@@ -228,6 +261,14 @@ describe('R-FLIGHT-1: two flights into a day 2 with one player in both', { timeo
     });
     expect(check.status, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toContain('published tables match the derived draw');
+
+    // The day 2's registrations reach the players' schedules from the stream: now the side event refuses them.
+    await api.streams?.drain();
+    expectProblem(
+      await api.call('POST', `${side.path}/registrations`, { token: owner, body: { playerId: 'fl-b2' } }),
+      422,
+      'PARALLEL_REGISTRATION',
+    );
 
     expectProblem(await api.call('POST', `${day2.path}/day2/qualify`, { token: owner }), 409, 'DAY2_ALREADY_QUALIFIED');
     expectProblem(await api.call('PUT', `${day2.path}/flights`, { token: owner, body: { flightIds: [fa.id] } }), 409, 'DAY2_UNDER_WAY');

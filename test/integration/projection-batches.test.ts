@@ -3,7 +3,8 @@
  * by-player rows of a draw are one Query and BatchWriteItems of 25, and a redelivered older event leaves
  * a row a later event wrote as it is; the players' own notifications are BatchWriteItems of 25 and a
  * second delivery adds none; the live fan-out reads the marks of the topics an event concerns a hundred to
- * a BatchGetItem and queries only the topics someone follows.
+ * a BatchGetItem and queries only the topics someone follows. A day 2's field reaches the players' R-REG-1
+ * schedules a hundred to a read and to a transaction, losing nothing to a registration written in between.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,12 +14,16 @@ import type * as Rows from '../../functions/store/player-registration-rows';
 import type * as Feed from '../../functions/adapters/notifications/feed';
 import type * as Connections from '../../functions/live/connections';
 import type * as Entities from '../../functions/store/entities';
+import type * as Schedule from '../../functions/store/player-schedule';
+import type * as Client from '../../functions/store/client';
 
 let proxy: DynamoProxy;
 let rows: typeof Rows;
 let feed: typeof Feed;
 let connections: typeof Connections;
 let store: typeof Entities;
+let schedule: typeof Schedule;
+let client: typeof Client;
 
 beforeAll(async () => {
   const tableName = `t-${randomUUID()}`;
@@ -29,6 +34,8 @@ beforeAll(async () => {
   feed = await import('../../functions/adapters/notifications/feed');
   connections = await import('../../functions/live/connections');
   store = await import('../../functions/store/entities');
+  schedule = await import('../../functions/store/player-schedule');
+  client = await import('../../functions/store/client');
 }, 60_000);
 afterAll(() => proxy.close());
 
@@ -133,5 +140,54 @@ describe('the consumer writes a field-wide event in batches', () => {
     expect([...(await connections.markedTopics(topics))]).toEqual(['player/mk_7']);
     expect(counted()).toEqual({ BatchGetItem: 2 });
     expect(await connections.subscribersOf('player/mk_7')).toEqual(['cn_mark']);
+  });
+
+  it("R-REG-1, R-FLIGHT-1: adds a day 2's 150 registrations to the schedules a hundred at a time; one written elsewhere meanwhile is kept", async () => {
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const doc = client.dynamo().doc;
+    const players = Array.from({ length: 150 }, (_, i) => `ds_${String(i).padStart(3, '0')}`);
+    // Every player has his (empty) schedule but the first, a profile from before schedules.
+    const empties = players.slice(1).map((p) => schedule.emptySchedule(p));
+    for (let i = 0; i < empties.length; i += 100) await doc.send(new TransactWriteCommand({ TransactItems: empties.slice(i, i + 100) }));
+    const day2 = (playerId: string) => ({
+      playerId,
+      entry: { clubId: 'club_d2', tournamentId: 'trn_d2', registrationId: `reg_${playerId}`, startAt: 5_000, endAt: 9_000, live: true },
+    });
+    // A desk registers ds_007 elsewhere between the consumer's read and its first transaction.
+    const elsewhere = { clubId: 'club_x', tournamentId: 'trn_x', registrationId: 'reg_x', startAt: 20_000, endAt: 30_000, live: true };
+    let raced = false;
+    doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!raced && String(context.commandName).startsWith('TransactWrite')) {
+          raced = true;
+          const read = await schedule.readSchedule('ds_007');
+          await doc.send(new TransactWriteCommand({ TransactItems: [schedule.scheduleWrite('ds_007', read, elsewhere, 1_000)] }));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'raceScheduleWrite' },
+    );
+    try {
+      proxy.calls.length = 0;
+      await schedule.addToSchedules(players.map(day2), 1_000);
+    } finally {
+      doc.middlewareStack.remove('raceScheduleWrite');
+    }
+    // Reads of 100 + 50, two transactions, the desk's read and transaction; the hundred the desk beat are
+    // read and written again: about 8 calls (the SDK may send a slow transaction again), none per player.
+    expect(new Set(operations())).toEqual(new Set(['BatchGetItem', 'GetItem', 'TransactWriteItems']));
+    expect(operations().filter((o) => o === 'BatchGetItem').length).toBe(3);
+    expect(proxy.calls.length).toBeLessThanOrEqual(10);
+    const after = await schedule.readSchedules(players);
+    expect(after.size).toBe(150);
+    for (const p of players) expect(after.get(p)?.regs['club_d2.trn_d2']?.registrationId).toBe(`reg_${p}`);
+    expect(after.get('ds_007')?.regs['club_x.trn_x']).toEqual(elsewhere);
+    expect(after.get('ds_007')?.v).toBe(2);
+    expect(after.get('ds_000')?.v).toBe(1);
+
+    // Delivered again: the schedules hold it already, nothing is written.
+    proxy.calls.length = 0;
+    await schedule.addToSchedules(players.map(day2), 1_000);
+    expect(counted()).toEqual({ BatchGetItem: 2 });
   });
 });

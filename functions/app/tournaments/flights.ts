@@ -1,12 +1,14 @@
 import type { ChipCountInput } from '../../../domain/floor/chip-counts';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
-import { bagFlight as bag, eventPlaces as places, qualifyDay2 } from '../../../domain/floor/flights';
+import { bagFlight as bag, day2Players, eventPlaces as places, qualifyDay2 } from '../../../domain/floor/flights';
+import { tournamentWindow } from '../../../domain/tournaments';
 import { flightIdsToLoad, linkFlights as link, type ChangedFlight, type LinkFlightsInput } from '../../../domain/floor/flight-links';
 import { drawSeating } from '../../../domain/floor/seating';
 import { CompanionConflict, followingEvent, requireTournament } from '../../store/tournament-store';
 import { ConcurrentUpdate } from '../../runtime/errors';
 import { decided, executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 import { tournamentState } from './queries';
+import { registrationsElsewhere } from './parallel-registrations';
 
 /*
  * R-FLIGHT-1: flights into a day 2 (domain/floor/flights.ts, flight-links.ts). The day 2's commands read
@@ -47,12 +49,18 @@ export const bagFlight = (command: TournamentCommand, counts: readonly ChipCount
 
 /**
  * The day 2 takes the bagged survivors of all its flights (one stack each) and draws its seats from the
- * committed seed (R-DRAW-1) in the same command: the field and its seats are one event.
+ * committed seed (R-DRAW-1) in the same command: the field and its seats are one event. R-REG-1: the
+ * qualifiers' schedules are read first (batch reads), and one registered elsewhere at the day 2's time
+ * refuses the field. The day 2's registrations reach the schedules from the stream (addToSchedules).
  */
 export const qualifyAndDrawDay2 = (command: TournamentCommand) =>
   executeTournamentCommand(command, async (day2, ctx) => {
     const flights = await flightsOf(command.clubId, day2.day2?.flightIds ?? []);
-    const q = qualifyDay2(day2, flights, ctx);
+    const elsewhere = await registrationsElsewhere(day2Players(day2, flights), {
+      tournamentId: day2.id,
+      window: tournamentWindow(day2.settings),
+    });
+    const q = qualifyDay2(day2, flights, ctx, elsewhere);
     const seated = drawSeating(q.state, ctx);
     return { state: seated.state, events: [...q.events, ...seated.events], value: q.qualifiers };
   });

@@ -1,9 +1,9 @@
 import { playerRegistrations } from '../../../domain/floor/field-views';
-import type { OtherRegistration, TournamentStatus } from '../../../domain/tournaments';
-import { tournamentWindow } from '../../../domain/tournaments';
+import type { OtherRegistration, TournamentStatus, TournamentWindow } from '../../../domain/tournaments';
+import { tournamentWindow, windowsOverlap } from '../../../domain/tournaments';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
 import { CompanionConflict, settingsOfRoot, tournamentRoots } from '../../store/tournament-store';
-import { readProfileAndSchedule, scheduledOthers, scheduleWrite } from '../../store/player-schedule';
+import { readProfileAndSchedule, readSchedules, scheduledOthers, scheduleWrite } from '../../store/player-schedule';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { NOTHING_PREFETCHED, type Prefetched } from '../../runtime/prefetch';
 import { ConcurrentUpdate, Forbidden, NotFound } from '../../runtime/errors';
@@ -20,19 +20,60 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 export const playerNotFound = (): NotFound => new NotFound('PLAYER_NOT_FOUND', 'No player profile with this id');
 export const playerSuspended = (): Forbidden => new Forbidden('ACCOUNT_SUSPENDED', "The player's account is suspended");
 
+type Scheduled = ReturnType<typeof scheduledOthers>;
+type TournamentKey = { clubId: string; tournamentId: string };
+const tournamentKey = (t: TournamentKey) => `${t.clubId}/${t.tournamentId}`;
+
+/** The tournaments' status and window now, from their roots (BatchGetItems), keyed by tournamentKey. */
+async function tournamentsNow(
+  keys: readonly TournamentKey[],
+): Promise<Map<string, { status: TournamentStatus; window: TournamentWindow }>> {
+  if (keys.length === 0) return new Map();
+  const roots = await tournamentRoots(keys);
+  return new Map(
+    roots.map((r) => [tournamentKey(r), { status: r.status as TournamentStatus, window: tournamentWindow(settingsOfRoot(r)) }]),
+  );
+}
+
 /**
- * The schedule's live registrations as their tournaments stand now (one BatchGetItem, and only when the
- * schedule holds any): a tournament that has finished or been cancelled no longer ties the player, and a
- * moved start moves the window.
+ * The registrations as their tournaments stand now: a tournament that has finished or been cancelled no
+ * longer ties the player, and a moved start moves the window. One whose tournament is gone is left out.
  */
-async function current(scheduled: ReturnType<typeof scheduledOthers>): Promise<OtherRegistration[]> {
-  if (scheduled.length === 0) return [];
-  const roots = new Map((await tournamentRoots(scheduled)).map((r) => [`${r.clubId}/${r.tournamentId}`, r]));
-  return scheduled.flatMap((o) => {
-    const root = roots.get(`${o.clubId}/${o.tournamentId}`);
-    if (!root) return [];
-    return [{ ...o, tournamentStatus: root.status as TournamentStatus, window: tournamentWindow(settingsOfRoot(root)) }];
+const asTheyStand = (scheduled: Scheduled, now: Awaited<ReturnType<typeof tournamentsNow>>): OtherRegistration[] =>
+  scheduled.flatMap((o) => {
+    const t = now.get(tournamentKey(o));
+    return t ? [{ ...o, tournamentStatus: t.status, window: t.window }] : [];
   });
+
+/** The schedule's live registrations as their tournaments stand now (one BatchGetItem, only when it holds any). */
+const current = async (scheduled: Scheduled): Promise<OtherRegistration[]> => asTheyStand(scheduled, await tournamentsNow(scheduled));
+
+/**
+ * R-REG-1 for a whole field at once (a day 2's qualifiers): each player's live registrations elsewhere
+ * whose window, as his schedule holds it, overlaps `target`'s, as their tournaments stand now. The
+ * schedules are read a hundred to a request and each tournament's root once: no read per player.
+ * Players with none are left out.
+ */
+export async function registrationsElsewhere(
+  playerIds: readonly string[],
+  target: { tournamentId: string; window: TournamentWindow },
+): Promise<Map<string, OtherRegistration[]>> {
+  if (playerIds.length === 0) return new Map();
+  const candidates = new Map<string, Scheduled>();
+  const tournaments = new Map<string, TournamentKey>();
+  for (const [playerId, schedule] of await readSchedules(playerIds)) {
+    const others = scheduledOthers(schedule, target.tournamentId).filter((o) => windowsOverlap(o.window, target.window));
+    if (others.length === 0) continue;
+    candidates.set(playerId, others);
+    for (const o of others) tournaments.set(tournamentKey(o), { clubId: o.clubId, tournamentId: o.tournamentId });
+  }
+  const now = await tournamentsNow([...tournaments.values()]);
+  const out = new Map<string, OtherRegistration[]>();
+  for (const [playerId, others] of candidates) {
+    const standing = asTheyStand(others, now);
+    if (standing.length > 0) out.set(playerId, standing);
+  }
+  return out;
 }
 
 /** What a registering command needs: the others to weigh, and the schedule write to commit with it. */

@@ -4,11 +4,11 @@ import { isDomainError } from '../../../domain/core/errors';
 import { seededRandom } from '../../../domain/core/random';
 import type { Context } from '../../../domain/core/context';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
-import { bagFlight, day2Field, eventPlaces, qualifyDay2, type BaggedStack } from '../../../domain/floor/flights';
+import { bagFlight, day2Field, day2Players, eventPlaces, qualifyDay2, type BaggedStack } from '../../../domain/floor/flights';
 import { recordKnockoutOnFloor } from '../../../domain/floor/knockouts';
 import { recordKnockoutHandForHand } from '../../../domain/floor/hand-for-hand';
 import { chipsInPlay } from '../../../domain/floor/chip-counts';
-import { blocksParallel, register } from '../../../domain/tournaments';
+import { blocksParallel, register, tournamentWindow, type OtherRegistration } from '../../../domain/tournaments';
 import { Desk, HOUR, START } from '../tournaments/harness';
 import { PROPERTY_TEST } from '../../support/property';
 
@@ -33,6 +33,13 @@ const entryOf = (t: FloorTournament, playerId: string) => Object.values(t.entrie
 const bust = (t: FloorTournament, busted: string, killer: string, at: number) =>
   recordKnockoutOnFloor(t, { busted: [entryOf(t, busted)], killers: [entryOf(t, killer)] }, ctxAt(at)).state;
 const survivors = (t: FloorTournament) => Object.values(t.entries).filter((e) => e.status === 'active');
+/** The flight bagged with every survivor at the starting stack (the chips in play when nobody has busted). */
+const bagAll = (t: FloorTournament) =>
+  bagFlight(
+    t,
+    survivors(t).map((e) => ({ entryId: e.id, chips: STACK })),
+    ctxAt(START + 2 * HOUR),
+  ).state;
 
 function refused(fn: () => unknown): { code: string; message: string } {
   try {
@@ -97,12 +104,6 @@ describe('R-FLIGHT-1: bagging at the end of a flight', () => {
   });
 
   it('R-REG-1, R-FLIGHT-1: a bagged flight no longer ties its players, so a player of two flights holds one live registration, on day 2', () => {
-    const bagAll = (t: FloorTournament) =>
-      bagFlight(
-        t,
-        survivors(t).map((e) => ({ entryId: e.id, chips: STACK })),
-        ctxAt(START + 2 * HOUR),
-      ).state;
     const flights = [bagAll(flight('fa', ['p1', 'p2'])), bagAll(flight('fb', ['p1', 'p3']))];
     const window = { startAt: START, endAt: START + 6 * HOUR };
     for (const f of flights) {
@@ -183,14 +184,14 @@ describe('R-FLIGHT-1: one stack per player, the day-2 field and the event places
     // p7 had more chips counted before his bust than p4: equal flight places (4th), p7 ranks above.
     b = { ...b, chipCounts: { [entryOf(b, 'p7')]: { chips: 5_000, at: START, by: 'x' } } };
     b = bust(b, 'p6', 'p5', START + HOUR + 1);
-    const bagAll = (t: FloorTournament, chips: number[]) =>
+    const bagAt = (t: FloorTournament, chips: number[]) =>
       bagFlight(
         t,
         survivors(t).map((e, i) => ({ entryId: e.id, chips: chips[i] as number })),
         ctxAt(START + 3 * HOUR),
       ).state;
-    a = bagAll(a, [40_000, 30_000, 10_000]);
-    b = bagAll(b, [20_000, 60_000]);
+    a = bagAt(a, [40_000, 30_000, 10_000]);
+    b = bagAt(b, [20_000, 60_000]);
     const desk = new Desk({ startingStack: STACK }, 'registration_open', START - HOUR);
     let d2: FloorTournament = { ...(desk.state as FloorTournament), id: 'd2', day2: { flightIds: ['fa', 'fb'], stackRule: 'largest' } };
     expect(refused(() => qualifyDay2(d2, [a], ctxAt(START))).code).toBe('FLIGHT_NOT_FOUND');
@@ -220,5 +221,58 @@ describe('R-FLIGHT-1: one stack per player, the day-2 field and the event places
       [6, 'p7', 'day1'],
       [7, 'p4', 'day1'],
     ]);
+  });
+
+  it("R-REG-1, R-FLIGHT-1: a qualifier registered at the day 2's time refuses the whole field (409 naming each); elsewhere at another time does not", () => {
+    const a = flight('fa', ['p1', 'p2']);
+    const b = flight('fb', ['p1', 'p3']);
+    const desk = new Desk({ startingStack: STACK }, 'registration_open', START - HOUR);
+    const d2: FloorTournament = { ...(desk.state as FloorTournament), id: 'd2', day2: { flightIds: ['fa', 'fb'], stackRule: 'largest' } };
+    // Nobody to read until every flight has bagged; then each bagged player once.
+    expect(day2Players(d2, [bagAll(a), b])).toEqual([]);
+    const flights = [bagAll(a), bagAll(b)];
+    expect(day2Players(d2, flights).sort()).toEqual(['p1', 'p2', 'p3']);
+
+    const window = tournamentWindow(d2.settings);
+    const other = (tournamentId: string, startAt: number, over: Partial<OtherRegistration> = {}): OtherRegistration => ({
+      tournamentId,
+      registrationId: `reg_${tournamentId}`,
+      registrationStatus: 'registered',
+      tournamentStatus: 'registration_open',
+      window: { startAt, endAt: startAt + 4 * HOUR },
+      ...over,
+    });
+    const elsewhere = new Map<string, OtherRegistration[]>([
+      ['p3', [other('side', window.startAt + HOUR)]],
+      [
+        'p1',
+        [
+          other('later', window.endAt),
+          other('cancelled', window.startAt, { registrationStatus: 'cancelled' }),
+          other('main', window.startAt),
+        ],
+      ],
+      ['p2', [other('over', window.startAt, { tournamentStatus: 'finished' })]],
+    ]);
+    const e = (() => {
+      try {
+        qualifyDay2(Object.freeze(d2), flights, ctxAt(START), elsewhere);
+      } catch (x) {
+        if (isDomainError(x)) return x;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(e).toMatchObject({ code: 'DAY2_PARALLEL_REGISTRATIONS', kind: 'conflict' });
+    // Back to back (later), cancelled, or over: no clash; the others named, by player.
+    expect(e.extensions).toEqual({
+      clashes: [
+        { playerId: 'p1', tournamentId: 'main' },
+        { playerId: 'p3', tournamentId: 'side' },
+      ],
+    });
+    expect(e.message).toContain('2 qualifiers');
+    // Settled (p1 and p3 out of those), the same day 2 takes its field.
+    const settled = new Map([...elsewhere].map(([p, xs]) => [p, xs.filter((x) => x.tournamentId !== 'main' && x.tournamentId !== 'side')]));
+    expect(qualifyDay2(d2, flights, ctxAt(START), settled).qualifiers).toHaveLength(3);
   });
 });
