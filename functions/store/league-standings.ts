@@ -55,8 +55,6 @@ export interface FinishVersion {
 
 const standingKey = (l: LeagueKey, playerId: string): ItemKey => keyOf(entities().leagueStanding.get({ ...l, playerId }));
 const countKey = (l: LeagueKey, tournamentId: string): ItemKey => keyOf(entities().leagueCount.get({ ...l, tournamentId }));
-/** The league's lease item, in its standings partition (removed with it). */
-const leaseKey = (l: LeagueKey): ItemKey => ({ pk: standingsPartition(l), sk: 'lease' });
 
 /** Items by key (keyed by `prefetchKeyOf`), any number of them, consistent. */
 const readMany = (keys: readonly ItemKey[]) => readManyItems(keys, { consistent: true });
@@ -97,7 +95,8 @@ export async function readParts(parts: readonly TournamentPart[], holder: string
   const e = entities();
   const leagues = [...new Map(parts.map((p) => [standingsPartition(p.league), p.league])).values()];
   const keys = parts.flatMap((p) => [countKey(p.league, p.tournamentId), ...p.players.map((id) => standingKey(p.league, id))]);
-  const { held, items } = await readUnderLease(leagues.map(leaseKey), holder, (leases) => readMany([...leases, ...keys]));
+  // The league's lease is in its standings partition (removed with it).
+  const { held, items } = await readUnderLease(leagues.map(standingsPartition), holder, (leases) => readMany([...leases, ...keys]));
   const out: ReadPart[] = parts.map((p) => ({
     count: recordOf(e.leagueCount, items.get(prefetchKeyOf(countKey(p.league, p.tournamentId)))),
     current: {},
