@@ -20,6 +20,7 @@ import '../local/node-version';
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable, freePort, localClient, startDynamoLocal } from '../local/dynamodb-local';
@@ -69,6 +70,8 @@ const maxMinutes = Number(args['max-minutes']);
 const memoryMb = stageConfig('prod').memorySize;
 
 const started = Date.now();
+/** The machine's load (1-minute average) when the bench began: figures under load are labelled with it. */
+const loadAtStart = loadavg()[0] as number;
 const db = args.dynamo !== undefined ? undefined : await startDynamoLocal();
 // However the bench ends (a failed start included), Java does not outlive it.
 process.once('exit', () => {
@@ -234,9 +237,11 @@ if (args.season) {
     const header = [
       '# Cost of a season finish',
       '',
-      `Measured by \`npm run bench:cost -- --season\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version},`,
-      "DynamoDB Local, two cores). Consumed capacity is what DynamoDB Local reports for each call, raised to AWS's",
-      'per-request minimums (scripts/bench/cost/capacity-meter.ts).',
+      `Measured by \`npm run bench:cost -- --season --season-sizes ${args['season-sizes']}\` on ${new Date().toISOString().slice(0, 10)}`,
+      `(node ${process.version}, DynamoDB Local, ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and`,
+      `${(loadavg()[0] as number).toFixed(1)} at the end, ${((Date.now() - started) / 60_000).toFixed(0)} min). Consumed capacity is what DynamoDB Local reports`,
+      "for each call, raised to AWS's per-request minimums (scripts/bench/cost/capacity-meter.ts). Steps,",
+      'requests and units do not depend on the load.',
       '',
     ];
     writeFileSync(file, `${[...header, text].join('\n')}\n`);
