@@ -95,6 +95,11 @@ describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the c
     expectProblem(await grant('tk-bad', { kind: 'club' }, { expiresAt: 'tomorrow' }), 400, 'VALIDATION_FAILED');
     expectProblem(await grant('nobody-here'), 404, 'PLAYER_NOT_FOUND');
     expectProblem(await grant('tk-bad', { kind: 'club', upToFeeLevel: '5000 ₽' }), 422, 'MONEY_WORDING');
+    // R-MONEY-2: a ticket is good at once, so a text the checker would hold for an operator is refused too.
+    const held = await grant('tk-bad', { kind: 'club' }, { reason: 'Сертификат на 3000' });
+    expectProblem(held, 422, 'MONEY_WORDING');
+    expect(held.body.errors).toEqual([expect.objectContaining({ field: 'reason' })]);
+    expectProblem(await grant('tk-bad', { kind: 'club', upToFeeLevel: 'Лига евро' }), 422, 'MONEY_WORDING');
     expectProblem(await api.call('GET', `${base}/tickets?status=sold`, { token: owner }), 400, 'VALIDATION_FAILED');
     expectProblem(await api.call('GET', `${base}/tickets/tkt_none`, { token: owner }), 404, 'TICKET_NOT_FOUND');
     expectProblem(
