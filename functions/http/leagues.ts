@@ -219,7 +219,7 @@ export const catalogLeaguesRoute = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/v1/catalog/leagues',
   summary: "A club's leagues in the public catalogue; each one's standings are public (R-LEAGUE-5)",
-  tags: ['Catalog'],
+  tags: ['Catalogue'],
   query: ClubIdParams,
   responses: { 200: { description: "The club's leagues", schema: z.object({ items: z.array(PublicLeague) }) } },
   handle: async (req) => {

@@ -466,6 +466,26 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect(await catalogue()).not.toContain(id);
   });
 
+  it('R-LEAGUE-1: another club’s league is not found within the other club, and this club is not the other owner’s', async () => {
+    const other = await clubWithOwner(api, 'lg-other-owner');
+    // The standings and their board are public: under this club's path the other owner reads them as anyone does.
+    for (const [method, path, isPublic] of [
+      ['GET', `/leagues/${linear}`, false],
+      ['PATCH', `/leagues/${linear}`, false],
+      ['DELETE', `/leagues/${linear}`, false],
+      ['GET', `/leagues/${linear}/standings`, true],
+      ['GET', `/leagues/${linear}/standings-board`, true],
+    ] as const) {
+      const options = { token: other.owner, ...(method === 'PATCH' ? { body: { name: 'Taken over' } } : {}) };
+      expectProblem(await api.call(method, `${other.base}${path}`, options), 404, 'LEAGUE_NOT_FOUND');
+      const here = await api.call(method, `${base}${path}`, options);
+      if (isPublic) expect(here.status).toBe(200);
+      else expectProblem(here, 404, 'CLUB_NOT_FOUND');
+    }
+    // Still there, unchanged, for its own club.
+    expect((await api.call('GET', `${base}/leagues/${linear}`, { token: owner })).body.name).not.toBe('Taken over');
+  });
+
   it('R-LEAGUE-1: a league over a series is accepted; without tournaments carrying it, its table is empty', async () => {
     const s = await api.call('POST', `${base}/leagues`, {
       token: owner,

@@ -125,6 +125,32 @@ describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the c
     });
     expect(self.status).toBe(404);
     expect(self.headers.get('content-type')).toContain('application/problem+json');
+
+    // Another club's ticket is not found within the other club: not read, revoked or used there.
+    const ours = (await grant('tk-bad')).body.ticketId as string;
+    const other = await clubWithOwner(api, 'tickets-other-owner');
+    expectProblem(await api.call('GET', `${other.base}/tickets/${ours}`, { token: other.owner }), 404, 'TICKET_NOT_FOUND');
+    expectProblem(
+      await api.call('POST', `${other.base}/tickets/${ours}/revoke`, { token: other.owner, body: { reason: 'x' } }),
+      404,
+      'TICKET_NOT_FOUND',
+    );
+    const theirs = await api.call('POST', `${other.base}/tournaments`, {
+      token: other.owner,
+      body: tournamentBody({ name: 'Other club' }, 45 * 3_600_000),
+    });
+    await api.call('POST', `${other.base}/tournaments/${theirs.body.tournamentId}/open-registration`, { token: other.owner });
+    expectProblem(
+      await api.call('POST', `${other.base}/tournaments/${theirs.body.tournamentId}/registrations`, {
+        token: other.owner,
+        body: { playerId: 'tk-bad', ticketId: ours },
+      }),
+      404,
+      'TICKET_NOT_FOUND',
+    );
+    expect((await ticketOf(ours)).status).toBe('issued');
+    // And this club's path is not the other owner's at all.
+    expectProblem(await api.call('GET', `${base}/tickets/${ours}`, { token: other.owner }), 404, 'CLUB_NOT_FOUND');
   });
 });
 
