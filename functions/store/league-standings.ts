@@ -3,9 +3,8 @@ import { standingSortKey, standingTieKey } from '../../domain/season';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { writeAll, type WriteRequest } from './batch-write';
 import { dynamo } from './client';
-import { config } from '../runtime/config';
 import { entities } from './entities';
-import { keyOf, recordOf } from './entities/items';
+import { keyOf, recordOf, type TransactDelete, type TransactPut } from './entities/items';
 import { standingsPartition, type LeagueCountRow, type LeagueRankRow, type LeagueStandingRow } from './entities/league';
 import { queryAll } from './query-all';
 import { readManyItems } from './read-items';
@@ -178,7 +177,6 @@ export async function writeStandings(
   const rows: WriteRequest[] = [];
   const last: TransactItem[] = [];
   const counts: TransactItem[] = [];
-  const TableName = config().tableName;
   const e = entities();
   for (const c of changes) {
     const deleted = new Set<string>();
@@ -201,19 +199,15 @@ export async function writeStandings(
     for (const playerId of c.removed) {
       (c.current[playerId]?.rankKeys ?? []).forEach(dropRank);
       // With the count record: until then a retry finds the record and the ranking rows it names.
-      last.push({ Delete: { TableName, Key: keyOf(e.leagueStanding.delete({ ...c.league, playerId })) } });
+      last.push({ Delete: e.leagueStanding.delete({ ...c.league, playerId }).params<TransactDelete>() });
     }
     for (const tournamentId of c.uncounted ?? [])
-      last.push({ Delete: { TableName, Key: keyOf(e.leagueCount.delete({ ...c.league, tournamentId })) } });
+      last.push({ Delete: e.leagueCount.delete({ ...c.league, tournamentId }).params<TransactDelete>() });
     for (const row of c.counts) {
-      const Item = (e.leagueCount.put(row).params() as { Item: Record<string, unknown> }).Item;
-      counts.push({
-        Put: {
-          TableName,
-          Item,
-          ...(finish ? { ConditionExpression: 'attribute_not_exists(pv) OR pv < :v', ExpressionAttributeValues: { ':v': row.pv } } : {}),
-        },
-      });
+      const write = e.leagueCount.put(row);
+      // A finish's count only over an older version: one at this version or later means another attempt finished it.
+      const guarded = finish ? write.where((r, op) => `${op.notExists(r.pv)} OR ${op.lt(r.pv, row.pv)}`) : write;
+      counts.push({ Put: guarded.params<TransactPut>() });
     }
   }
   await writeAll(rows, PARALLEL);

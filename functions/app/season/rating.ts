@@ -10,7 +10,7 @@ import {
 } from '../../../domain/season';
 import { iso } from '../../platform/domain-context';
 import { entities } from '../../store/entities';
-import { batchGet, keyOf, recordOf } from '../../store/entities/items';
+import { batchGet, keyOf, recordOf, type TransactPut } from '../../store/entities/items';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { readManyItems } from '../../store/read-items';
@@ -144,10 +144,8 @@ export async function rateFinished(finish: FinishedTournament): Promise<void> {
   // The rated-finish record only lists the finish for a recomputation, which replays it from its results.
   const rated = e.ratedFinish
     .put({ finishKey: key, clubId: finish.clubId, tournamentId: finish.tournamentId, applied: lease.seq })
-    .params<{ Item: Record<string, unknown>; TableName: string }>();
-  await dynamo().doc.send(
-    new TransactWriteCommand({ TransactItems: [{ Put: { TableName: rated.TableName, Item: rated.Item } }, releaseItem(lease)] }),
-  );
+    .params<TransactPut>();
+  await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: rated }, releaseItem(lease)] }));
 }
 
 export interface RatingView {
