@@ -17,8 +17,10 @@ const BUNDLED_SUITES = [
 const integration = {
   // One DynamoDB Local for the run; each file makes its own table.
   globalSetup: ['test/support/global-setup.ts'],
-  // The handlers' embedded metrics would only fill the test output.
-  env: { ...env, POWERTOOLS_METRICS_DISABLED: 'true' },
+  // The handlers' embedded metrics would only fill the test output. DynamoDB Local on a busy 2-core machine
+  // can take longer than the functions' 3 s per attempt: a timed-out call the SDK sends again would be
+  // counted twice by the suites that count requests, so calls wait longer here (outages.test.ts sets its own).
+  env: { ...env, POWERTOOLS_METRICS_DISABLED: 'true', DYNAMODB_REQUEST_TIMEOUT_MS: '30000' },
   testTimeout: 60_000,
   // A suite's set-up plays part of a tournament over HTTP: on a busy 2-core machine that has taken over a minute.
   hookTimeout: 180_000,

@@ -2,6 +2,7 @@ import * as z from './zod';
 import { MAX_LEAGUE_TOURNAMENTS, MAX_FORMULA_LENGTH, MAX_POINTS_TABLE_ROWS, MAX_SEASON_NAME } from '../domain/season/limits';
 import { humanText } from './text';
 import { ClubIdParams, Id, PageQuery, Timestamp } from './common';
+import { MoneyReviewItem } from './money-review';
 
 /*
  * Leagues and their standings (R-LEAGUE-1..5). As for blind structures, the request schemas check shapes
@@ -79,6 +80,10 @@ export const League = z
     audit: z
       .array(z.object({ at: Timestamp, by: z.string(), from: z.string(), to: z.string() }))
       .openapi({ description: 'points changes after a counted finish' }),
+    moneyHold: z
+      .array(MoneyReviewItem)
+      .optional()
+      .openapi({ description: 'R-MONEY-2: the name holds wording for review; the league is not public until the club words it otherwise' }),
     version: z.number().int(),
     createdAt: Timestamp,
     updatedAt: Timestamp,

@@ -5767,6 +5767,8 @@ export interface components {
                 from: string;
                 to: string;
             }[];
+            /** @description R-MONEY-2: the name holds wording for review; the league is not public until the club words it otherwise */
+            moneyHold?: components["schemas"]["MoneyReviewItem"][];
             version: number;
             /**
              * Format: date-time

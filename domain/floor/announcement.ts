@@ -1,6 +1,6 @@
 import type { Context } from '../core/context';
 import { conflict, ruleError } from '../core/errors';
-import { assertNoMoneyWording, moneyReviewItems } from '../text/money-wording';
+import { assertNoMoneyWordingNow } from '../text/money-wording';
 import type { FloorTournament } from './aggregate';
 
 /*
@@ -37,13 +37,7 @@ export function setAnnouncement(
       { field: 'text', message: `1 to ${MAX_ANNOUNCEMENT_LENGTH} characters` },
     ]);
   }
-  assertNoMoneyWording('text', text, 'description');
-  const review = moneyReviewItems('text', text, 'description')[0];
-  if (review) {
-    throw ruleError('MONEY_WORDING', `"${review.fragment}" would need an operator's review (R-MONEY-2); word the announcement otherwise`, [
-      { field: 'text', message: `"${review.fragment}": ${review.reason}` },
-    ]);
-  }
+  assertNoMoneyWordingNow('text', text, 'description', 'announcement');
   if (state.announcement?.text === text) return { state, events: [] };
   return {
     state: { ...state, announcement: { text, at: ctx.now, by: ctx.actor.id }, updatedAt: ctx.now },

@@ -2,7 +2,7 @@ import type { Context } from '../core/context';
 import type { DomainError } from '../core/errors';
 import { conflict, ruleError, type FieldIssue } from '../core/errors';
 import { MAX_ID_LENGTH } from '../core/limits';
-import { assertNoMoneyWording } from '../text/money-wording';
+import { assertNoMoneyWordingNow } from '../text/money-wording';
 import { MAX_FEE_LEVEL_LABEL, MAX_TICKET_VALID_DAYS } from './limits';
 
 /*
@@ -120,7 +120,7 @@ export function issueTicket(command: IssueTicket, ctx: Context): TicketChange {
   if (command.source.kind === 'manual' && command.source.note !== undefined) {
     if (typeof command.source.note !== 'string' || command.source.note.length > 500)
       issues.push({ field: 'source.note', message: 'at most 500 characters' });
-    else assertNoMoneyWording('source.note', command.source.note, 'description');
+    else assertNoMoneyWordingNow('source.note', command.source.note, 'description', 'note');
   }
   if (issues.length > 0) throw ruleError('TICKET_INVALID', 'Invalid ticket', issues);
   const ticket: Ticket = {
@@ -151,7 +151,7 @@ export function checkTicketTarget(target: TicketTarget, field: string, issues: F
         const l = target.upToFeeLevel;
         if (typeof l !== 'string' || l.trim().length === 0 || l.length > MAX_FEE_LEVEL_LABEL) {
           issues.push({ field: `${field}.upToFeeLevel`, message: `a label of 1 to ${MAX_FEE_LEVEL_LABEL} characters` });
-        } else assertNoMoneyWording(`${field}.upToFeeLevel`, l, 'name');
+        } else assertNoMoneyWordingNow(`${field}.upToFeeLevel`, l, 'name', 'fee level');
       }
       return;
     default:

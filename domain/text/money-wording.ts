@@ -41,3 +41,18 @@ export function moneyReviewItems(field: string, text: string, kind: MoneyTextKin
   if (verdict.outcome !== 'review') return [];
   return verdict.findings.map((f) => ({ field, fragment: f.fragment, reason: f.reason }));
 }
+
+/**
+ * For a text that takes effect at once, with no operator to wait for (the screens' announcement line, a
+ * ticket's note): refused when the checker refuses it and also when it would hold it for review, with a
+ * 422 MONEY_WORDING naming the field, the fragment and why; `what` names the text in the message.
+ */
+export function assertNoMoneyWordingNow(field: string, text: string, kind: MoneyTextKind, what: string): void {
+  assertNoMoneyWording(field, text, kind);
+  const review = moneyReviewItems(field, text, kind)[0];
+  if (review) {
+    throw ruleError('MONEY_WORDING', `"${review.fragment}" would need an operator's review (R-MONEY-2); word the ${what} otherwise`, [
+      { field, message: `"${review.fragment}": ${review.reason}` },
+    ]);
+  }
+}

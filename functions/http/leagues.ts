@@ -22,6 +22,8 @@ import {
   createLeague,
   deleteLeague,
   getLeague,
+  getLeagueAs,
+  isPublicLeague,
   leagueNotFound,
   updateLeague,
   type LeagueChange,
@@ -40,6 +42,7 @@ const view = (l: LeagueRow) => ({
   formula: l.formula,
   ...(l.bestOf !== undefined ? { bestOf: l.bestOf } : {}),
   ...(l.minPlayed !== undefined ? { minPlayed: l.minPlayed } : {}),
+  ...(l.moneyReview ? { moneyHold: l.moneyReview as { field: string; fragment: string; reason: string }[] } : {}),
   audit: ((l.audit as { at: number; by: string; from: string; to: string }[] | undefined) ?? []).map((a) => ({
     ...a,
     at: new Date(a.at).toISOString(),
@@ -176,7 +179,8 @@ export const leagueStandingsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const { clubId, leagueId } = req.params;
     if (!req.club && !(await clubIsPublic(clubId))) throw leagueNotFound();
-    const league = await getLeague(clubId, leagueId);
+    // Staff read their own league, held or not; the public only one whose name is not held (R-MONEY-2).
+    const league = await getLeagueAs(clubId, leagueId, req.club === undefined);
     if (req.query.format === 'csv') {
       return {
         status: 200,
@@ -215,14 +219,14 @@ export const catalogLeaguesRoute = /* @__PURE__ */ defineRoute({
   method: 'GET',
   path: '/v1/catalog/leagues',
   summary: "A club's leagues in the public catalogue; each one's standings are public (R-LEAGUE-5)",
-  tags: ['Catalog'],
+  tags: ['Catalogue'],
   query: ClubIdParams,
   responses: { 200: { description: "The club's leagues", schema: z.object({ items: z.array(PublicLeague) }) } },
   handle: async (req) => {
     if (!(await clubIsPublic(req.query.clubId))) throw problem(404, 'CLUB_NOT_FOUND', 'No such club');
     return {
       status: 200,
-      body: { items: (await clubLeagues(req.query.clubId)).map(publicView) },
+      body: { items: (await clubLeagues(req.query.clubId)).filter(isPublicLeague).map(publicView) },
       headers: { 'cache-control': 'public, max-age=60' },
     };
   },

@@ -5,7 +5,7 @@ import { LeagueBoard } from '../../schemas/league-board';
 import { MAX_SEATING_PAGE_SECONDS, MIN_SEATING_PAGE_SECONDS } from '../../schemas/limits';
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
-import { clubIsPublic, getLeague, leagueNotFound } from '../app/season/leagues';
+import { clubIsPublic, getLeagueAs, leagueNotFound } from '../app/season/leagues';
 import { leagueBoard } from '../app/season/standings-board';
 import { STANDINGS_BLOCKS, STANDINGS_LABELS, type StandingsOptions } from './screens/standings-page';
 import { SCREEN_SCRIPTS } from './screen-scripts';
@@ -133,7 +133,9 @@ export const standingsScreenRoute = /* @__PURE__ */ defineRoute({
   },
   handle: async (req) => {
     await publicLeague(req);
-    const league = await getLeague(req.params.clubId, req.params.leagueId);
+    const { clubId, leagueId } = req.params;
+    // A league whose name is held for review (R-MONEY-2) is not public.
+    const league = await getLeagueAs(clubId, leagueId, req.club === undefined);
     const lang = screenLang(req.query.lang, req.headers['accept-language']);
     const shell = renderStandingsScreen(lang, league.name, { pageSeconds: req.query.every ?? STANDINGS_PAGE_SECONDS }, req.query.theme);
     return screenResponse(shell, { script: true, live: null });

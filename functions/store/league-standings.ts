@@ -3,9 +3,8 @@ import { standingSortKey, standingTieKey } from '../../domain/season';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { writeAll, type WriteRequest } from './batch-write';
 import { dynamo } from './client';
-import { config } from '../runtime/config';
 import { entities } from './entities';
-import { keyOf, recordOf } from './entities/items';
+import { keyOf, recordOf, type TransactDelete, type TransactPut } from './entities/items';
 import { standingsPartition, type LeagueCountRow, type LeagueRankRow, type LeagueStandingRow } from './entities/league';
 import { queryAll } from './query-all';
 import { readManyItems } from './read-items';
@@ -55,8 +54,6 @@ export interface FinishVersion {
 
 const standingKey = (l: LeagueKey, playerId: string): ItemKey => keyOf(entities().leagueStanding.get({ ...l, playerId }));
 const countKey = (l: LeagueKey, tournamentId: string): ItemKey => keyOf(entities().leagueCount.get({ ...l, tournamentId }));
-/** The league's lease item, in its standings partition (removed with it). */
-const leaseKey = (l: LeagueKey): ItemKey => ({ pk: standingsPartition(l), sk: 'lease' });
 
 /** Items by key (keyed by `prefetchKeyOf`), any number of them, consistent. */
 const readMany = (keys: readonly ItemKey[]) => readManyItems(keys, { consistent: true });
@@ -97,7 +94,8 @@ export async function readParts(parts: readonly TournamentPart[], holder: string
   const e = entities();
   const leagues = [...new Map(parts.map((p) => [standingsPartition(p.league), p.league])).values()];
   const keys = parts.flatMap((p) => [countKey(p.league, p.tournamentId), ...p.players.map((id) => standingKey(p.league, id))]);
-  const { held, items } = await readUnderLease(leagues.map(leaseKey), holder, (leases) => readMany([...leases, ...keys]));
+  // The league's lease is in its standings partition (removed with it).
+  const { held, items } = await readUnderLease(leagues.map(standingsPartition), holder, (leases) => readMany([...leases, ...keys]));
   const out: ReadPart[] = parts.map((p) => ({
     count: recordOf(e.leagueCount, items.get(prefetchKeyOf(countKey(p.league, p.tournamentId)))),
     current: {},
@@ -179,7 +177,6 @@ export async function writeStandings(
   const rows: WriteRequest[] = [];
   const last: TransactItem[] = [];
   const counts: TransactItem[] = [];
-  const TableName = config().tableName;
   const e = entities();
   for (const c of changes) {
     const deleted = new Set<string>();
@@ -202,19 +199,15 @@ export async function writeStandings(
     for (const playerId of c.removed) {
       (c.current[playerId]?.rankKeys ?? []).forEach(dropRank);
       // With the count record: until then a retry finds the record and the ranking rows it names.
-      last.push({ Delete: { TableName, Key: keyOf(e.leagueStanding.delete({ ...c.league, playerId })) } });
+      last.push({ Delete: e.leagueStanding.delete({ ...c.league, playerId }).params<TransactDelete>() });
     }
     for (const tournamentId of c.uncounted ?? [])
-      last.push({ Delete: { TableName, Key: keyOf(e.leagueCount.delete({ ...c.league, tournamentId })) } });
+      last.push({ Delete: e.leagueCount.delete({ ...c.league, tournamentId }).params<TransactDelete>() });
     for (const row of c.counts) {
-      const Item = (e.leagueCount.put(row).params() as { Item: Record<string, unknown> }).Item;
-      counts.push({
-        Put: {
-          TableName,
-          Item,
-          ...(finish ? { ConditionExpression: 'attribute_not_exists(pv) OR pv < :v', ExpressionAttributeValues: { ':v': row.pv } } : {}),
-        },
-      });
+      const write = e.leagueCount.put(row);
+      // A finish's count only over an older version: one at this version or later means another attempt finished it.
+      const guarded = finish ? write.where((r, op) => `${op.notExists(r.pv)} OR ${op.lt(r.pv, row.pv)}`) : write;
+      counts.push({ Put: guarded.params<TransactPut>() });
     }
   }
   await writeAll(rows, PARALLEL);

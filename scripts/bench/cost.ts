@@ -23,6 +23,7 @@ import '../local/node-version';
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable, freePort, localClient, startDynamoLocal } from '../local/dynamodb-local';
@@ -74,6 +75,8 @@ const maxMinutes = Number(args['max-minutes']);
 const memoryMb = stageConfig('prod').memorySize;
 
 const started = Date.now();
+/** The machine's load (1-minute average) when the bench began: figures under load are labelled with it. */
+const loadAtStart = loadavg()[0] as number;
 const db = args.dynamo !== undefined ? undefined : await startDynamoLocal();
 // However the bench ends (a failed start included), Java does not outlive it.
 process.once('exit', () => {
@@ -251,8 +254,9 @@ function endScenario(report: { text: string; allMet: boolean }, file: string, ti
       `# ${title}`,
       '',
       `Measured by \`npm run bench:cost -- ${flag}\` on ${new Date().toISOString().slice(0, 10)} (node ${process.version},`,
-      "DynamoDB Local, two cores). Consumed capacity is what DynamoDB Local reports for each call, raised to AWS's",
-      'per-request minimums (scripts/bench/cost/capacity-meter.ts).',
+      `DynamoDB Local, ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] as number).toFixed(1)} at the end,`,
+      `${((Date.now() - started) / 60_000).toFixed(0)} min). Consumed capacity is what DynamoDB Local reports for each call, raised to AWS's`,
+      'per-request minimums (scripts/bench/cost/capacity-meter.ts). Steps, requests and units do not depend on the load.',
       '',
     ];
     writeFileSync(path, `${[...header, report.text].join('\n')}\n`);
@@ -260,7 +264,8 @@ function endScenario(report: { text: string; allMet: boolean }, file: string, ti
   }
   process.exit(failures.length || !report.allMet ? 1 : 0);
 }
-if (args.season) endScenario(renderSeason(season), 'season.md', 'Cost of a season finish', '--season');
+if (args.season)
+  endScenario(renderSeason(season), 'season.md', 'Cost of a season finish', `--season --season-sizes ${args['season-sizes']}`);
 if (args.floor) endScenario(renderFloor(floor), 'floor.md', 'Cost of the floor procedures', '--floor');
 
 const { text } = render({

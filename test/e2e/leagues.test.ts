@@ -429,6 +429,63 @@ describe('a league of three tournaments, played to the finish', { timeout: 300_0
     expect((await standings(linear)).body.items).toEqual(expected(FINISHES, (f, r) => f.entries - r.place + 1));
   });
 
+  it('R-LEAGUE-5, R-MONEY-2: a name the money checker holds is kept with its hold; the league is not public until the club words it otherwise', async () => {
+    const created = await api.call('POST', `${base}/leagues`, {
+      token: owner,
+      body: { name: 'Лига евро', source: { kind: 'tournaments', tournamentIds: [tournaments[0]] }, points: { kind: 'linear' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.moneyHold).toEqual([expect.objectContaining({ field: 'name', fragment: expect.stringMatching(/евро/i) })]);
+    const id = created.body.leagueId as string;
+    const clubId = base.split('/').at(-1) as string;
+    const lga = await api.token('lga');
+    const catalogue = async () =>
+      (await api.call('GET', `/v1/catalog/leagues?clubId=${clubId}`)).body.items.map((l: { leagueId: string }) => l.leagueId);
+    const mine = async () =>
+      (await api.call('GET', '/v1/me/leagues', { token: lga })).body.items.map((l: { leagueId: string }) => l.leagueId);
+    // The table is kept (T1's results count), but only the club sees it.
+    expect((await api.call('GET', `${base}/leagues/${id}/standings`, { token: owner })).body.items).toHaveLength(4);
+    expectProblem(await standings(id), 404, 'LEAGUE_NOT_FOUND');
+    expectProblem(await api.call('GET', `${base}/leagues/${id}/standings-board`), 404, 'LEAGUE_NOT_FOUND');
+    expect((await api.call('GET', `${base}/leagues/${id}/standings-screen`)).status).toBe(404);
+    expect(await catalogue()).not.toContain(id);
+    expect(await mine()).not.toContain(id);
+    expect(await mine()).toContain(linear);
+
+    const renamed = await api.call('PATCH', `${base}/leagues/${id}`, { token: owner, body: { name: 'Лига клуба' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).not.toHaveProperty('moneyHold');
+    expect((await standings(id)).body.items).toHaveLength(4);
+    expect((await api.call('GET', `${base}/leagues/${id}/standings-board`)).status).toBe(200);
+    expect(await catalogue()).toContain(id);
+    expect(await mine()).toContain(id);
+    // Held again by an edit: out of sight again.
+    expect(
+      (await api.call('PATCH', `${base}/leagues/${id}`, { token: owner, body: { name: 'Overlay league' } })).body.moneyHold,
+    ).toHaveLength(1);
+    expect(await catalogue()).not.toContain(id);
+  });
+
+  it('R-LEAGUE-1: another club’s league is not found within the other club, and this club is not the other owner’s', async () => {
+    const other = await clubWithOwner(api, 'lg-other-owner');
+    // The standings and their board are public: under this club's path the other owner reads them as anyone does.
+    for (const [method, path, isPublic] of [
+      ['GET', `/leagues/${linear}`, false],
+      ['PATCH', `/leagues/${linear}`, false],
+      ['DELETE', `/leagues/${linear}`, false],
+      ['GET', `/leagues/${linear}/standings`, true],
+      ['GET', `/leagues/${linear}/standings-board`, true],
+    ] as const) {
+      const options = { token: other.owner, ...(method === 'PATCH' ? { body: { name: 'Taken over' } } : {}) };
+      expectProblem(await api.call(method, `${other.base}${path}`, options), 404, 'LEAGUE_NOT_FOUND');
+      const here = await api.call(method, `${base}${path}`, options);
+      if (isPublic) expect(here.status).toBe(200);
+      else expectProblem(here, 404, 'CLUB_NOT_FOUND');
+    }
+    // Still there, unchanged, for its own club.
+    expect((await api.call('GET', `${base}/leagues/${linear}`, { token: owner })).body.name).not.toBe('Taken over');
+  });
+
   it('R-LEAGUE-1: a league over a series is accepted; without tournaments carrying it, its table is empty', async () => {
     const s = await api.call('POST', `${base}/leagues`, {
       token: owner,

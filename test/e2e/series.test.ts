@@ -47,6 +47,25 @@ describe('series of a club', () => {
     expect(second.body.items[0].seriesId).not.toBe(first.body.items[0].seriesId);
   });
 
+  it('R-SER-1, R-MONEY-2: a name the money checker holds is kept with its hold, out of the catalogue until the club words it otherwise', async () => {
+    const held = await series({ name: 'Кубок евро' });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(held.body.moneyHold).toEqual([expect.objectContaining({ field: 'name', fragment: expect.stringMatching(/евро/i) })]);
+    const { seriesId, clubId } = held.body;
+    const publicPage = () => api.call('GET', `/v1/catalog/series/${seriesId}?clubId=${clubId}`, {});
+    const listed = async () =>
+      (await api.call('GET', `/v1/catalog/series?clubId=${clubId}&limit=100`, {})).body.items.map((x: { seriesId: string }) => x.seriesId);
+    expect((await publicPage()).status).toBe(404);
+    expect(await listed()).not.toContain(seriesId);
+    // The club still reads and lists it.
+    expect((await api.call('GET', `${base}/series/${seriesId}`, { token: owner })).body.moneyHold).toHaveLength(1);
+    const renamed = await api.call('PATCH', `${base}/series/${seriesId}`, { token: owner, body: { name: 'Кубок клуба' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).not.toHaveProperty('moneyHold');
+    expect((await publicPage()).status).toBe(200);
+    expect(await listed()).toContain(seriesId);
+  });
+
   it('R-SER-1: an unknown series and another club’s are 404 within the tenant', async () => {
     const mine = (await series()).body.seriesId;
     const unknown = await api.call('GET', `${base}/series/ser_nope`, { token: owner });

@@ -95,6 +95,11 @@ describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the c
     expectProblem(await grant('tk-bad', { kind: 'club' }, { expiresAt: 'tomorrow' }), 400, 'VALIDATION_FAILED');
     expectProblem(await grant('nobody-here'), 404, 'PLAYER_NOT_FOUND');
     expectProblem(await grant('tk-bad', { kind: 'club', upToFeeLevel: '5000 ₽' }), 422, 'MONEY_WORDING');
+    // R-MONEY-2: a ticket is good at once, so a text the checker would hold for an operator is refused too.
+    const held = await grant('tk-bad', { kind: 'club' }, { reason: 'Сертификат на 3000' });
+    expectProblem(held, 422, 'MONEY_WORDING');
+    expect(held.body.errors).toEqual([expect.objectContaining({ field: 'reason' })]);
+    expectProblem(await grant('tk-bad', { kind: 'club', upToFeeLevel: 'Лига евро' }), 422, 'MONEY_WORDING');
     expectProblem(await api.call('GET', `${base}/tickets?status=sold`, { token: owner }), 400, 'VALIDATION_FAILED');
     expectProblem(await api.call('GET', `${base}/tickets/tkt_none`, { token: owner }), 404, 'TICKET_NOT_FOUND');
     expectProblem(
@@ -120,6 +125,32 @@ describe('R-TICKET-1: a ticket is a right to enter, granted and revoked by the c
     });
     expect(self.status).toBe(404);
     expect(self.headers.get('content-type')).toContain('application/problem+json');
+
+    // Another club's ticket is not found within the other club: not read, revoked or used there.
+    const ours = (await grant('tk-bad')).body.ticketId as string;
+    const other = await clubWithOwner(api, 'tickets-other-owner');
+    expectProblem(await api.call('GET', `${other.base}/tickets/${ours}`, { token: other.owner }), 404, 'TICKET_NOT_FOUND');
+    expectProblem(
+      await api.call('POST', `${other.base}/tickets/${ours}/revoke`, { token: other.owner, body: { reason: 'x' } }),
+      404,
+      'TICKET_NOT_FOUND',
+    );
+    const theirs = await api.call('POST', `${other.base}/tournaments`, {
+      token: other.owner,
+      body: tournamentBody({ name: 'Other club' }, 45 * 3_600_000),
+    });
+    await api.call('POST', `${other.base}/tournaments/${theirs.body.tournamentId}/open-registration`, { token: other.owner });
+    expectProblem(
+      await api.call('POST', `${other.base}/tournaments/${theirs.body.tournamentId}/registrations`, {
+        token: other.owner,
+        body: { playerId: 'tk-bad', ticketId: ours },
+      }),
+      404,
+      'TICKET_NOT_FOUND',
+    );
+    expect((await ticketOf(ours)).status).toBe('issued');
+    // And this club's path is not the other owner's at all.
+    expectProblem(await api.call('GET', `${base}/tickets/${ours}`, { token: other.owner }), 404, 'CLUB_NOT_FOUND');
   });
 });
 

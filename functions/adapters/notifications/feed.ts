@@ -2,7 +2,6 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { config } from '../../runtime/config';
 import { entities } from '../../store/entities';
-import { readCount } from '../../store/entities/items';
 import { prefetchKeyOf } from '../../runtime/prefetch';
 import { readItems } from '../../store/read-items';
 import { writeAll } from '../../store/batch-write';
@@ -105,31 +104,23 @@ function parseCursor(raw: string | null): FeedCursor | undefined {
     const c = JSON.parse(raw) as Partial<FeedCursor>;
     if (typeof c.at === 'string' && typeof c.id === 'string' && Array.isArray(c.t)) return { at: c.at, id: c.id, t: c.t };
   } catch {
-    // The older "time|id" form: the tournaments are looked up again.
+    // Not ours: the sealed cursor opened, so only a bug gets here; the first page is the safe answer.
   }
-  const [at, id] = raw.split('|');
-  return at && id ? { at, id, t: [] } : undefined;
+  return undefined;
 }
 
-/** The schedule's tournaments a feed shows: every one the player did not withdraw from, newest first. */
-function scheduleTournaments(schedule: Item | undefined): TournamentRef[] | undefined {
-  if (!schedule) return undefined;
+/**
+ * The schedule's tournaments a feed shows: every one the player did not withdraw from, newest first. A
+ * player without a schedule holds no registration (the first one writes it), so has none.
+ */
+function scheduleTournaments(schedule: Item | undefined): TournamentRef[] {
+  if (!schedule) return [];
   const regs = Object.values(
     (schedule.regs ?? {}) as Record<string, { clubId: string; tournamentId: string; startAt: number; cancelled?: boolean }>,
   );
   return regs
     .filter((r) => r.cancelled !== true)
     .sort((a, b) => b.startAt - a.startAt)
-    .slice(0, FEED_TOURNAMENTS)
-    .map((r) => [r.clubId, r.tournamentId]);
-}
-
-/** A player made before schedules existed: the tournaments from the by-player index. */
-async function indexedTournaments(playerId: string): Promise<TournamentRef[]> {
-  const query = entities().playerRegistration.query.byPlayer({ playerId });
-  const rows = await readCount(FEED_TOURNAMENTS * 2, null, (n, at) => query.go({ order: 'desc', limit: n, cursor: at }));
-  return rows.data
-    .filter((r) => r.registrationStatus !== 'cancelled')
     .slice(0, FEED_TOURNAMENTS)
     .map((r) => [r.clubId, r.tournamentId]);
 }
@@ -172,7 +163,7 @@ export async function readFeed(
 ): Promise<FeedPage & { profile: Item | null }> {
   const below = parseCursor(opts.cursor);
   const { own, full, profile: firstProfile, schedule } = await readOwn(playerId, opts.limit, below);
-  const tournaments = below?.t.length ? below.t : (scheduleTournaments(schedule) ?? (await indexedTournaments(playerId)));
+  const tournaments = below?.t.length ? below.t : scheduleTournaments(schedule);
   const keys = [...(firstProfile === undefined ? [profileItemKey(playerId)] : []), ...tournaments.map(([c, t]) => tournamentFeedKey(c, t))];
   const got = await readItems(keys);
   const profile = firstProfile !== undefined ? firstProfile : (got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);

@@ -267,8 +267,9 @@ export async function myStandings(playerId: string): Promise<{ clubId: string; l
   if (mine.data.length === 0) return [];
   const leagues = await entities()
     .league.get(mine.data.map((m) => ({ clubId: m.clubId, leagueId: m.leagueId })))
-    .go({ attributes: ['clubId', 'leagueId', 'name'] });
-  const names = new Map(leagues.data.map((l) => [`${l.clubId}/${l.leagueId}`, l.name]));
+    .go({ attributes: ['clubId', 'leagueId', 'name', 'moneyReview'] });
+  // A league whose name is held for review is not listed (R-MONEY-2), as it is not public.
+  const names = new Map(leagues.data.filter((l) => l.moneyReview === undefined).map((l) => [`${l.clubId}/${l.leagueId}`, l.name]));
   const out = await Promise.all(
     mine.data.map(async (m) => {
       const name = names.get(`${m.clubId}/${m.leagueId}`);

@@ -6,6 +6,7 @@ import {
   type LeagueSettings,
   type PointsChangeAudit,
 } from '../../../domain/season';
+import { moneyReviewItems } from '../../../domain/text/money-wording';
 import { entities } from '../../store/entities';
 import { conditionRefused } from '../../store/entities/items';
 import type { LeagueRow } from '../../store/entities/league';
@@ -20,6 +21,25 @@ import { recomputeLeague } from './league-standings';
  */
 
 export const leagueNotFound = (): NotFound => new NotFound('LEAGUE_NOT_FOUND', 'No such league');
+
+/**
+ * R-MONEY-2: a name the money checker would hold is stored, with what it holds, and the league stays out
+ * of everything public (catalogue, standings, screen, players' lists) until the club words it otherwise.
+ */
+const heldName = (name: string) => {
+  const held = moneyReviewItems('name', name, 'name');
+  return held.length > 0 ? held : undefined;
+};
+
+/** Whether the public may see the league (its name is not held for review). */
+export const isPublicLeague = (l: Pick<LeagueRow, 'moneyReview'>): boolean => l.moneyReview === undefined;
+
+/** The league as its viewer may see it: for the public, one whose name is held is not found. */
+export async function getLeagueAs(clubId: string, leagueId: string, publicView: boolean): Promise<LeagueRow> {
+  const league = await getLeague(clubId, leagueId);
+  if (publicView && !isPublicLeague(league)) throw leagueNotFound();
+  return league;
+}
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -36,6 +56,7 @@ export type LeagueInput = Omit<LeagueSettings, 'clubId'>;
 
 export async function createLeague(clubId: string, input: LeagueInput, ctx: Context): Promise<LeagueRow> {
   const { settings, formula } = checkLeagueSettings({ ...input, clubId });
+  const held = heldName(settings.name);
   const at = iso(ctx.now);
   const row: LeagueRow = {
     clubId,
@@ -46,6 +67,7 @@ export async function createLeague(clubId: string, input: LeagueInput, ctx: Cont
     formula: formula.text,
     ...(settings.bestOf !== undefined ? { bestOf: settings.bestOf } : {}),
     ...(settings.minPlayed !== undefined ? { minPlayed: settings.minPlayed } : {}),
+    ...(held ? { moneyReview: held } : {}),
     audit: [],
     version: 1,
     createdAt: at,
@@ -132,6 +154,9 @@ export async function updateLeague(
   else row.bestOf = bestOf;
   if (minPlayed === undefined) delete row.minPlayed;
   else row.minPlayed = minPlayed;
+  const held = heldName(settings.name);
+  if (held) row.moneyReview = held;
+  else delete row.moneyReview;
   try {
     await entities()
       .league.put(row)

@@ -10,12 +10,12 @@ import {
 } from '../../../domain/season';
 import { iso } from '../../platform/domain-context';
 import { entities } from '../../store/entities';
-import { batchGet, keyOf, recordOf } from '../../store/entities/items';
+import { batchGet, keyOf, recordOf, type TransactPut } from '../../store/entities/items';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../store/client';
 import { readManyItems } from '../../store/read-items';
 import { readUnderLease, release, releaseItem, type Held } from '../../store/projection-lease';
-import { prefetchKeyOf, type ItemKey } from '../../runtime/prefetch';
+import { prefetchKeyOf } from '../../runtime/prefetch';
 import type { PlayerRatingRow, RatingBoardRow, RatingHistoryRow } from '../../store/entities/rating';
 import { writeAll, type WriteRequest } from '../../store/batch-write';
 import { loadTournament } from '../../store/tournament-store';
@@ -68,8 +68,8 @@ export async function setRatingOptIn(clubId: string, optIn: boolean, ctx: Contex
 
 const figures = (r: PlayerRating) => ({ mu: r.mu, sigma: r.sigma, tournaments: r.tournaments, ordinal: ratingOrdinal(r) });
 
-/** The rating's lease (projection-lease.ts): one finish at a time reads and writes ratings. */
-const RATING_LEASE: ItemKey = { pk: 'rating#lease', sk: 'lease' };
+/** The rating's lease scope (projection-lease.ts): one finish at a time reads and writes ratings. */
+const RATING_LEASE = 'rating#lease';
 
 /**
  * R-RATE-1: a finished tournament of an opted-in club updates the rating of its players. Three steps at
@@ -144,10 +144,8 @@ export async function rateFinished(finish: FinishedTournament): Promise<void> {
   // The rated-finish record only lists the finish for a recomputation, which replays it from its results.
   const rated = e.ratedFinish
     .put({ finishKey: key, clubId: finish.clubId, tournamentId: finish.tournamentId, applied: lease.seq })
-    .params<{ Item: Record<string, unknown>; TableName: string }>();
-  await dynamo().doc.send(
-    new TransactWriteCommand({ TransactItems: [{ Put: { TableName: rated.TableName, Item: rated.Item } }, releaseItem(lease)] }),
-  );
+    .params<TransactPut>();
+  await dynamo().doc.send(new TransactWriteCommand({ TransactItems: [{ Put: rated }, releaseItem(lease)] }));
 }
 
 export interface RatingView {

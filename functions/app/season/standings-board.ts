@@ -2,7 +2,7 @@ import type { StandingRow } from '../../../domain/season';
 import { entities } from '../../store/entities';
 import { batchGet } from '../../store/entities/items';
 import { clubBadgeOf } from '../club-badge';
-import { getLeague } from './leagues';
+import { getLeagueAs } from './leagues';
 import { leagueStandingsPage } from './league-standings';
 
 /*
@@ -48,14 +48,17 @@ async function displayNames(rows: readonly StandingRow[], publicView: boolean): 
   return names;
 }
 
-/** The first `limit` rows of the league's table, named; an unknown league is 404 LEAGUE_NOT_FOUND. */
+/**
+ * The first `limit` rows of the league's table, named; an unknown league is 404 LEAGUE_NOT_FOUND, and so
+ * is, for the public, one whose name is held for review (R-MONEY-2).
+ */
 export async function leagueBoard(
   clubId: string,
   leagueId: string,
   opts: { limit: number; publicView: boolean; now: number },
 ): Promise<LeagueBoardView> {
   const [league, page, club] = await Promise.all([
-    getLeague(clubId, leagueId),
+    getLeagueAs(clubId, leagueId, opts.publicView),
     // One row past the limit says whether the table goes on (a cursor may come back with nothing after it).
     leagueStandingsPage({ clubId, leagueId }, opts.limit + 1, null),
     clubBadgeOf(clubId, opts.now),

@@ -29,6 +29,7 @@ import {
 import type { TicketRow } from '../../store/entities/ticket';
 import type { StoredTournament } from '../../store/tournament-store';
 import { Conflict, NotFound } from '../../runtime/errors';
+import { assertNoMoneyWordingNow } from '../../../domain/text/money-wording';
 
 /*
  * R-TICKET-1..3: free entries in the store. The domain (domain/season/tickets.ts) decides every change;
@@ -124,6 +125,8 @@ export interface ManualIssue {
 
 /** R-TICKET-2: the club grants a free entry by hand (owner or manager), audited with who and why. */
 export async function issueTicketByHand(command: ManualIssue, ctx: Context): Promise<Ticket> {
+  // The holder reads the reason as the ticket's note, and the ticket is good at once: no hold to wait on.
+  assertNoMoneyWordingNow('reason', command.reason, 'description', 'reason');
   const change = issueTicket(
     {
       clubId: command.clubId,

@@ -22,6 +22,7 @@ import { memberEntity } from './member';
 import { moderationEntity } from './moderation';
 import { notificationEntity } from './notification';
 import { playerEntity } from './player';
+import { projectionLeaseEntity } from './projection-lease';
 import { pushDeviceEntity } from './push-device';
 import { pushDeviceCountEntity } from './push-device-count';
 import { pushLevelAskEntity } from './push-level-ask';
@@ -111,6 +112,7 @@ function build(c: EntityConfiguration) {
       ratingHistory: ratingHistoryEntity(c),
       ratingBoard: ratingBoardEntity(c),
       ratedFinish: ratedFinishEntity(c),
+      projectionLease: projectionLeaseEntity(c),
     },
     c,
   );

@@ -37,6 +37,8 @@ export const leagueEntity = (config: EntityConfiguration) =>
         minPlayed: { type: 'number' },
         /** R-LEAGUE-2: points changes after a counted finish, each with a full recomputation. */
         audit: { type: 'any' },
+        /** R-MONEY-2: what of the name the money checker holds for review (the league is not public then). */
+        moneyReview: { type: 'any' },
         version: { type: 'number', required: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },

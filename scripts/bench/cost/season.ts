@@ -35,6 +35,9 @@ export interface Step {
 export interface PartFigures {
   steps: Step[];
   requests: number;
+  /** Items the part's requests name: keys read, items put, updated or deleted. */
+  itemsRead: number;
+  itemsWritten: number;
   rru: number;
   wru: number;
 }
@@ -77,10 +80,40 @@ export function stepsOf(calls: readonly ObservedCall[]): Step[] {
   return steps.map(({ command, requests }) => ({ command, requests }));
 }
 
-function figuresOf(calls: readonly ObservedCall[]): PartFigures {
+const perTable = (requestItems: unknown, count: (t: unknown) => number): number =>
+  Object.values((requestItems ?? {}) as Record<string, unknown>).reduce<number>((n, t) => n + count(t), 0);
+const length = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+
+/** The items one call reads and writes, from its request (what its units are charged for). */
+export function itemsOf(call: Pick<ObservedCall, 'command' | 'input'>): { read: number; written: number } {
+  const i = call.input;
+  switch (call.command) {
+    case 'GetItem':
+      return { read: 1, written: 0 };
+    case 'BatchGetItem':
+      return { read: perTable(i.RequestItems, (t) => length((t as { Keys?: unknown }).Keys)), written: 0 };
+    case 'TransactGetItems':
+      return { read: length(i.TransactItems), written: 0 };
+    case 'PutItem':
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return { read: 0, written: 1 };
+    case 'BatchWriteItem':
+      return { read: 0, written: perTable(i.RequestItems, length) };
+    case 'TransactWriteItems':
+      return { read: 0, written: length(i.TransactItems) };
+    default:
+      return { read: 0, written: 0 };
+  }
+}
+
+export function figuresOf(calls: readonly ObservedCall[]): PartFigures {
+  const items = calls.map(itemsOf);
   return {
     steps: stepsOf(calls),
     requests: calls.length,
+    itemsRead: items.reduce((n, x) => n + x.read, 0),
+    itemsWritten: items.reduce((n, x) => n + x.written, 0),
     rru: calls.reduce((s, c) => s + c.rru, 0),
     wru: calls.reduce((s, c) => s + c.wru, 0),
   };
@@ -150,7 +183,9 @@ export function renderSeason(finishes: readonly SeasonFinish[]): { text: string;
         stepsText(x),
         String(x.requests),
         (x.requests / f.players).toFixed(3),
+        String(x.itemsRead),
         units(x.rru),
+        String(x.itemsWritten),
         units(x.wru),
       ];
     }),
@@ -193,7 +228,15 @@ export function renderSeason(finishes: readonly SeasonFinish[]): { text: string;
     'opted into the rating. A step is the calls of one kind sent together (parallel batch reads, one write',
     'pipeline); the parts run side by side.',
     '',
-    table(['#', 'players', 'part', 'steps', 'requests', 'per player', 'RCU', 'WCU'], rows),
+    table(['#', 'players', 'part', 'steps', 'requests', 'per player', 'items read', 'RCU', 'items written', 'WCU'], rows),
+    '',
+    "Each part's units are those DynamoDB reported for its own requests (the calls are told apart by the",
+    'partitions they name). At the same field the two parts cost about the same by their shape: each reads',
+    "one item per player and two more (the lease, the league's count or the rating's rated-finish record),",
+    'consistently; the league writes a ranking row and a record per player, the record 2 WCU with its',
+    "by-player index, the rating a history row, the current rating and a board row; from a player's second",
+    "finish on, each deletes the player's old ranking or board row too. The last transaction is 2 items of 2 WCU",
+    'each. Records larger than 1 KB (a league record grows with its results) cost more.',
     '',
     `Other consumer work of the finishes (players' rows, names, live fan-out), requests: ${finishes.map((f) => f.otherRequests).join(', ')}.`,
     '',

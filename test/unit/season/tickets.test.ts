@@ -60,6 +60,15 @@ describe('tickets', () => {
     refused('TICKET_NO_FACE_VALUE', () => issueTicket({ ...command(), faceValue: 3000 } as IssueTicket, makeCtx()));
     refused('TICKET_INVALID', () => issueTicket(command({ expiresAt: T0 - 1 }), makeCtx()));
     refused('MONEY_WORDING', () => issueTicket(command({ target: { kind: 'club', upToFeeLevel: 'до 3000 ₽' } }), makeCtx()));
+    // R-MONEY-2: good at once, a ticket has no hold to wait on: what the checker would hold is refused too.
+    const held = refused('MONEY_WORDING', () =>
+      issueTicket(command({ source: { kind: 'manual', note: 'Сертификат на 3000' } }), makeCtx()),
+    );
+    expect(held.errors?.[0]?.field).toBe('source.note');
+    refused('MONEY_WORDING', () => issueTicket(command({ target: { kind: 'club', upToFeeLevel: 'Лига евро' } }), makeCtx()));
+    expect(issueTicket(command({ source: { kind: 'manual', note: 'Победитель ноябрьской лиги' } }), makeCtx()).ticket.status).toBe(
+      'issued',
+    );
   });
 
   it('R-TICKET-1, R-MONEY-1: a ticket is never sold, exchanged, transferred or cashed out', () => {
