@@ -23,16 +23,16 @@ const BUCKET_LOAD = 16;
 /** Holes are swept when there are more of them than records (and more than a chunk's worth). */
 const MIN_SWEEP = CHUNK;
 
-interface Slot<T> {
-  readonly id: string;
-  readonly value: T;
+/** Up to CHUNK records in insertion order: ids and values side by side; a hole's id is undefined. */
+interface Chunk<T> {
+  readonly ids: readonly (string | undefined)[];
+  readonly values: readonly (T | undefined)[];
 }
-type Hole = null;
 
 interface Structure<T> {
-  /** Insertion order; `null` where a record was removed. */
-  readonly chunks: readonly (readonly (Slot<T> | Hole)[])[];
-  /** Slots used, holes included. */
+  /** Insertion order, CHUNK positions a chunk. */
+  readonly chunks: readonly Chunk<T>[];
+  /** Positions used, holes included. */
   readonly length: number;
   /** Records present. */
   readonly size: number;
@@ -59,42 +59,65 @@ function positionOf<T>(s: Structure<T>, id: string): number | undefined {
   return s.buckets[bucketIndex(s, id)]?.get(id);
 }
 
-function slotAt<T>(s: Structure<T>, pos: number): Slot<T> | Hole | undefined {
-  return s.chunks[Math.floor(pos / CHUNK)]?.[pos % CHUNK];
-}
-
-function lookup<T>(s: Structure<T>, id: string): Slot<T> | undefined {
+/** The record at `id`, or undefined. */
+function lookup<T>(s: Structure<T>, id: string): T | undefined {
   const pos = positionOf(s, id);
-  return pos === undefined ? undefined : (slotAt(s, pos) ?? undefined);
+  return pos === undefined ? undefined : s.chunks[(pos / CHUNK) | 0]?.values[pos % CHUNK];
 }
 
-function* slots<T>(s: Structure<T>): Generator<Slot<T>> {
-  for (const chunk of s.chunks) for (const slot of chunk) if (slot) yield slot;
+const has = (s: Structure<unknown>, id: string): boolean => positionOf(s, id) !== undefined;
+
+/** Calls `fn` on each record in insertion order. */
+function each<T>(s: Structure<T>, fn: (id: string, value: T) => void): void {
+  for (const { ids, values } of s.chunks) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (id !== undefined) fn(id, values[i] as T);
+    }
+  }
 }
 
-/** A structure laid out afresh from records in order (no holes, buckets sized for them). */
-function build<T>(records: Iterable<readonly [string, T]>): Structure<T> {
-  const chunks: Slot<T>[][] = [];
-  const positions: [string, number][] = [];
+function pairs<T>(s: Structure<T>): [string, T][] {
+  const out: [string, T][] = [];
+  each(s, (id, value) => out.push([id, value]));
+  return out;
+}
+
+/**
+ * A structure laid out afresh from records in order (no holes, buckets sized for them). An id given twice
+ * keeps its first position and its last record, as on a plain object.
+ */
+function build<T>(records: readonly (readonly [string, T])[]): Structure<T> {
+  let bucketCount = 1;
+  while (bucketCount * BUCKET_LOAD < records.length) bucketCount *= 2;
+  const buckets = Array.from({ length: bucketCount }, () => new Map<string, number>());
+  const chunks: { ids: string[]; values: T[] }[] = [];
   let length = 0;
   for (const [id, value] of records) {
-    if (length % CHUNK === 0) chunks.push([]);
-    (chunks[chunks.length - 1] as Slot<T>[]).push({ id, value });
-    positions.push([id, length++]);
+    const bucket = buckets[hash(id) & (bucketCount - 1)] as Map<string, number>;
+    const at = bucket.get(id);
+    if (at !== undefined) {
+      (chunks[(at / CHUNK) | 0] as { values: T[] }).values[at % CHUNK] = value;
+      continue;
+    }
+    if (length % CHUNK === 0) chunks.push({ ids: [], values: [] });
+    const chunk = chunks[chunks.length - 1] as { ids: string[]; values: T[] };
+    chunk.ids.push(id);
+    chunk.values.push(value);
+    bucket.set(id, length++);
   }
-  let bucketCount = 1;
-  while (bucketCount * BUCKET_LOAD < length) bucketCount *= 2;
-  const buckets = Array.from({ length: bucketCount }, () => new Map<string, number>());
-  for (const [id, pos] of positions) (buckets[hash(id) & (bucketCount - 1)] as Map<string, number>).set(id, pos);
   return { chunks, length, size: length, buckets };
 }
 
-function withSlot<T>(s: Structure<T>, pos: number, slot: Slot<T> | Hole): Structure<T>['chunks'] {
-  const c = Math.floor(pos / CHUNK);
+function withSlot<T>(s: Structure<T>, pos: number, id: string | undefined, value: T | undefined): Structure<T>['chunks'] {
+  const c = (pos / CHUNK) | 0;
   const chunks = s.chunks.slice();
-  const chunk = (chunks[c] ?? []).slice();
-  chunk[pos % CHUNK] = slot;
-  chunks[c] = chunk;
+  const chunk = chunks[c];
+  const ids = chunk ? chunk.ids.slice() : [];
+  const values = chunk ? chunk.values.slice() : [];
+  ids[pos % CHUNK] = id;
+  values[pos % CHUNK] = value;
+  chunks[c] = { ids, values };
   return chunks;
 }
 
@@ -111,31 +134,30 @@ function withPosition<T>(s: Structure<T>, id: string, pos: number | undefined): 
 function put<T>(s: Structure<T>, id: string, value: T): Structure<T> {
   const pos = positionOf(s, id);
   if (pos !== undefined) {
-    const slot = slotAt(s, pos);
-    if (slot && slot.value === value) return s;
-    return { ...s, chunks: withSlot(s, pos, { id, value }) };
+    if (s.chunks[(pos / CHUNK) | 0]?.values[pos % CHUNK] === value) return s;
+    return { ...s, chunks: withSlot(s, pos, id, value) };
   }
   const next: Structure<T> = {
-    chunks: withSlot(s, s.length, { id, value }),
+    chunks: withSlot(s, s.length, id, value),
     length: s.length + 1,
     size: s.size + 1,
     buckets: withPosition(s, id, s.length),
   };
   // Past the load, twice the buckets: a rebuild once per doubling.
-  return next.size > next.buckets.length * BUCKET_LOAD ? build([...slots(next)].map((x) => [x.id, x.value] as const)) : next;
+  return next.size > next.buckets.length * BUCKET_LOAD ? build(pairs(next)) : next;
 }
 
 function remove<T>(s: Structure<T>, id: string): Structure<T> {
   const pos = positionOf(s, id);
   if (pos === undefined) return s;
   const next: Structure<T> = {
-    chunks: withSlot(s, pos, null),
+    chunks: withSlot(s, pos, undefined, undefined),
     length: s.length,
     size: s.size - 1,
     buckets: withPosition(s, id, undefined),
   };
   const holes = next.length - next.size;
-  return holes > MIN_SWEEP && holes > next.size ? build([...slots(next)].map((x) => [x.id, x.value] as const)) : next;
+  return holes > MIN_SWEEP && holes > next.size ? build(pairs(next)) : next;
 }
 
 const immutable = (): never => {
@@ -145,13 +167,13 @@ const immutable = (): never => {
 function recordIdsOf(s: Structure<unknown>): string[] {
   const out = new Array<string>(s.size);
   let i = 0;
-  for (const chunk of s.chunks) for (const slot of chunk) if (slot) out[i++] = slot.id;
+  each(s, (id) => (out[i++] = id));
   return out;
 }
 
 function plainCopy<T>(s: Structure<T>): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const slot of slots(s)) out[slot.id] = slot.value;
+  each(s, (id, value) => (out[id] = value));
   return out;
 }
 
@@ -159,17 +181,17 @@ function facade<T>(s: Structure<T>): Record<string, T> {
   const handler: ProxyHandler<Record<string, T>> = {
     get(target, key) {
       if (typeof key === 'string') {
-        const slot = lookup(s, key);
-        if (slot) return slot.value;
+        const pos = positionOf(s, key);
+        if (pos !== undefined) return s.chunks[(pos / CHUNK) | 0]?.values[pos % CHUNK];
       } else if (key === STRUCTURE) return s;
       else if (key === INSPECT) return () => plainCopy(s);
       return Reflect.get(target, key);
     },
-    has: (target, key) => (typeof key === 'string' && lookup(s, key) !== undefined) || Reflect.has(target, key),
+    has: (target, key) => (typeof key === 'string' && has(s, key)) || Reflect.has(target, key),
     ownKeys: () => recordIdsOf(s),
     getOwnPropertyDescriptor(_target, key) {
-      const slot = typeof key === 'string' ? lookup(s, key) : undefined;
-      return slot ? { value: slot.value, writable: false, enumerable: true, configurable: true } : undefined;
+      if (typeof key !== 'string' || !has(s, key)) return undefined;
+      return { value: lookup(s, key), writable: false, enumerable: true, configurable: true };
     },
     set: immutable,
     deleteProperty: immutable,
@@ -186,6 +208,9 @@ function structureOf<T>(map: Readonly<Record<string, T>> | undefined): Structure
   return map ? ((map as Record<PropertyKey, unknown>)[STRUCTURE] as Structure<T> | undefined) : undefined;
 }
 
+const structureOrBuilt = <T>(map: Readonly<Record<string, T>> | undefined): Structure<T> =>
+  structureOf(map) ?? build(Object.entries(map ?? {}));
+
 /** Whether `map` is a record map (else a plain object, or nothing). */
 export const isRecordMap = (map: unknown): boolean =>
   typeof map === 'object' && map !== null && structureOf(map as Record<string, unknown>) !== undefined;
@@ -198,22 +223,26 @@ export function recordMap<T>(map: Readonly<Record<string, T>> = {}): Record<stri
 
 /** A record map of [id, record] pairs, in their order (a later pair of one id replaces the earlier). */
 export function recordMapOf<T>(pairs: Iterable<readonly [string, T]>): Record<string, T> {
-  return facade(build(new Map(pairs)));
+  return facade(build(Array.isArray(pairs) ? pairs : [...pairs]));
 }
 
 /** `map` with `value` at `id`: the same map when it already holds that very value. */
 export function putRecord<T>(map: Readonly<Record<string, T>> | undefined, id: string, value: T): Record<string, T> {
-  const s = structureOf(map) ?? build(Object.entries(map ?? {}));
+  const s = structureOrBuilt(map);
   const next = put(s, id, value);
   return next === s && map ? (map as Record<string, T>) : facade(next);
 }
 
 /** `map` with every record of `records` put, in their order. */
 export function putRecords<T>(map: Readonly<Record<string, T>> | undefined, records: Iterable<readonly [string, T]>): Record<string, T> {
-  return changeRecords(
-    map,
-    Array.from(records, ([id, value]) => ({ id, value })),
-  );
+  const start = structureOrBuilt(map);
+  const list = Array.isArray(records) ? (records as readonly (readonly [string, T])[]) : [...records];
+  if (list.length === 0) return map ? (map as Record<string, T>) : facade(start);
+  let s = start;
+  // Many at once (a day 2's field): the records as they are, then the batch, laid out in one pass.
+  if (list.length * 8 > start.size + CHUNK) s = build([...pairs(start), ...list]);
+  else for (const [id, value] of list) s = put(s, id, value);
+  return s === start && map ? (map as Record<string, T>) : facade(s);
 }
 
 /** One change of a batch: `value` undefined removes the record. */
@@ -228,17 +257,17 @@ export interface RecordChange<T> {
  * pass instead of change by change.
  */
 export function changeRecords<T>(map: Readonly<Record<string, T>> | undefined, changes: readonly RecordChange<T>[]): Record<string, T> {
-  const start = structureOf(map) ?? build(Object.entries(map ?? {}));
+  const start = structureOrBuilt(map);
   if (changes.length === 0) return map ? (map as Record<string, T>) : facade(start);
   let s = start;
   if (changes.length * 8 > start.size + CHUNK) {
     // A Map keeps a plain object's order for ids: a delete and a set moves an id to the end.
-    const all = new Map(Array.from(slots(start), (slot) => [slot.id, slot.value] as const));
+    const all = new Map(pairs(start));
     for (const c of changes) {
       if (c.value === undefined) all.delete(c.id);
-      else if (all.get(c.id) !== c.value) all.set(c.id, c.value);
+      else all.set(c.id, c.value);
     }
-    s = build(all);
+    s = build([...all]);
   } else {
     for (const c of changes) s = c.value === undefined ? remove(s, c.id) : put(s, c.id, c.value);
   }
@@ -247,7 +276,7 @@ export function changeRecords<T>(map: Readonly<Record<string, T>> | undefined, c
 
 /** `map` without the record at `id`: the same map when it has none. */
 export function removeRecord<T>(map: Readonly<Record<string, T>> | undefined, id: string): Record<string, T> {
-  const s = structureOf(map) ?? build(Object.entries(map ?? {}));
+  const s = structureOrBuilt(map);
   const next = remove(s, id);
   return next === s && map ? (map as Record<string, T>) : facade(next);
 }
@@ -258,7 +287,7 @@ export function recordValues<T>(map: Readonly<Record<string, T>> | undefined): T
   if (!s) return map ? Object.values(map) : [];
   const out = new Array<T>(s.size);
   let i = 0;
-  for (const chunk of s.chunks) for (const slot of chunk) if (slot) out[i++] = slot.value;
+  each(s, (_id, value) => (out[i++] = value));
   return out;
 }
 
@@ -273,14 +302,14 @@ export function recordIds(map: Readonly<Record<string, unknown>> | undefined): s
 export function recordEntries<T>(map: Readonly<Record<string, T>> | undefined): [string, T][] {
   const s = structureOf(map);
   if (!s) return map ? Object.entries(map) : [];
-  return Array.from(slots(s), (slot) => [slot.id, slot.value]);
+  return pairs(s);
 }
 
 /** The record at `id` when the map has one of its own (a plain object's inherited names are not records). */
 export function recordAt<T>(map: Readonly<Record<string, T>> | undefined, id: string): T | undefined {
   if (!map) return undefined;
   const s = structureOf(map);
-  if (s) return lookup(s, id)?.value;
+  if (s) return lookup(s, id);
   return Object.hasOwn(map, id) ? map[id] : undefined;
 }
 
@@ -293,9 +322,9 @@ export function recordCount(map: Readonly<Record<string, unknown>> | undefined):
 /**
  * The ids whose record differs between `before` and `after` (put, replaced or removed). For two record
  * maps the work is the chunks that differ: one or two for maps of one lineage (one made from the other
- * by a few puts and removes). Slots are never shared between positions, so a record that differs
- * always differs at one position at least; the ids found there whose record is the same on both sides
- * (moved by a sweep, or removed and put back) are dropped.
+ * by a few puts and removes). A record that differs differs at one position at least (an id has one
+ * position in a map); the ids found at differing positions whose record is the same on both sides (moved
+ * by a sweep, or removed and put back) are dropped.
  */
 export function changedRecordIds<T>(
   before: Readonly<Record<string, T>> | undefined,
@@ -312,14 +341,14 @@ export function changedRecordIds<T>(
       const cb = b.chunks[c];
       if (ca === cb) continue;
       for (let i = 0; i < CHUNK; i++) {
-        const sa = ca?.[i];
-        const sb = cb?.[i];
-        if (sa === sb) continue;
-        if (sa) changed.add(sa.id);
-        if (sb) changed.add(sb.id);
+        const ia = ca?.ids[i];
+        const ib = cb?.ids[i];
+        if (ia === ib && ca?.values[i] === cb?.values[i]) continue;
+        if (ia !== undefined) changed.add(ia);
+        if (ib !== undefined) changed.add(ib);
       }
     }
-    for (const id of changed) if (lookup(a, id)?.value === lookup(b, id)?.value) changed.delete(id);
+    for (const id of changed) if (has(a, id) === has(b, id) && lookup(a, id) === lookup(b, id)) changed.delete(id);
     return changed;
   }
   const own = (m: Readonly<Record<string, T>> | undefined, id: string) => (m && Object.hasOwn(m, id) ? m[id] : undefined);
@@ -342,7 +371,7 @@ export function forEachNewChunk<T>(
   for (const chunk of s.chunks) {
     if (seen.has(chunk)) continue;
     seen.add(chunk);
-    visit(chunk.filter((slot): slot is Slot<T> => slot !== null).map((slot) => slot.value));
+    visit(chunk.values.filter((_v, i) => chunk.ids[i] !== undefined) as T[]);
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import { recordValues } from '../core/record-map';
+import { putRecords, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, conflictWith, notFound, ruleError } from '../core/errors';
 import { changeStatus, findParallelRegistration, tournamentWindow, type OtherRegistration, type TournamentEvent } from '../tournaments';
@@ -218,10 +218,9 @@ export function qualifyDay2(
     seq++;
     if (r.status !== 'cancelled') present.add(r.playerId);
   }
-  // One copy each, then a registration and an entry per qualifier. The cost left is V8's: every new id
-  // becomes a property key (an internalized string), about a microsecond each, far above the rest.
-  const registrations: Record<string, Registration> = { ...day2.registrations };
-  const entries: Record<string, Entry> = { ...day2.entries };
+  // A registration and an entry per qualifier, put in the record maps in one batch each.
+  const registrations: (readonly [string, Registration])[] = [];
+  const entries: (readonly [string, Entry])[] = [];
   let total = 0;
   const anyPresent = present.size > 0;
   for (const q of qualifiers) {
@@ -230,31 +229,35 @@ export function qualifyDay2(
     }
     const regId = ctx.newId('reg');
     const entryId = ctx.newId('ent');
-    registrations[regId] = {
-      id: regId,
-      playerId: q.playerId,
-      status: 'checked_in',
-      seq: ++seq,
-      registeredAt: ctx.now,
-      registeredBy: ctx.actor.id,
-      source: 'staff',
-      checkedInAt: ctx.now,
-      checkedInBy: ctx.actor.id,
+    registrations.push([
+      regId,
+      {
+        id: regId,
+        playerId: q.playerId,
+        status: 'checked_in',
+        seq: ++seq,
+        registeredAt: ctx.now,
+        registeredBy: ctx.actor.id,
+        source: 'staff',
+        checkedInAt: ctx.now,
+        checkedInBy: ctx.actor.id,
+        entryId,
+      },
+    ]);
+    entries.push([
       entryId,
-    };
-    entries[entryId] = {
-      id: entryId,
-      playerId: q.playerId,
-      registrationId: regId,
-      number: 1,
-      status: 'active',
-      chips: q.chips,
-      createdAt: ctx.now,
-    };
+      { id: entryId, playerId: q.playerId, registrationId: regId, number: 1, status: 'active', chips: q.chips, createdAt: ctx.now },
+    ]);
     total += q.chips;
   }
   return {
-    state: { ...day2, registrations, entries, day2: { ...d, qualifiedAt: ctx.now, qualifiers }, updatedAt: ctx.now },
+    state: {
+      ...day2,
+      registrations: putRecords(day2.registrations, registrations),
+      entries: putRecords(day2.entries, entries),
+      day2: { ...d, qualifiedAt: ctx.now, qualifiers },
+      updatedAt: ctx.now,
+    },
     events: [{ type: 'day2.qualified', flights: ordered.length, players: qualifiers.length, total, at: ctx.now }],
     qualifiers,
   };
