@@ -21,7 +21,16 @@ import type { JobDeps } from '../../functions/jobs/context';
 import { levelEndJobName, noShowJobName, syncTournamentJobs } from '../../functions/app/jobs/schedules';
 import { handler as jobsLambda } from '../../functions/jobs/handler';
 import { lambdaContext } from '../../scripts/local/http-adapter';
-import { checkIn, createTournament, openRegistration, register, startTournament, changeStatus } from '../../domain/tournaments';
+import {
+  checkIn,
+  createTournament,
+  openRegistration,
+  register,
+  startTournament,
+  changeStatus,
+  tournamentWindow,
+} from '../../domain/tournaments';
+import { addToSchedules } from '../../functions/store/player-schedule';
 import type { NoShowPolicy, TournamentResult } from '../../domain/tournaments';
 import { initialTimer, pause, start } from '../../domain/clock';
 import type { BlindStructure } from '../../domain/clock';
@@ -124,6 +133,16 @@ async function runningTournament(
   let state: StoredTournament = { ...r.state, version: 1 };
   if (opts.clock !== false) state = { ...state, clock: { timer: start(initialTimer(), STRUCTURE, T0).timer, structure: STRUCTURE } };
   await createTournamentItem(state);
+  // Each player's schedule holds the registration, as the registering transaction writes it (the feed finds
+  // the player's tournaments there).
+  const window = tournamentWindow(state.settings);
+  await addToSchedules(
+    Object.values(state.registrations).map((reg) => ({
+      playerId: reg.playerId,
+      entry: { clubId, tournamentId: state.id, registrationId: reg.id, startAt: window.startAt, endAt: window.endAt, live: true },
+    })),
+    at,
+  );
   // The stream consumer arms what the new tournament wants (tested below); each test looks at what follows.
   await streams.drain();
   recorder.scheduled = [];
