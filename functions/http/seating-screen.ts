@@ -54,7 +54,8 @@ body{grid-template-columns:minmax(0,1fr) minmax(0,.26fr);grid-template-rows:auto
 .list{grid-area:list;display:flex;flex-direction:column;gap:.4rem;padding:.8rem 1.6rem}
 .heads,.board{column-gap:2.4rem}
 .heads{display:grid;grid-template-columns:repeat(2,minmax(0,1fr))}
-.heads>div,.board li{display:grid;grid-template-columns:minmax(0,1fr) 2.6em 2.2em;gap:.6em;align-items:baseline}
+.heads>div,.board li{display:grid;grid-template-columns:minmax(0,1fr) 3em 3em;gap:.6em;align-items:baseline}
+.heads>div{font-size:1.9rem}
 .heads span{font-size:1.4rem;color:var(--muted);text-transform:uppercase;letter-spacing:.06rem;overflow-wrap:anywhere}
 .heads span+span,.board b{text-align:right}
 .board{list-style:none;flex:1;min-height:0;overflow:hidden;columns:2;column-fill:auto}
@@ -82,6 +83,7 @@ function renderSeatingScreen(
   theme: ScreenTheme | undefined,
 ) {
   const t = SEATING_LABELS[lang];
+  // The heads' font size sets the em of their columns, as the rows' does theirs: both line up.
   const head = `<div><span>${esc(t.player)}</span><span>${esc(t.table)}</span><span>${esc(t.seat)}</span></div>`;
   const fig = (id: string, label: string) =>
     `<div class="fig panel"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div></div>`;
