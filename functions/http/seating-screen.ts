@@ -5,9 +5,10 @@ import { SeatingBoard } from '../../schemas/seating-board';
 import { MAX_SEATING_PAGE_SECONDS, MIN_SEATING_PAGE_SECONDS } from '../../schemas/limits';
 import { defineRoute } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
-import { publicRunningTournament } from './public-tournament';
+import { publicRunningTournament, tournamentViewEtag } from './public-tournament';
 import { seatingBoard } from '../app/tournaments/seating-board';
-import { clubBadgeOf } from '../app/club-badge';
+import { clubBadgeOf, freshClubBadge } from '../app/club-badge';
+import { noneMatch, noneMatchPrefix } from '../platform/conditional';
 import { SEATING_BLOCKS, SEATING_LABELS, type SeatingOptions } from './screens/seating-page';
 import type { ScreenLive } from './screens/clock-page';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
@@ -112,18 +113,22 @@ export const seatingBoardRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: {
     200: { description: 'The seated players', schema: SeatingBoard },
-    304: { description: 'If-None-Match names the current version' },
+    304: { description: 'If-None-Match names the current version (and, in a public answer, the club’s logo)' },
   },
   handle: async (req) => {
     const state = await publicRunningTournament(req);
-    const etag = `"${state.version}"`;
-    const headers = { 'cache-control': 'no-store', etag };
+    const { clubId } = req.params;
+    const publicView = req.club === undefined;
     const seen = req.headers['if-none-match'];
-    if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { status: 304, headers };
-    const [board, club] = await Promise.all([
-      seatingBoard(state, { publicView: req.club === undefined }),
-      clubBadgeOf(req.params.clubId, req.now),
-    ]);
+    // A screen's ETag names the club's logo (tournamentViewEtag): the container's copy of the club, or, when
+    // the screen holds this version and a 304 may do, the club alone; else it comes with the names.
+    let badge = freshClubBadge(clubId, req.now);
+    if (!badge && publicView && noneMatchPrefix(seen, String(state.version))) badge = await clubBadgeOf(clubId, req.now);
+    const etagOf = (logo: string | null) => tournamentViewEtag(state.version, logo, publicView);
+    if ((badge || !publicView) && noneMatch(seen, etagOf(badge?.logo ?? null))) {
+      return { status: 304, headers: { 'cache-control': 'no-store', etag: etagOf(badge?.logo ?? null) } };
+    }
+    const { board, club } = await seatingBoard(state, { publicView, now: req.now, ...(badge ? { badge } : {}) });
     const body = {
       tournamentId: state.id,
       version: state.version,
@@ -133,7 +138,7 @@ export const seatingBoardRoute = /* @__PURE__ */ defineRoute({
       startAt: new Date(state.settings.startAt).toISOString(),
       ...board,
     };
-    return { status: 200, body, headers };
+    return { status: 200, body, headers: { 'cache-control': 'no-store', etag: etagOf(club.logo) } };
   },
 });
 

@@ -15,7 +15,7 @@ import {
   visibleWithText,
 } from '../support/screen-checks';
 import QRCode from 'qrcode';
-import { expectLogoFits, expectNoLogo, LOGO_CASES, removeLogo, uploadLogo } from '../support/screen-logo';
+import { expectLogoFits, expectNoLogo, LOGO_CASES, logoShown, removeLogo, uploadLogo } from '../support/screen-logo';
 
 /**
  * The clock screen and the seating board in one headless Chromium at 1280x720, 1920x1080 and 3840x2160,
@@ -330,5 +330,43 @@ describe("the club's logo on the seating board", () => {
     await ready(gone);
     await expectNoLogo(gone);
     await gone.close();
+  }, 600_000);
+});
+
+describe('a logo changed while the screens are open', () => {
+  // A screen polls every 30 s while its socket is up (5 s without), and the API's copy of the club lasts a
+  // minute: the bound within which a TV sees a new logo, with room for a busy machine.
+  const SEEN_WITHIN_MS = 150_000;
+  const logoOf = async (page: Page) => {
+    const shown = await logoShown(page);
+    return shown.naturalWidth > 0 ? shown.src : shown.images === 0 ? 'none' : 'loading';
+  };
+
+  it('the clock screen and the seating board show an uploaded logo, and drop a removed one, without a reload', async () => {
+    requireChromium();
+    const clock = await open(clockPath, VIEWPORTS[1], 'en');
+    const seating = await open(seatingPath, VIEWPORTS[0], 'ru', '&every=120');
+    await expect.poll(() => clock.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
+    await expect.poll(() => seating.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
+    await expectNoLogo(clock);
+    await expectNoLogo(seating);
+    const reloads = [clock, seating].map((p) => {
+      let loads = 0;
+      p.on('load', () => loads++);
+      return () => loads;
+    });
+    const version = await uploadLogo(api, clubId, owner);
+    try {
+      for (const page of [clock, seating]) {
+        await expect.poll(() => logoOf(page), { timeout: SEEN_WITHIN_MS, interval: 500 }).toMatch(new RegExp(`logo\\?v=${version}$`));
+        await expectLogoFits(page, version, WAIT_MS);
+      }
+    } finally {
+      await removeLogo(api, clubId, owner);
+    }
+    for (const page of [clock, seating]) await expect.poll(() => logoOf(page), { timeout: SEEN_WITHIN_MS, interval: 500 }).toBe('none');
+    expect(reloads.map((n) => n())).toEqual([0, 0]);
+    await clock.close();
+    await seating.close();
   }, 600_000);
 });
