@@ -15,7 +15,7 @@ import {
   visibleWithText,
 } from '../support/screen-checks';
 import QRCode from 'qrcode';
-import { expectLogoFits, expectNoLogo, LOGO_CASES, logoShown, removeLogo, uploadLogo } from '../support/screen-logo';
+import { expectLogoFits, expectLogoLifecycle, expectNoLogo, LOGO_CASES, logoShown, removeLogo, uploadLogo } from '../support/screen-logo';
 
 /**
  * The clock screen and the seating board in one headless Chromium at 1280x720, 1920x1080 and 3840x2160,
@@ -275,61 +275,44 @@ describe("the club's logo on the clock screen", () => {
     { viewport: VIEWPORTS[1], lang: 'en', theme: 'light' },
     { viewport: VIEWPORTS[2], lang: 'ru', theme: 'light' },
   ] as const;
-  const ready = (page: Page) => expect.poll(() => page.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
 
   it('no image while the club has none; once uploaded, loaded inside the header at every size; gone once removed', async () => {
     requireChromium();
-    const none = await open(clockPath, VIEWPORTS[1], 'en');
-    await ready(none);
-    await expectNoLogo(none);
-    await none.close();
-    const version = await uploadLogo(api, clubId, owner);
-    try {
-      for (const c of CASES) {
+    await expectLogoLifecycle({
+      api,
+      clubId,
+      token: owner,
+      name: 'clock',
+      cases: CASES,
+      waitMs: WAIT_MS,
+      open: async (c) => {
         const page = await open(clockPath, c.viewport, c.lang, `&theme=${c.theme}`);
-        await ready(page);
-        await expectLogoFits(page, version, WAIT_MS);
-        await page.screenshot({ path: join(ARTIFACTS, `clock-logo-${c.viewport.width}x${c.viewport.height}-${c.lang}-${c.theme}.png`) });
-        await page.close();
-      }
-    } finally {
-      // The seating board's tests above and below read the same club.
-      await removeLogo(api, clubId, owner);
-    }
-    const gone = await open(clockPath, VIEWPORTS[0], 'ru');
-    await ready(gone);
-    await expectNoLogo(gone);
-    await gone.close();
+        await expect.poll(() => page.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
+        return page;
+      },
+    });
   }, 600_000);
 });
 
 describe("the club's logo on the seating board", () => {
-  const ready = (page: Page) => expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
-
   it('no image while the club has none; once uploaded, loaded inside the header at every size, language and theme, nothing cut; gone once removed', async () => {
     requireChromium();
-    const none = await open(seatingPath, VIEWPORTS[0], 'ru');
-    await ready(none);
-    await expectNoLogo(none);
-    await none.close();
-    const version = await uploadLogo(api, clubId, owner);
-    try {
-      for (const c of LOGO_CASES) {
+    await expectLogoLifecycle({
+      api,
+      clubId,
+      token: owner,
+      name: 'seating',
+      cases: LOGO_CASES,
+      waitMs: WAIT_MS,
+      open: async (c) => {
         const page = await open(seatingPath, c.viewport, c.lang, `&theme=${c.theme}&every=120`);
-        await ready(page);
-        await expectLogoFits(page, version, WAIT_MS);
-        // The side column's figures stay in their panels beside a logo.
-        expect(await visibleWithText(page, ['#tournament', '#club', '#pageNo', '#players', '#tables', '.scan'])).toEqual([]);
-        await page.screenshot({ path: join(ARTIFACTS, `seating-logo-${c.size}-${c.lang}-${c.theme}.png`) });
-        await page.close();
-      }
-    } finally {
-      await removeLogo(api, clubId, owner);
-    }
-    const gone = await open(seatingPath, VIEWPORTS[1], 'en');
-    await ready(gone);
-    await expectNoLogo(gone);
-    await gone.close();
+        await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
+        return page;
+      },
+      // The side column's figures stay in their panels beside a logo.
+      also: async (page) =>
+        expect(await visibleWithText(page, ['#tournament', '#club', '#pageNo', '#players', '#tables', '.scan'])).toEqual([]),
+    });
   }, 600_000);
 });
 
