@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
-import { level, breakLevel } from '../support/tournament-fixtures';
+import { level, breakLevel, tournamentBody } from '../support/tournament-fixtures';
 import {
   LANGS,
   SCREEN_ARTIFACTS as ARTIFACTS,
@@ -266,6 +266,54 @@ describe('the seating board fits every TV', () => {
     expect(html).toContain(expected);
     await page.close();
   }, 120_000);
+});
+
+describe('hand for hand on the clock screen (R-HFH-1)', () => {
+  let hfh: string;
+
+  beforeAll(async () => {
+    if (chromiumMissing) return;
+    // Seven players at two tables of four, five paid: one bust puts the field on the bubble.
+    const players = Array.from({ length: 7 }, (_, i) => `screens-hfh-${i}`);
+    for (const p of players) await profile(p, `Пузырь ${p.slice(-1)}`);
+    const id = (await ok('POST', `${base}/tournaments`, tournamentBody({ name: 'Bubble', seatsPerTable: 4, itmPercent: 71 }, -60_000)))
+      .tournamentId;
+    hfh = `${base}/tournaments/${id}`;
+    await ok('POST', `${hfh}/open-registration`);
+    const entries: string[] = [];
+    for (const playerId of players)
+      entries.push((await ok('POST', `${hfh}/entries`, { kind: 'late_registration', playerId })).item.entryId);
+    for (const step of ['start', 'seating/draw', 'clock/start']) await ok('POST', `${hfh}/${step}`);
+    await ok('POST', `${hfh}/knockouts`, { busted: [entries[0]], killers: [entries[1]] });
+    await ok('POST', `${hfh}/hand-for-hand/start`);
+  }, 300_000);
+
+  it('shows the hand and the tables playing it at every size in both languages, nothing cut; gone once stopped', async () => {
+    requireChromium();
+    const playing = (
+      (await ok('GET', `${hfh}/hand-for-hand`)) as { handForHand: { playing: { tableNumber: number }[] } }
+    ).handForHand.playing
+      .map((x) => x.tableNumber)
+      .join(', ');
+    expect(playing).toMatch(/^\d+, \d+$/);
+    const line = { en: `Hand for hand, hand 1: tables playing ${playing}`, ru: `Рука за рукой, раздача 1: играют столы ${playing}` };
+    for (const viewport of VIEWPORTS) {
+      for (const lang of LANGS) {
+        const page = await open(`${hfh}/screen`, viewport, lang);
+        await expect.poll(() => page.locator('#news').textContent(), { timeout: WAIT_MS }).toContain(line[lang]);
+        expect(await visibleWithText(page, ['#news', '#level', '#time', '#blinds'])).toEqual([]);
+        await page.screenshot({ path: join(ARTIFACTS, `clock-hfh-${viewport.width}x${viewport.height}-${lang}.png`) });
+        expect(await overflows(page)).toEqual([]);
+        await page.close();
+      }
+    }
+    const page = await open(`${hfh}/screen`, VIEWPORTS[1], 'en');
+    await expect.poll(() => page.locator('#news').textContent(), { timeout: WAIT_MS }).toContain(line.en);
+    await ok('POST', `${hfh}/hand-for-hand/stop`);
+    // The open screen follows the stop by itself (its socket, else its next poll).
+    await expect.poll(() => page.locator('#news').textContent(), { timeout: WAIT_MS }).not.toContain('Hand for hand');
+    await page.close();
+  }, 600_000);
 });
 
 describe("the club's logo on the clock screen", () => {
