@@ -28,7 +28,8 @@ import {
  * The seating board: after the draw, the seated players A-Z with their table and seat on a TV, paged when
  * the field does not fit, with a QR code of the tournament's public page. Like the clock screen it is
  * public while the tournament runs, carries no token and follows a public GET beside it (`./seating-board`)
- * and the live socket. The QR code is an inline SVG drawn here, so the CSP still allows no image at all.
+ * and the live socket. The QR code is an inline SVG drawn here, so the only image the CSP lets in is the
+ * club's logo, from the API's own origin.
  */
 
 const TOURNAMENT_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}';
