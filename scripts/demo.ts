@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: a running tournament on the local API in one command, so the clock screen moves.
- * Against `npm start` (API_URL, default http://127.0.0.1:3000) it creates a blind structure of
+ * Against `npm start` (API_URL, default http://127.0.0.1:$PORT, PORT 3000) it creates a blind structure of
  * 2-minute levels with a break, a tournament in the demo club starting now with late registration
  * open, 24 players who each create their own profile, then registers and checks them in, starts the
  * tournament, draws seats and starts the clock. Every run makes a new tournament with new players
@@ -15,7 +15,7 @@ import { JWKS_PATH, LOCAL_AUDIENCE } from './local/local-api';
 import { ISSUER_KEY_FILE, RUNTIME_FILE, type RuntimeInfo } from './local/paths';
 import { DEMO, seedUpcomingTournament } from './local/seed';
 
-const API = (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+const API = (process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
 const PLAYERS = 24;
 const MINUTE = 60_000;
 

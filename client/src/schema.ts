@@ -9910,7 +9910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClockState"];
                 };
             };
-            /** @description If-None-Match names the current version and only time has passed since */
+            /** @description If-None-Match names the current version (and, in a public answer, the club’s logo) and only time has passed since */
             304: {
                 headers: {
                     /** @description The version of the resource after this answer, quoted: send it back as If-Match */
@@ -11546,7 +11546,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatingBoard"];
                 };
             };
-            /** @description If-None-Match names the current version */
+            /** @description If-None-Match names the current version (and, in a public answer, the club’s logo) */
             304: {
                 headers: {
                     /** @description The version of the resource after this answer, quoted: send it back as If-Match */

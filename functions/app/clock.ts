@@ -37,23 +37,18 @@ export async function clockOf(state: StoredTournament, structureId?: string): Pr
 
 /**
  * The rest of a read of the clock, once the tournament is read: a running clock whose level end was never
- * armed (or an older one was) is armed again, and with `withClubName` (the board is shown) the club's name
- * and logo are answered. What neither the route's prefetch nor this container's copies hold (the armed
- * mark, the club) is read in one BatchGetItem, so a read is the tournament's round trip and at most one more.
+ * armed (or an older one was) is armed again, and the club's name and logo are answered (the board shows
+ * them, and a screen's ETag names the logo). What neither the route's prefetch nor this container's copies
+ * hold (the armed mark, the club) is read in one BatchGetItem, so a read is the tournament's round trip
+ * and at most one more.
  */
-export async function completeClockRead(
-  state: StoredTournament,
-  opts: { now: number; withClubName: boolean; prefetched?: Prefetched },
-): Promise<ClubBadge | undefined> {
+export async function completeClockRead(state: StoredTournament, opts: { now: number; prefetched?: Prefetched }): Promise<ClubBadge> {
   const given = opts.prefetched ?? NOTHING_PREFETCHED;
-  const wanted = [
-    levelEndToCheck(state),
-    opts.withClubName && !freshClubBadge(state.clubId, opts.now) ? clubItemKey(state.clubId) : undefined,
-  ];
+  const wanted = [levelEndToCheck(state), freshClubBadge(state.clubId, opts.now) ? undefined : clubItemKey(state.clubId)];
   const missing = wanted.filter((k): k is ItemKey => k !== undefined && prefetchedItem(given, k) === undefined);
   const prefetched = missing.length === 0 ? given : new Map([...given, ...(await readPrefetch(missing))]);
   await rearmLevelEnd(state, prefetched);
-  return opts.withClubName ? clubBadgeOf(state.clubId, opts.now, prefetched) : undefined;
+  return clubBadgeOf(state.clubId, opts.now, prefetched);
 }
 
 export type ClockCommand = (timer: TimerState, structure: BlindStructure, now: number) => ClockResult;

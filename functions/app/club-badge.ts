@@ -10,10 +10,12 @@ export interface ClubBadge {
 
 /**
  * Club badges for the screens, per warm container: screens poll every few seconds and a club's name or
- * logo rarely changes, so one read per club per few minutes instead of one per poll.
+ * logo rarely changes, so one read per club per minute instead of one per poll. A minute, not more: the
+ * clock's and the seating board's public ETags name the logo, so a new one reaches their TVs within it
+ * and a poll (docs/decisions.md, "The club's logo on the screens").
  */
 const badges = new Map<string, { badge: ClubBadge; at: number }>();
-const CLUB_BADGE_TTL_MS = 5 * 60_000;
+const CLUB_BADGE_TTL_MS = 60_000;
 
 /** The container's copy of a club's badge while it is fresh. */
 export const freshClubBadge = (clubId: string, now: number): ClubBadge | undefined => {

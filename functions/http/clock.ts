@@ -25,7 +25,8 @@ import { apiHandForHand } from './hand-for-hand-view';
 import { defineRoute } from '../platform/route';
 import type { RouteRequest, RouteResult } from '../platform/route';
 import type { FloorTournament } from '../../domain/floor/aggregate';
-import { publicRunningTournament } from './public-tournament';
+import { publicRunningTournament, tournamentViewEtag } from './public-tournament';
+import { noneMatch } from '../platform/conditional';
 import { prizeRowHidden } from '../../domain/moderation/content';
 import type { ClubBadge } from '../app/club-badge';
 import { clockOf, completeClockRead, runClockCommand, type Clock, type ClockCommand } from '../app/clock';
@@ -132,15 +133,6 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
   };
 }
 
-/** RFC 9110 If-None-Match: a list of (weak or strong) tags or `*`, compared weakly. */
-function noneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
-
 const stateBody = (state: FloorTournament, clock: Clock, now: number) => ({
   tournamentId: state.id,
   version: state.version,
@@ -172,7 +164,9 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: {
     200: { description: 'The clock, with the board the clock screen shows', schema: ClockState },
-    304: { description: 'If-None-Match names the current version and only time has passed since' },
+    304: {
+      description: 'If-None-Match names the current version (and, in a public answer, the club’s logo) and only time has passed since',
+    },
   },
   problems: [409],
   // The board shows the club's name and a read checks the level end is armed: a staff request reads both
@@ -188,15 +182,14 @@ export const getClockRoute = /* @__PURE__ */ defineRoute({
     const state = await publicRunningTournament(req);
     const clock = await clockOf(state);
     const body = stateBody(state, clock, req.now);
-    const headers = { 'cache-control': 'no-store', etag: `"${state.version}"` };
+    const club = await completeClockRead(state, { now: req.now, prefetched: req.prefetched });
+    const headers = { 'cache-control': 'no-store', etag: tournamentViewEtag(state.version, club.logo, req.club === undefined) };
     // The version names the stored clock, but a level end that has passed shows before its job stores
     // it: a 304 only when the view is the stored level, so unchanged means "only time has passed".
     const stored = clock.timer;
     const advanced = body.clock.current.levelIndex !== stored.levelIndex || body.clock.status !== stored.status;
-    const unchanged = !advanced && noneMatch(req.headers['if-none-match'], headers.etag);
-    const club = await completeClockRead(state, { now: req.now, withClubName: !unchanged, prefetched: req.prefetched });
-    if (unchanged) return { status: 304, headers };
-    const board = boardOf(state, clock, body.clock, club ?? { name: null, logo: null }, req.now);
+    if (!advanced && noneMatch(req.headers['if-none-match'], headers.etag)) return { status: 304, headers };
+    const board = boardOf(state, clock, body.clock, club, req.now);
     return { status: 200, body: { ...body, board }, headers };
   },
 });

@@ -1,5 +1,6 @@
 import { ClubIdParams } from '../../schemas/common';
 import { ClubLogo, ClubLogoQuery } from '../../schemas/club-logos';
+import { noneMatch } from '../platform/conditional';
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { FLOOR, club } from '../platform/authorization';
 import { LOGO_TYPES, MAX_LOGO_BYTES, readClubLogo, removeClubLogo, uploadClubLogo } from '../app/club-logos';
@@ -8,15 +9,6 @@ const TAGS = ['Clubs'];
 /** Screens check for a new logo within a minute, and revalidate with If-None-Match after that. */
 const LOGO_CACHE = 'public, max-age=60';
 const quoted = (etag: string) => `"${etag}"`;
-
-/** Whether If-None-Match names this version (a list, or `*`; weak tags compare as strong ones here). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === quoted(etag);
-  });
-}
 
 export const putClubLogoRoute = /* @__PURE__ */ defineRoute({
   operationId: 'putClubLogo',
@@ -61,7 +53,7 @@ export const getClubLogoRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const logo = await readClubLogo(req.params.clubId);
     const headers = { etag: quoted(logo.etag), 'cache-control': LOGO_CACHE };
-    if (matches(req.headers['if-none-match'], logo.etag)) return { status: 304, headers, raw: true, body: '' };
+    if (noneMatch(req.headers['if-none-match'], quoted(logo.etag))) return { status: 304, headers, raw: true, body: '' };
     return {
       status: 200,
       raw: true,

@@ -1,4 +1,5 @@
 import { defineRoute } from '../platform/route';
+import { noneMatch } from '../platform/conditional';
 import { DuplicateDiagramParams, DuplicateEventParams, DuplicateStandings, HandDiagram } from '../../schemas/duplicate';
 import * as z from '../../schemas/zod';
 import type { DuplicateEvent } from '../../domain/duplicate/event';
@@ -79,9 +80,8 @@ export const getDuplicateScreenRoute = /* @__PURE__ */ defineRoute({
       standings: standingsView(ev),
       diagram,
     });
-    const seen = req.headers['if-none-match'];
     const etag = page.headers.etag;
-    if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (noneMatch(req.headers['if-none-match'], etag)) {
       return { status: 304, headers: { 'cache-control': 'no-store', vary: 'Accept-Language', etag } };
     }
     return page;

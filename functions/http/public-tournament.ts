@@ -20,3 +20,13 @@ export async function publicRunningTournament(
   if (!state) throw problem(404, 'TOURNAMENT_NOT_FOUND', 'No such tournament');
   return state;
 }
+
+/**
+ * The ETag of a running tournament's view that screens poll (the clock, the seating board): the version,
+ * and in a public answer (a screen's) the club's logo beside it, `"<version>.<logo>"`, so that a logo
+ * uploaded or removed in the middle of a level is a change the screen's next poll sees. An answer to staff
+ * names the version alone, which If-Match takes.
+ */
+export function tournamentViewEtag(version: number, logo: string | null, publicView: boolean): string {
+  return publicView && logo ? `"${version}.${logo}"` : `"${version}"`;
+}

@@ -5,9 +5,10 @@ import { SeatingBoard } from '../../schemas/seating-board';
 import { MAX_SEATING_PAGE_SECONDS, MIN_SEATING_PAGE_SECONDS } from '../../schemas/limits';
 import { defineRoute } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
-import { publicRunningTournament } from './public-tournament';
+import { publicRunningTournament, tournamentViewEtag } from './public-tournament';
 import { seatingBoard } from '../app/tournaments/seating-board';
-import { clubBadgeOf } from '../app/club-badge';
+import { clubBadgeOf, freshClubBadge } from '../app/club-badge';
+import { noneMatch, noneMatchPrefix } from '../platform/conditional';
 import { SEATING_BLOCKS, SEATING_LABELS, type SeatingOptions } from './screens/seating-page';
 import type { ScreenLive } from './screens/clock-page';
 import { SCREEN_SCRIPTS, screenScript } from './screen-scripts';
@@ -27,7 +28,8 @@ import {
  * The seating board: after the draw, the seated players A-Z with their table and seat on a TV, paged when
  * the field does not fit, with a QR code of the tournament's public page. Like the clock screen it is
  * public while the tournament runs, carries no token and follows a public GET beside it (`./seating-board`)
- * and the live socket. The QR code is an inline SVG drawn here, so the CSP still allows no image at all.
+ * and the live socket. The QR code is an inline SVG drawn here, so the only image the CSP lets in is the
+ * club's logo, from the API's own origin.
  */
 
 const TOURNAMENT_PATH = '/v1/clubs/{clubId}/tournaments/{tournamentId}';
@@ -54,7 +56,8 @@ body{grid-template-columns:minmax(0,1fr) minmax(0,.26fr);grid-template-rows:auto
 .list{grid-area:list;display:flex;flex-direction:column;gap:.4rem;padding:.8rem 1.6rem}
 .heads,.board{column-gap:2.4rem}
 .heads{display:grid;grid-template-columns:repeat(2,minmax(0,1fr))}
-.heads>div,.board li{display:grid;grid-template-columns:minmax(0,1fr) 2.6em 2.2em;gap:.6em;align-items:baseline}
+.heads>div,.board li{display:grid;grid-template-columns:minmax(0,1fr) 3em 3em;gap:.6em;align-items:baseline}
+.heads>div{font-size:1.9rem}
 .heads span{font-size:1.4rem;color:var(--muted);text-transform:uppercase;letter-spacing:.06rem;overflow-wrap:anywhere}
 .heads span+span,.board b{text-align:right}
 .board{list-style:none;flex:1;min-height:0;overflow:hidden;columns:2;column-fill:auto}
@@ -82,6 +85,7 @@ function renderSeatingScreen(
   theme: ScreenTheme | undefined,
 ) {
   const t = SEATING_LABELS[lang];
+  // The heads' font size sets the em of their columns, as the rows' does theirs: both line up.
   const head = `<div><span>${esc(t.player)}</span><span>${esc(t.table)}</span><span>${esc(t.seat)}</span></div>`;
   const fig = (id: string, label: string) =>
     `<div class="fig panel"><div class="k">${esc(label)}</div><div id="${id}" class="v"></div></div>`;
@@ -110,18 +114,22 @@ export const seatingBoardRoute = /* @__PURE__ */ defineRoute({
   params: TournamentParams,
   responses: {
     200: { description: 'The seated players', schema: SeatingBoard },
-    304: { description: 'If-None-Match names the current version' },
+    304: { description: 'If-None-Match names the current version (and, in a public answer, the club’s logo)' },
   },
   handle: async (req) => {
     const state = await publicRunningTournament(req);
-    const etag = `"${state.version}"`;
-    const headers = { 'cache-control': 'no-store', etag };
+    const { clubId } = req.params;
+    const publicView = req.club === undefined;
     const seen = req.headers['if-none-match'];
-    if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { status: 304, headers };
-    const [board, club] = await Promise.all([
-      seatingBoard(state, { publicView: req.club === undefined }),
-      clubBadgeOf(req.params.clubId, req.now),
-    ]);
+    // A screen's ETag names the club's logo (tournamentViewEtag): the container's copy of the club, or, when
+    // the screen holds this version and a 304 may do, the club alone; else it comes with the names.
+    let badge = freshClubBadge(clubId, req.now);
+    if (!badge && publicView && noneMatchPrefix(seen, String(state.version))) badge = await clubBadgeOf(clubId, req.now);
+    const etagOf = (logo: string | null) => tournamentViewEtag(state.version, logo, publicView);
+    if ((badge || !publicView) && noneMatch(seen, etagOf(badge?.logo ?? null))) {
+      return { status: 304, headers: { 'cache-control': 'no-store', etag: etagOf(badge?.logo ?? null) } };
+    }
+    const { board, club } = await seatingBoard(state, { publicView, now: req.now, ...(badge ? { badge } : {}) });
     const body = {
       tournamentId: state.id,
       version: state.version,
@@ -131,7 +139,7 @@ export const seatingBoardRoute = /* @__PURE__ */ defineRoute({
       startAt: new Date(state.settings.startAt).toISOString(),
       ...board,
     };
-    return { status: 200, body, headers };
+    return { status: 200, body, headers: { 'cache-control': 'no-store', etag: etagOf(club.logo) } };
   },
 });
 

@@ -3,6 +3,7 @@ import * as z from '../../schemas/zod';
 import { LeagueParams } from '../../schemas/leagues';
 import { LeagueBoard } from '../../schemas/league-board';
 import { MAX_SEATING_PAGE_SECONDS, MIN_SEATING_PAGE_SECONDS } from '../../schemas/limits';
+import { noneMatch } from '../platform/conditional';
 import { defineRoute, type RouteRequest } from '../platform/route';
 import { ALL_STAFF, clubPublicView } from '../platform/authorization';
 import { clubIsPublic, getLeagueAs, leagueNotFound } from '../app/season/leagues';
@@ -95,8 +96,7 @@ export const leagueBoardRoute = /* @__PURE__ */ defineRoute({
     const body = await leagueBoard(clubId, leagueId, { limit: LEAGUE_BOARD_ROWS, publicView: req.club === undefined, now: req.now });
     const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
     const headers = { 'cache-control': 'no-store', etag };
-    const seen = req.headers['if-none-match'];
-    if (seen !== undefined && seen.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { status: 304, headers };
+    if (noneMatch(req.headers['if-none-match'], etag)) return { status: 304, headers };
     return { status: 200, body, headers };
   },
 });

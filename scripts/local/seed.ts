@@ -60,11 +60,14 @@ export async function seedDemo(now = Date.now()): Promise<void> {
 
 /** The name of the announced tournament the demo club always has, so the app's catalogue is never empty. */
 export const UPCOMING_NAME = 'Demo Sunday Deepstack';
+/** The demo club's series that tournament belongs to, so the catalogue's series page has one too. */
+export const SERIES_NAME = 'Demo Season';
 
 /**
- * An announced tournament of the demo club with registration open, tomorrow at 19:00 (UTC), made
- * through the API as the club's desk would (settings checked, events written, listed in the catalogue).
- * Left alone when the catalogue already lists one of the demo club's upcoming tournaments.
+ * An announced tournament of the demo club with registration open, tomorrow at 19:00 (UTC), in a series
+ * of the club (the next 90 days), made through the API as the club's desk would (settings checked, events
+ * written, listed in the catalogue). Left alone when the catalogue already lists one of the demo club's
+ * upcoming tournaments.
  */
 export async function seedUpcomingTournament(apiUrl: string, ownerToken: string, now = Date.now()): Promise<string | undefined> {
   const listed = await fetch(`${apiUrl}/v1/catalog/tournaments?limit=100`);
@@ -74,16 +77,19 @@ export async function seedUpcomingTournament(apiUrl: string, ownerToken: string,
   const startAt = new Date(now + 86_400_000);
   startAt.setUTCHours(19, 0, 0, 0);
   const hour = 3_600_000;
-  const post = async (path: string, body: unknown) => {
+  const send = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
     const res = await fetch(`${apiUrl}/v1/clubs/${DEMO.clubId}${path}`, {
-      method: 'POST',
+      method,
       headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     const answer = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`seeding the upcoming tournament: POST ${path} answered ${res.status} ${JSON.stringify(answer)}`);
+    if (!res.ok) throw new Error(`seeding the upcoming tournament: ${method} ${path} answered ${res.status} ${JSON.stringify(answer)}`);
     return answer;
   };
+  const post = (path: string, body: unknown) => send('POST', path, body);
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  const series = await post('/series', { name: SERIES_NAME, startsOn: day(now), endsOn: day(now + 90 * 86_400_000) });
   const created = await post('/tournaments', {
     name: UPCOMING_NAME,
     description: 'Re-entry until the end of level 8, one add-on at the first break',
@@ -101,6 +107,8 @@ export async function seedUpcomingTournament(apiUrl: string, ownerToken: string,
     prizePreset: 'cup_and_free_entries',
   });
   const tournamentId = created.tournamentId as string;
+  // A tournament joins a series while it is announced (R-SER-1), so before registration opens.
+  await send('PUT', `/tournaments/${tournamentId}/series-membership`, { seriesId: series.seriesId });
   await post(`/tournaments/${tournamentId}/open-registration`, {});
   return tournamentId;
 }

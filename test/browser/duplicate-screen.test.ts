@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/local-api';
 import { clubWithOwner } from '../support/tournament-fixtures';
-import { expectLogoFits, expectNoLogo, removeLogo, uploadLogo } from '../support/screen-logo';
+import { expectLogoLifecycle } from '../support/screen-logo';
 import {
   LANGS,
   SCREEN_ARTIFACTS,
@@ -258,21 +258,14 @@ describe("the club's logo on the Duplicate screen", () => {
 
   it('no image while the club has none; once uploaded, loaded inside the header at every size; gone once removed', async () => {
     requireChromium();
-    const none = await open(VIEWPORTS[1], 'en', '');
-    await expectNoLogo(none);
-    await none.close();
-    const version = await uploadLogo(api, clubId, owner);
-    for (const c of CASES) {
-      const page = await open(c.viewport, c.lang, `&theme=${c.theme}`);
-      await expectLogoFits(page, version, WAIT_MS);
-      await page.screenshot({
-        path: join(SCREEN_ARTIFACTS, `duplicate-logo-${c.viewport.width}x${c.viewport.height}-${c.lang}-${c.theme}.png`),
-      });
-      await page.close();
-    }
-    await removeLogo(api, clubId, owner);
-    const gone = await open(VIEWPORTS[0], 'ru', '');
-    await expectNoLogo(gone);
-    await gone.close();
+    await expectLogoLifecycle({
+      api,
+      clubId,
+      token: owner,
+      name: 'duplicate',
+      cases: CASES,
+      waitMs: WAIT_MS,
+      open: (c) => open(c.viewport, c.lang, `&theme=${c.theme}`),
+    });
   }, 600_000);
 });

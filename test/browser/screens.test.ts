@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
-import { level, breakLevel } from '../support/tournament-fixtures';
+import { level, breakLevel, tournamentBody } from '../support/tournament-fixtures';
 import {
   LANGS,
   SCREEN_ARTIFACTS as ARTIFACTS,
@@ -15,7 +15,7 @@ import {
   visibleWithText,
 } from '../support/screen-checks';
 import QRCode from 'qrcode';
-import { expectLogoFits, expectNoLogo, removeLogo, uploadLogo } from '../support/screen-logo';
+import { expectLogoFits, expectLogoLifecycle, expectNoLogo, LOGO_CASES, logoShown, removeLogo, uploadLogo } from '../support/screen-logo';
 
 /**
  * The clock screen and the seating board in one headless Chromium at 1280x720, 1920x1080 and 3840x2160,
@@ -268,6 +268,54 @@ describe('the seating board fits every TV', () => {
   }, 120_000);
 });
 
+describe('hand for hand on the clock screen (R-HFH-1)', () => {
+  let hfh: string;
+
+  beforeAll(async () => {
+    if (chromiumMissing) return;
+    // Seven players at two tables of four, five paid: one bust puts the field on the bubble.
+    const players = Array.from({ length: 7 }, (_, i) => `screens-hfh-${i}`);
+    for (const p of players) await profile(p, `Пузырь ${p.slice(-1)}`);
+    const id = (await ok('POST', `${base}/tournaments`, tournamentBody({ name: 'Bubble', seatsPerTable: 4, itmPercent: 71 }, -60_000)))
+      .tournamentId;
+    hfh = `${base}/tournaments/${id}`;
+    await ok('POST', `${hfh}/open-registration`);
+    const entries: string[] = [];
+    for (const playerId of players)
+      entries.push((await ok('POST', `${hfh}/entries`, { kind: 'late_registration', playerId })).item.entryId);
+    for (const step of ['start', 'seating/draw', 'clock/start']) await ok('POST', `${hfh}/${step}`);
+    await ok('POST', `${hfh}/knockouts`, { busted: [entries[0]], killers: [entries[1]] });
+    await ok('POST', `${hfh}/hand-for-hand/start`);
+  }, 300_000);
+
+  it('shows the hand and the tables playing it at every size in both languages, nothing cut; gone once stopped', async () => {
+    requireChromium();
+    const playing = (
+      (await ok('GET', `${hfh}/hand-for-hand`)) as { handForHand: { playing: { tableNumber: number }[] } }
+    ).handForHand.playing
+      .map((x) => x.tableNumber)
+      .join(', ');
+    expect(playing).toMatch(/^\d+, \d+$/);
+    const line = { en: `Hand for hand, hand 1: tables playing ${playing}`, ru: `Рука за рукой, раздача 1: играют столы ${playing}` };
+    for (const viewport of VIEWPORTS) {
+      for (const lang of LANGS) {
+        const page = await open(`${hfh}/screen`, viewport, lang);
+        await expect.poll(() => page.locator('#news').textContent(), { timeout: WAIT_MS }).toContain(line[lang]);
+        expect(await visibleWithText(page, ['#news', '#level', '#time', '#blinds'])).toEqual([]);
+        await page.screenshot({ path: join(ARTIFACTS, `clock-hfh-${viewport.width}x${viewport.height}-${lang}.png`) });
+        expect(await overflows(page)).toEqual([]);
+        await page.close();
+      }
+    }
+    const page = await open(`${hfh}/screen`, VIEWPORTS[1], 'en');
+    await expect.poll(() => page.locator('#news').textContent(), { timeout: WAIT_MS }).toContain(line.en);
+    await ok('POST', `${hfh}/hand-for-hand/stop`);
+    // The open screen follows the stop by itself (its socket, else its next poll).
+    await expect.poll(() => page.locator('#news').textContent(), { timeout: WAIT_MS }).not.toContain('Hand for hand');
+    await page.close();
+  }, 600_000);
+});
+
 describe("the club's logo on the clock screen", () => {
   // One case per size, both languages and both themes among them.
   const CASES = [
@@ -275,30 +323,81 @@ describe("the club's logo on the clock screen", () => {
     { viewport: VIEWPORTS[1], lang: 'en', theme: 'light' },
     { viewport: VIEWPORTS[2], lang: 'ru', theme: 'light' },
   ] as const;
-  const ready = (page: Page) => expect.poll(() => page.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
 
   it('no image while the club has none; once uploaded, loaded inside the header at every size; gone once removed', async () => {
     requireChromium();
-    const none = await open(clockPath, VIEWPORTS[1], 'en');
-    await ready(none);
-    await expectNoLogo(none);
-    await none.close();
+    await expectLogoLifecycle({
+      api,
+      clubId,
+      token: owner,
+      name: 'clock',
+      cases: CASES,
+      waitMs: WAIT_MS,
+      open: async (c) => {
+        const page = await open(clockPath, c.viewport, c.lang, `&theme=${c.theme}`);
+        await expect.poll(() => page.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
+        return page;
+      },
+    });
+  }, 600_000);
+});
+
+describe("the club's logo on the seating board", () => {
+  it('no image while the club has none; once uploaded, loaded inside the header at every size, language and theme, nothing cut; gone once removed', async () => {
+    requireChromium();
+    await expectLogoLifecycle({
+      api,
+      clubId,
+      token: owner,
+      name: 'seating',
+      cases: LOGO_CASES,
+      waitMs: WAIT_MS,
+      open: async (c) => {
+        const page = await open(seatingPath, c.viewport, c.lang, `&theme=${c.theme}&every=120`);
+        await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
+        return page;
+      },
+      // The side column's figures stay in their panels beside a logo.
+      also: async (page) =>
+        expect(await visibleWithText(page, ['#tournament', '#club', '#pageNo', '#players', '#tables', '.scan'])).toEqual([]),
+    });
+  }, 600_000);
+});
+
+describe('a logo changed while the screens are open', () => {
+  // A screen polls every 30 s while its socket is up (5 s without), and the API's copy of the club lasts a
+  // minute: the bound within which a TV sees a new logo, with room for a busy machine.
+  const SEEN_WITHIN_MS = 150_000;
+  const logoOf = async (page: Page) => {
+    const shown = await logoShown(page);
+    return shown.naturalWidth > 0 ? shown.src : shown.images === 0 ? 'none' : 'loading';
+  };
+
+  it('the clock screen and the seating board show an uploaded logo, and drop a removed one, without a reload', async () => {
+    requireChromium();
+    const clock = await open(clockPath, VIEWPORTS[1], 'en');
+    const seating = await open(seatingPath, VIEWPORTS[0], 'ru', '&every=120');
+    await expect.poll(() => clock.locator('#chips').textContent(), { timeout: WAIT_MS }).not.toBe('');
+    await expect.poll(() => seating.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
+    await expectNoLogo(clock);
+    await expectNoLogo(seating);
+    const reloads = [clock, seating].map((p) => {
+      let loads = 0;
+      p.on('load', () => loads++);
+      return () => loads;
+    });
     const version = await uploadLogo(api, clubId, owner);
     try {
-      for (const c of CASES) {
-        const page = await open(clockPath, c.viewport, c.lang, `&theme=${c.theme}`);
-        await ready(page);
+      for (const page of [clock, seating]) {
+        await expect.poll(() => logoOf(page), { timeout: SEEN_WITHIN_MS, interval: 500 }).toMatch(new RegExp(`logo\\?v=${version}$`));
         await expectLogoFits(page, version, WAIT_MS);
-        await page.screenshot({ path: join(ARTIFACTS, `clock-logo-${c.viewport.width}x${c.viewport.height}-${c.lang}-${c.theme}.png`) });
-        await page.close();
       }
     } finally {
-      // The seating board's tests above and below read the same club.
       await removeLogo(api, clubId, owner);
     }
-    const gone = await open(clockPath, VIEWPORTS[0], 'ru');
-    await ready(gone);
-    await expectNoLogo(gone);
-    await gone.close();
+    for (const page of [clock, seating]) await expect.poll(() => logoOf(page), { timeout: SEEN_WITHIN_MS, interval: 500 }).toBe('none');
+    expect(reloads.map((n) => n())).toEqual([0, 0]);
+    await clock.close();
+    await seating.close();
   }, 600_000);
 });

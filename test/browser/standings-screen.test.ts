@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApi, validClub, type TestApi } from '../support/local-api';
 import { tournamentBody } from '../support/tournament-fixtures';
-import { expectLogoFits, expectNoLogo, LOGO_CASES, removeLogo, uploadLogo } from '../support/screen-logo';
+import { expectLogoLifecycle, LOGO_CASES } from '../support/screen-logo';
 import {
   LANGS,
   SCREEN_ARTIFACTS,
@@ -211,24 +211,19 @@ describe('the league standings screen fits every TV', () => {
 describe("the club's logo on the league standings screen", () => {
   it('R-LEAGUE-5: no image while the club has none; once uploaded, loaded inside the header at every size, language and theme', async () => {
     requireChromium();
-    const clubId = base.split('/')[3]!;
-    const none = await open(VIEWPORTS[0], 'en');
-    await expect.poll(() => none.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
-    await expectNoLogo(none);
-    await none.close();
-    const version = await uploadLogo(api, clubId, owner);
-    for (const c of LOGO_CASES) {
-      const page = await open(c.viewport, c.lang, `&theme=${c.theme}&every=60`);
-      await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
-      await expectLogoFits(page, version, WAIT_MS);
-      expect(await visibleWithText(page, ['#league', '#club'])).toEqual([]);
-      await page.screenshot({ path: join(SCREEN_ARTIFACTS, `standings-logo-${c.size}-${c.lang}-${c.theme}.png`) });
-      await page.close();
-    }
-    await removeLogo(api, clubId, owner);
-    const gone = await open(VIEWPORTS[1], 'ru');
-    await expect.poll(() => gone.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
-    await expectNoLogo(gone);
-    await gone.close();
+    await expectLogoLifecycle({
+      api,
+      clubId: base.split('/')[3]!,
+      token: owner,
+      name: 'standings',
+      cases: LOGO_CASES,
+      waitMs: WAIT_MS,
+      open: async (c) => {
+        const page = await open(c.viewport, c.lang, `&theme=${c.theme}&every=60`);
+        await expect.poll(() => page.locator('#board li').count(), { timeout: WAIT_MS }).toBe(FIELD);
+        return page;
+      },
+      also: async (page) => expect(await visibleWithText(page, ['#league', '#club'])).toEqual([]),
+    });
   }, 600_000);
 });

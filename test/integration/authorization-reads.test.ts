@@ -7,6 +7,8 @@ import { validClub } from '../support/local-api';
 import { tournamentBody } from '../support/tournament-fixtures';
 import { forgetTournaments } from '../../functions/store/tournament-cache';
 import { useScheduler, type ScheduledJob } from '../../functions/adapters/scheduler';
+import { forgetClubBadge } from '../../functions/app/club-badge';
+import { logoPng } from '../support/screen-logo';
 
 /**
  * What authorising a club request costs on the wire: the membership (or API key) and the club's
@@ -330,6 +332,114 @@ describe('the public clock screen: what the container does not hold comes in one
     proxy.calls.length = 0;
     expect((await call('GET', `${path}/clock`, {})).status).toBe(200);
     expect(proxy.calls.map((c) => c.operation)).toEqual(['Query']);
+  });
+});
+
+describe("the screens learn the club's logo from their ETag: still at most two round trips", () => {
+  /** Uploads a logo of its own bytes (its width); answers its version. */
+  const upload = async (shade: number) => {
+    const res = await fetch(`${api.url}/v1/clubs/${clubId}/logo`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${owner}`, 'content-type': 'image/png' },
+      body: logoPng(40 + shade, 10) as unknown as Blob,
+    });
+    expect(res.status).toBe(200);
+    return (res.headers.get('etag') ?? '').replace(/"/g, '');
+  };
+  /** A public GET (a screen's), with the ETag it holds; answers the status, the ETag and the reads on the wire. */
+  const poll = async (path: string, etag?: string) => {
+    proxy.calls.length = 0;
+    const res = await fetch(`${api.url}${path}`, etag ? { headers: { 'if-none-match': etag } } : {});
+    const body = res.status === 200 ? ((await res.json()) as Record<string, unknown>) : undefined;
+    return { status: res.status, etag: res.headers.get('etag') ?? '', body, reads: proxy.calls.map((c) => c.operation) };
+  };
+  let path: string;
+  let version: number;
+
+  beforeAll(async () => {
+    proxy.intercept = undefined;
+    const now = Date.now();
+    const t = await call(
+      'POST',
+      `/v1/clubs/${clubId}/tournaments`,
+      { token: owner },
+      tournamentBody({
+        name: 'Logo Board',
+        startAt: new Date(now - 60_000).toISOString(),
+        lateRegEndsAt: new Date(now + 3_600_000).toISOString(),
+      }),
+    );
+    expect(t.status).toBe(201);
+    path = `/v1/clubs/${clubId}/tournaments/${t.body?.tournamentId as string}`;
+    expect((await call('POST', `${path}/open-registration`, { token: owner })).status).toBe(200);
+    for (const sub of ['seated-a', 'seated-b', 'seated-c']) {
+      const token = await api.issuer.mint({ sub });
+      expect((await call('POST', '/v1/players', { token }, { displayName: sub, dateOfBirth: '1990-01-01', consent: true })).status).toBe(
+        201,
+      );
+      expect((await call('POST', `${path}/entries`, { token: owner }, { kind: 'late_registration', playerId: sub })).status).toBe(201);
+    }
+    for (const step of ['start', 'seating/draw', 'clock/start'])
+      expect((await call('POST', `${path}/${step}`, { token: owner })).status).toBe(200);
+    // The screen's first read arms the level end (no stream consumer here): done before counting.
+    useScheduler({ create: async () => undefined, schedule: async () => undefined, cancel: async () => undefined });
+    expect((await poll(`${path}/clock`)).status).toBe(200);
+    useScheduler(undefined);
+    version = Number((await call('GET', path, { token: owner })).body?.version);
+  });
+
+  afterAll(async () => {
+    await fetch(`${api.url}/v1/clubs/${clubId}/logo`, { method: 'DELETE', headers: { authorization: `Bearer ${owner}` } });
+  });
+
+  it('the clock: the version and the logo in the ETag; the club read with the armed mark when the copy is old; a new logo is a 200', async () => {
+    const logo = await upload(1);
+    forgetClubBadge(clubId);
+    const first = await poll(`${path}/clock`);
+    expect([first.status, first.etag, (first.body?.board as { clubLogo?: unknown }).clubLogo]).toEqual([200, `"${version}.${logo}"`, logo]);
+    expect(first.reads).toEqual(['Query', 'BatchGetItem']);
+    expect(batchKeys(proxy.calls[1]!).keys).toContain(clubKey());
+    // The container's copy: the log tail alone.
+    expect(await poll(`${path}/clock`, first.etag)).toMatchObject({ status: 304, etag: first.etag, reads: ['Query'] });
+    // An old copy: the club comes in the one read after the tournament.
+    forgetClubBadge(clubId);
+    expect(await poll(`${path}/clock`, first.etag)).toMatchObject({ status: 304, reads: ['Query', 'BatchGetItem'] });
+    // A new logo in the middle of the level: the same tournament version, another answer.
+    const next = await upload(2);
+    const changed = await poll(`${path}/clock`, first.etag);
+    expect([changed.status, changed.etag, (changed.body?.board as { clubLogo?: unknown }).clubLogo]).toEqual([
+      200,
+      `"${version}.${next}"`,
+      next,
+    ]);
+    expect(changed.reads.length).toBeLessThanOrEqual(2);
+    // Staff answers name the version alone: that is what If-Match takes.
+    const staff = await fetch(`${api.url}${path}/clock`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(staff.headers.get('etag')).toBe(`"${version}"`);
+  });
+
+  it('the seating board: the names and an old copy of the club in one BatchGetItem; a 304 reads the club alone when the copy is old', async () => {
+    const logo = await upload(3);
+    forgetClubBadge(clubId);
+    const first = await poll(`${path}/seating-board`);
+    expect([first.status, first.etag, first.body?.clubLogo]).toEqual([200, `"${version}.${logo}"`, logo]);
+    expect(first.reads).toEqual(['Query', 'BatchGetItem']);
+    expect(batchKeys(proxy.calls[1]!).keys).toEqual(
+      [clubKey(), 'player#seated-a|profile', 'player#seated-b|profile', 'player#seated-c|profile'].sort(),
+    );
+    expect(await poll(`${path}/seating-board`, first.etag)).toMatchObject({ status: 304, reads: ['Query'] });
+    forgetClubBadge(clubId);
+    expect(await poll(`${path}/seating-board`, first.etag)).toMatchObject({ status: 304, reads: ['Query', 'GetItem'] });
+    // A removed logo: the next poll answers the board without it.
+    expect(
+      (await fetch(`${api.url}/v1/clubs/${clubId}/logo`, { method: 'DELETE', headers: { authorization: `Bearer ${owner}` } })).status,
+    ).toBe(204);
+    const removed = await poll(`${path}/seating-board`, first.etag);
+    expect([removed.status, removed.etag, removed.body?.clubLogo]).toEqual([200, `"${version}"`, null]);
+    // The one answer that brings a new logo to a screen holding this version reads the club before the names.
+    expect(removed.reads).toEqual(['Query', 'GetItem', 'BatchGetItem']);
+    // The next poll is the log tail again.
+    expect(await poll(`${path}/seating-board`, removed.etag)).toMatchObject({ status: 304, reads: ['Query'] });
   });
 });
 

@@ -2,7 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TestApi } from './local-api';
-import { LANGS, VIEWPORTS, overflows } from './screen-checks';
+import { join } from 'node:path';
+import { LANGS, SCREEN_ARTIFACTS, VIEWPORTS, overflows } from './screen-checks';
 
 /*
  * The club's logo on the screens (test/browser): a real image to upload, and what a page shows of it:
@@ -132,3 +133,48 @@ export const LOGO_CASES = VIEWPORTS.flatMap((viewport) =>
     (['dark', 'light'] as const).map((theme) => ({ viewport, lang, theme, size: `${viewport.width}x${viewport.height}` })),
   ),
 );
+
+/** A screen size, language and theme a logo is checked in. */
+export interface LogoCase {
+  viewport: (typeof VIEWPORTS)[number];
+  lang: string;
+  theme: 'dark' | 'light';
+}
+
+/**
+ * The club's logo through its life on one screen: no image while the club has none; after an upload, in each
+ * case, the logo of that version loaded inside the header with nothing cut (then `also`), and a screenshot
+ * `<name>-logo-<size>-<lang>-<theme>.png`; no image once it is removed, which it is even when a check fails,
+ * as other tests read the same club. `open` answers the screen in a case once it shows its data.
+ */
+export async function expectLogoLifecycle(o: {
+  api: TestApi;
+  clubId: string;
+  token: string;
+  name: string;
+  cases: readonly LogoCase[];
+  open: (c: LogoCase) => Promise<Page>;
+  also?: (page: Page) => Promise<void>;
+  waitMs: number;
+}): Promise<void> {
+  const [first, second = first] = o.cases as [LogoCase, ...LogoCase[]];
+  const none = await o.open(first);
+  await expectNoLogo(none);
+  await none.close();
+  const version = await uploadLogo(o.api, o.clubId, o.token);
+  try {
+    for (const c of o.cases) {
+      const page = await o.open(c);
+      await expectLogoFits(page, version, o.waitMs);
+      await o.also?.(page);
+      const size = `${c.viewport.width}x${c.viewport.height}`;
+      await page.screenshot({ path: join(SCREEN_ARTIFACTS, `${o.name}-logo-${size}-${c.lang}-${c.theme}.png`) });
+      await page.close();
+    }
+  } finally {
+    await removeLogo(o.api, o.clubId, o.token);
+  }
+  const gone = await o.open(second);
+  await expectNoLogo(gone);
+  await gone.close();
+}

@@ -1,9 +1,12 @@
 /*
- * The screens' one layout system (clock, seating board, Duplicate). Sizes follow the screen, never pixels:
+ * The screens' one layout system (clock, seating board, Duplicate, league standings). Sizes follow the screen, never pixels:
  * 1rem is 1% of a 16:9 screen's width (so 720p, 1080p and 4K look alike), and a panel is a size container
  * whose text takes its size from the panel (cqw/cqh), after a rem size for browsers without container
  * units. Text fits its box by design: labels and names wrap rather than cut, long figures shrink
- * (dom.ts fitWidth/fitBox), long lists page (dom.ts pageRows). Two themes: dark (the default) and light.
+ * (dom.ts fitWidth/fitBox), long lists page (dom.ts pager). Two themes: dark (the default) and light.
+ * The header is one grid for every screen: the logo (at most 14rem wide) on the left, the club's name
+ * over the event's name in all the width the logo and the right-hand badge and figure leave, so a logo
+ * never squeezes the name into a column and the header stays two lines of the name high.
  */
 
 export type ScreenTheme = 'dark' | 'light';
@@ -15,13 +18,16 @@ html{font-size:min(1vw,1.7778vh)}
 *{box-sizing:border-box;margin:0;padding:0}
 body{width:100vw;height:100vh;overflow:hidden;display:grid;gap:1rem;padding:1.4rem 1.8rem;background:var(--bg);color:var(--ink);
 font-family:system-ui,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;font-variant-numeric:tabular-nums;line-height:1.15}
-header{grid-area:head;display:flex;align-items:center;gap:2rem;border-bottom:.15rem solid var(--line);padding-bottom:.6rem;min-width:0}
-.logo{height:3.2rem;width:auto;max-width:14rem;object-fit:contain;flex:none;display:block}
-.club{font-size:2rem;color:var(--accent);flex:none;max-width:28%;overflow-wrap:anywhere}
-.tn{font-size:2.8rem;font-weight:700;flex:1;min-width:0;overflow-wrap:anywhere}
-.status{font-size:2.2rem;font-weight:700;color:var(--on-hot);background:var(--hot);border-radius:.6rem;padding:.2rem 1.2rem;white-space:nowrap}
+header{grid-area:head;display:grid;grid-template-columns:auto minmax(0,1fr) auto;grid-template-areas:"logo club status" "logo tn tod";
+align-items:center;row-gap:.2rem;border-bottom:.15rem solid var(--line);padding-bottom:.6rem;min-width:0}
+.logo{grid-area:logo;height:3.2rem;width:auto;max-width:14rem;object-fit:contain;display:block;margin-right:2rem}
+.club{grid-area:club;font-size:2rem;color:var(--accent);overflow-wrap:anywhere}
+.club:empty{display:none}
+.tn{grid-area:tn;font-size:2.8rem;font-weight:700;overflow-wrap:anywhere}
+.status{grid-area:status;justify-self:end;margin-left:2rem;font-size:2.2rem;font-weight:700;color:var(--on-hot);background:var(--hot);border-radius:.6rem;padding:.2rem 1.2rem;white-space:nowrap}
 .status:empty{display:none}
-.tod{font-size:2.8rem;font-weight:700;white-space:nowrap;color:var(--accent)}
+.tod{grid-area:tod;justify-self:end;margin-left:2rem;font-size:2.8rem;font-weight:700;white-space:nowrap;color:var(--accent)}
+.status:empty+.tod{grid-row:1/3}
 .panel{background:var(--panel);border-radius:1rem;min-width:0;min-height:0;overflow:hidden;container-type:size;padding:.8rem 1.4rem}
 .k{font-size:1.7rem;color:var(--muted);text-transform:uppercase;letter-spacing:.06rem;overflow-wrap:anywhere}
 .conn{position:fixed;left:0;right:0;bottom:0;background:var(--warn);color:#fff;font-size:2rem;text-align:center;padding:.4rem}
