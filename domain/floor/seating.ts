@@ -4,7 +4,6 @@ import { conflict } from '../core/errors';
 import { initialDraw, sortedByCodeUnits, type SeatingPolicy } from '../seating';
 import type { FloorTournament } from './aggregate';
 import type { FloorResult } from './knockouts';
-import type { Entry } from '../tournaments/types';
 
 /** The tournament's balancing settings as the seating engine's policy (R-SEAT-2, R-SEAT-3, R-SEAT-8). */
 export const seatingPolicy = (t: FloorTournament): SeatingPolicy => ({
