@@ -132,7 +132,11 @@ describe('field views kept by the fold', () => {
             expect(plainCopy(followed)).toEqual(plainCopy(indexSeats(folded.seating.tables)));
             expect(plainCopy(followed)).toEqual(plainCopy(next.seating?.seatOf));
           }
-          state = { ...folded, views, ...(folded.seating && next.seating ? { seating: { ...folded.seating, seatOf: next.seating.seatOf } } : {}) };
+          state = {
+            ...folded,
+            views,
+            ...(folded.seating && next.seating ? { seating: { ...folded.seating, seatOf: next.seating.seatOf } } : {}),
+          };
           expect(chipSummary(state).chipLeader).toEqual(fieldViews(folded).chipLeader);
         }
       }),
