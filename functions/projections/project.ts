@@ -93,21 +93,20 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
   // Only the rows the event changed; without the state just before it (a redelivery), every touched row.
   const previous = p.before !== p.after ? p.before : undefined;
-  await writePlayerRows(
-    p.clubId,
-    p.tournamentId,
-    p.version,
-    changedPlayerRows(previous, p.after, touched),
-    recordCount(p.after.registrations),
-  );
-  await refreshSchedules(p, touched);
-  await followLevelAsks(p, touched);
-  await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
-  await namesAtFinish(p);
-  await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });
-  // The leagues and the rating write items of their own: side by side, so a finish waits for the longer only.
-  const season = await Promise.allSettled([standingsAtFinish(p), ratingAtFinish(p)]);
-  for (const r of season) if (r.status === 'rejected') throw r.reason;
+  // The parts write items of their own and each is idempotent, so they go side by side: an event waits for
+  // the longest, not the sum (the stream hands one tournament's events in order, so no two events overlap).
+  // Every part is let finish before a failure is reported, so that a retry never runs beside one.
+  const parts = await Promise.allSettled([
+    writePlayerRows(p.clubId, p.tournamentId, p.version, changedPlayerRows(previous, p.after, touched), recordCount(p.after.registrations)),
+    refreshSchedules(p, touched),
+    followLevelAsks(p, touched),
+    notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true }),
+    namesAtFinish(p),
+    syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at }),
+    standingsAtFinish(p),
+    ratingAtFinish(p),
+  ]);
+  for (const r of parts) if (r.status === 'rejected') throw r.reason;
   // Live updates last: their version mark then means the projections above are done too.
   await fanOutEvent(p);
 }

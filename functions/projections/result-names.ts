@@ -4,6 +4,9 @@ import { batchGet } from '../store/entities/items';
 import { writeResultNames } from '../store/result-names';
 import type { ProjectedEvent } from './projected-event';
 
+/** BatchGetItems of a hundred profiles in flight at once: a field of 10,000 is a hundred of them. */
+const NAME_READS = 8;
+
 /**
  * When a tournament finishes, its players' names as results show them, in one item (see
  * store/result-names.ts): the profiles are read here, off the request path, a hundred at a time.
@@ -20,7 +23,7 @@ export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
     (keys) =>
       entities()
         .player.get(keys)
-        .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }),
+        .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item', concurrency: NAME_READS }),
   )) {
     names[pl.userId] = pl.displayName;
     if (pl.displayNameHiddenReason !== undefined) hidden.push(pl.userId);

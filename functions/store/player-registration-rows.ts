@@ -7,7 +7,7 @@ type Item = Record<string, unknown>;
 type Row = Omit<PlayerRegistrationRow, 'clubId' | 'tournamentId' | 'pv'>;
 
 /** BatchWriteItems in flight at once: a draw of 2,000 players is 80 of them. */
-const PARALLEL_BATCHES = 4;
+const PARALLEL_BATCHES = 8;
 /** Up to this many rows are written one conditional put each; more are checked with one read and batched. */
 const SINGLE_PUTS = 2;
 /**
