@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import {
   bountyOf,
   commitMysteryTable,
@@ -50,7 +51,7 @@ export interface EntryBounty {
 /** R-BTY-3: every non-void entry's bounty and collected points, replayed from the active knockouts. */
 export function entryBounties(t: FloorTournament, settings: ProgressiveSettings): EntryBounty[] {
   const ledger = progressiveLedger(t.knockouts ?? emptyKnockoutsState(), settings);
-  return Object.values(t.entries)
+  return recordValues(t.entries)
     .filter((e) => e.status !== 'void')
     .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
     .map((e) => ({
@@ -107,7 +108,7 @@ export function mysteryTableView(t: FloorTournament): MysteryTableView {
       remaining: left[index] ?? 0,
       ...(r.order !== undefined ? { order: r.order } : {}),
     })),
-    draws: Object.values(state.mysteryDraws)
+    draws: recordValues(state.mysteryDraws)
       .sort((a, b2) => a.sequence - b2.sequence)
       .map((d) => ({
         drawId: d.id,

@@ -1,3 +1,4 @@
+import { putRecords, recordAt } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import type { FloorTournament } from './aggregate';
@@ -87,7 +88,7 @@ export function recordChipCounts(
   });
   if (issues.length > 0) throw ruleError('CHIP_COUNT_INVALID', `Chip count invalid: ${issues[0]?.field} ${issues[0]?.message}`, issues);
   for (const c of counts) {
-    const entry = Object.hasOwn(state.entries, c.entryId) ? state.entries[c.entryId] : undefined;
+    const entry = recordAt(state.entries, c.entryId);
     if (!entry) throw notFound('ENTRY_NOT_FOUND', `No entry ${c.entryId} in this tournament`);
     if (entry.status !== 'active') throw conflict('ENTRY_NOT_ACTIVE', `Entry ${c.entryId} is ${entry.status}: it has no stack to count`);
   }
@@ -97,8 +98,10 @@ export function recordChipCounts(
       { field: 'counts', message: `${total - inPlay} chips more than in play (${inPlay})` },
     ]);
   }
-  const chipCounts: Record<string, ChipCount> = { ...state.chipCounts };
-  for (const c of counts) chipCounts[c.entryId] = { chips: c.chips, at: ctx.now, by: ctx.actor.id };
+  const chipCounts = putRecords(
+    state.chipCounts,
+    counts.map((c) => [c.entryId, { chips: c.chips, at: ctx.now, by: ctx.actor.id }] as const),
+  );
   return {
     state: { ...state, chipCounts, updatedAt: ctx.now },
     events: [{ type: 'chips.counted', entries: counts.length, total }],

@@ -1,3 +1,4 @@
+import { putRecord, putRecords, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { carryLedger, initialLedger, settleLedger } from '../clock/forced-bets';
 import type { BlindStructure, TimerState } from '../clock';
@@ -48,7 +49,7 @@ export function storeTimer(
 }
 
 function blindOut(state: FloorTournament, posted: number, ctx: Context): { state: FloorTournament; events: DeadStackEvent[] } {
-  const gone = Object.values(state.entries)
+  const gone = recordValues(state.entries)
     .filter((e) => e.status === 'active' && e.deadStack && deadStackPosted(e, posted) >= e.chips)
     .sort((a, b) => (a.deadStackFrom ?? 0) + a.chips - ((b.deadStackFrom ?? 0) + b.chips) || a.id.localeCompare(b.id));
   if (gone.length === 0) return { state, events: [] };
@@ -77,8 +78,10 @@ function blindOut(state: FloorTournament, posted: number, ctx: Context): { state
       status: 'active',
       reason: 'dead stack blinded out (R-NOSHOW-2)',
     }));
-    const map = { ...knockouts.knockouts };
-    for (const k of records) map[k.id] = k;
+    const map = putRecords(
+      knockouts.knockouts,
+      records.map((k) => [k.id, k] as const),
+    );
     knockouts = { ...knockouts, knockouts: map, nextEliminationNumber: eliminationNumber + 1 };
     events.push({
       type: 'KnockoutRecorded',
@@ -89,7 +92,7 @@ function blindOut(state: FloorTournament, posted: number, ctx: Context): { state
       at: ctx.now,
     });
     for (const e of group) {
-      const entries = { ...next.entries, [e.id]: { ...e, forcedBetsPosted: e.chips } };
+      const entries = putRecord<Entry>(next.entries, e.id, { ...e, forcedBetsPosted: e.chips });
       const b = bustEntry({ ...next, entries }, { entryId: e.id }, ctx);
       next = b.state as FloorTournament;
       events.push(...b.events);

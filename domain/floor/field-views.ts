@@ -1,3 +1,4 @@
+import { putRecord, recordAt, recordIds, recordMapOf, recordValues } from '../core/record-map';
 import type { FloorTournament } from './aggregate';
 import type { ChipLeader } from './chip-counts';
 
@@ -20,13 +21,15 @@ export interface FieldViews {
   /** Active entries with a recorded stack, and the largest of those stacks. */
   countedEntries: number;
   chipLeader: ChipLeader | null;
+  /** Each player's registration ids (a player has a few at most: re-registrations after cancelling). */
+  players: Readonly<Record<string, readonly string[]>>;
   of: Maps;
 }
 
 /** What changed, by map: the ids of records put or removed (`'all'`: the whole map was replaced). */
 export type ChangedIds = { [K in keyof Maps]?: readonly string[] | 'all' };
 
-type Counts = Omit<FieldViews, 'chipLeader' | 'of'>;
+type Counts = Omit<FieldViews, 'chipLeader' | 'players' | 'of'>;
 
 const zero = (): Counts => ({
   registrations: { registered: 0, waitlisted: 0, checkedIn: 0 },
@@ -69,8 +72,8 @@ function addFee(c: Counts, f: FloorTournament['fees'][string] | undefined, sign:
 
 /** An entry's stack as the leader board sees it: only active entries with a count. */
 function stackOf(t: Maps, id: string): ChipLeader | undefined {
-  const e = Object.hasOwn(t.entries, id) ? t.entries[id] : undefined;
-  const c = t.chipCounts && Object.hasOwn(t.chipCounts, id) ? t.chipCounts[id] : undefined;
+  const e = recordAt(t.entries, id);
+  const c = recordAt(t.chipCounts, id);
   if (!e || e.status !== 'active' || !c) return undefined;
   return { entryId: id, playerId: e.playerId, chips: c.chips, countedAt: c.at };
 }
@@ -81,7 +84,7 @@ const ahead = (a: ChipLeader, b: ChipLeader | null): boolean =>
 
 function leaderOf(t: Maps): ChipLeader | null {
   let leader: ChipLeader | null = null;
-  for (const id in t.chipCounts ?? {}) {
+  for (const id of recordIds(t.chipCounts)) {
     const s = stackOf(t, id);
     if (s && ahead(s, leader)) leader = s;
   }
@@ -95,14 +98,30 @@ const mapsOf = (t: Maps): Maps => ({
   ...(t.chipCounts ? { chipCounts: t.chipCounts } : {}),
 });
 
+/** The player -> registration ids index over all registrations. */
+function playersOf(t: Maps): FieldViews['players'] {
+  const index = new Map<string, string[]>();
+  for (const r of recordValues(t.registrations)) {
+    const ids = index.get(r.playerId);
+    if (ids) ids.push(r.id);
+    else index.set(r.playerId, [r.id]);
+  }
+  return recordMapOf(index);
+}
+
+/** The registration ids of a player, by the state's own index when it is current. */
+export function registrationIdsOf(views: FieldViews, playerId: string): readonly string[] {
+  return recordAt(views.players, playerId) ?? [];
+}
+
 /** The figures computed over the whole field (a state loaded without them, and the check of the incremental ones). */
 export function fieldViews(t: Maps): FieldViews {
   const c = zero();
-  for (const id in t.registrations) addRegistration(c, t.registrations[id], 1);
-  for (const id in t.entries) addEntry(c, t.entries[id], 1);
-  for (const id in t.fees) addFee(c, t.fees[id], 1);
-  for (const id in t.chipCounts ?? {}) if (stackOf(t, id)) c.countedEntries++;
-  return { ...c, chipLeader: leaderOf(t), of: mapsOf(t) };
+  for (const r of recordValues(t.registrations)) addRegistration(c, r, 1);
+  for (const e of recordValues(t.entries)) addEntry(c, e, 1);
+  for (const f of recordValues(t.fees)) addFee(c, f, 1);
+  for (const id of recordIds(t.chipCounts)) if (stackOf(t, id)) c.countedEntries++;
+  return { ...c, chipLeader: leaderOf(t), players: playersOf(t), of: mapsOf(t) };
 }
 
 /**
@@ -114,10 +133,21 @@ export function nextFieldViews(views: FieldViews, before: Maps, after: Maps, cha
   if (Object.values(changed).some((ids) => ids === 'all')) return fieldViews(after);
   const c = copyCounts(views);
   const ids = (k: keyof Maps) => (changed[k] ?? []) as readonly string[];
-  const own = <T>(m: Record<string, T> | undefined, id: string) => (m && Object.hasOwn(m, id) ? m[id] : undefined);
+  const own = <T>(m: Record<string, T> | undefined, id: string) => recordAt(m, id);
+  let players = views.players;
   for (const id of new Set(ids('registrations'))) {
-    addRegistration(c, own(before.registrations, id), -1);
-    addRegistration(c, own(after.registrations, id), 1);
+    const was = own(before.registrations, id);
+    const is = own(after.registrations, id);
+    addRegistration(c, was, -1);
+    addRegistration(c, is, 1);
+    // A registration's player never changes: the index follows registrations made and removed.
+    if (!was && is) players = putRecord(players, is.playerId, [...(recordAt(players, is.playerId) ?? []), id]);
+    else if (was && !is)
+      players = putRecord(
+        players,
+        was.playerId,
+        (recordAt(players, was.playerId) ?? []).filter((x) => x !== id),
+      );
   }
   for (const id of new Set(ids('entries'))) {
     addEntry(c, own(before.entries, id), -1);
@@ -139,20 +169,35 @@ export function nextFieldViews(views: FieldViews, before: Maps, after: Maps, cha
     }
     if (is && ahead(is, leader)) leader = is;
   }
-  return { ...c, chipLeader: lost ? leaderOf(after) : leader, of: mapsOf(after) };
+  return { ...c, chipLeader: lost ? leaderOf(after) : leader, players, of: mapsOf(after) };
 }
 
-/** The state's figures when they were computed over its own maps; computed afresh otherwise. */
+/** Figures computed afresh for a state that came without current ones, by its entries map: once each. */
+const computed = new WeakMap<object, FieldViews>();
+
+const viewsFit = (v: FieldViews | undefined, t: Maps): v is FieldViews =>
+  v !== undefined &&
+  v.of.registrations === t.registrations &&
+  v.of.entries === t.entries &&
+  v.of.fees === t.fees &&
+  v.of.chipCounts === t.chipCounts;
+
+/**
+ * The state's figures when they were computed over its own maps; computed afresh otherwise (a state
+ * between two steps of one decision), and kept for the next reader of the same maps.
+ */
 export function currentFieldViews(t: FloorTournament): FieldViews {
-  const v = t.views;
-  if (
-    v &&
-    v.of.registrations === t.registrations &&
-    v.of.entries === t.entries &&
-    v.of.fees === t.fees &&
-    v.of.chipCounts === t.chipCounts
-  ) {
-    return v;
-  }
-  return fieldViews(t);
+  if (viewsFit(t.views, t)) return t.views;
+  const known = computed.get(t.entries);
+  if (viewsFit(known, t)) return known;
+  const v = fieldViews(t);
+  computed.set(t.entries, v);
+  return v;
+}
+
+/** A player's registrations in the tournament, oldest first, found by the index instead of a walk. */
+export function playerRegistrations(t: FloorTournament, playerId: string): FloorTournament['registrations'][string][] {
+  return registrationIdsOf(currentFieldViews(t), playerId)
+    .flatMap((id) => recordAt(t.registrations, id) ?? [])
+    .sort((a, b) => a.seq - b.seq);
 }

@@ -1,3 +1,4 @@
+import { recordCount } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, ruleError } from '../core/errors';
 import type { FloorTournament } from './aggregate';
@@ -53,7 +54,7 @@ export function linkFlights(
     ]);
   }
   if (day2.flight) throw conflict('DAY2_IS_A_FLIGHT', `This tournament is a flight of ${day2.flight.day2Id}`);
-  const seated = day2.seating && Object.keys(day2.seating.tables).length > 0;
+  const seated = day2.seating && recordCount(day2.seating.tables) > 0;
   if (!LINKABLE.has(day2.status) || seated || day2.day2?.qualifiers) {
     throw conflict('DAY2_UNDER_WAY', `The day 2 takes its flights before it is seated or started (status ${day2.status})`);
   }

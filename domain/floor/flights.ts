@@ -1,3 +1,4 @@
+import { putRecords, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, conflictWith, notFound, ruleError } from '../core/errors';
 import { changeStatus, findParallelRegistration, tournamentWindow, type OtherRegistration, type TournamentEvent } from '../tournaments';
@@ -88,7 +89,7 @@ export function bagFlight(
     ]);
   }
   const listed = new Set(counts.map((c) => c.entryId));
-  const missing = Object.values(t.entries)
+  const missing = recordValues(t.entries)
     .filter((e) => e.status === 'active' && !listed.has(e.id))
     .map((e) => e.id)
     .sort();
@@ -213,15 +214,13 @@ export function qualifyDay2(
   // One pass over the day 2's own registrations: how many there are (the next seq) and who holds one.
   let seq = 0;
   const present = new Set<string>();
-  for (const id in day2.registrations) {
-    const r = day2.registrations[id] as Registration;
+  for (const r of recordValues(day2.registrations)) {
     seq++;
     if (r.status !== 'cancelled') present.add(r.playerId);
   }
-  // One copy each, then a registration and an entry per qualifier. The cost left is V8's: every new id
-  // becomes a property key (an internalized string), about a microsecond each, far above the rest.
-  const registrations: Record<string, Registration> = { ...day2.registrations };
-  const entries: Record<string, Entry> = { ...day2.entries };
+  // A registration and an entry per qualifier, put in the record maps in one batch each.
+  const registrations: (readonly [string, Registration])[] = [];
+  const entries: (readonly [string, Entry])[] = [];
   let total = 0;
   const anyPresent = present.size > 0;
   for (const q of qualifiers) {
@@ -230,31 +229,35 @@ export function qualifyDay2(
     }
     const regId = ctx.newId('reg');
     const entryId = ctx.newId('ent');
-    registrations[regId] = {
-      id: regId,
-      playerId: q.playerId,
-      status: 'checked_in',
-      seq: ++seq,
-      registeredAt: ctx.now,
-      registeredBy: ctx.actor.id,
-      source: 'staff',
-      checkedInAt: ctx.now,
-      checkedInBy: ctx.actor.id,
+    registrations.push([
+      regId,
+      {
+        id: regId,
+        playerId: q.playerId,
+        status: 'checked_in',
+        seq: ++seq,
+        registeredAt: ctx.now,
+        registeredBy: ctx.actor.id,
+        source: 'staff',
+        checkedInAt: ctx.now,
+        checkedInBy: ctx.actor.id,
+        entryId,
+      },
+    ]);
+    entries.push([
       entryId,
-    };
-    entries[entryId] = {
-      id: entryId,
-      playerId: q.playerId,
-      registrationId: regId,
-      number: 1,
-      status: 'active',
-      chips: q.chips,
-      createdAt: ctx.now,
-    };
+      { id: entryId, playerId: q.playerId, registrationId: regId, number: 1, status: 'active', chips: q.chips, createdAt: ctx.now },
+    ]);
     total += q.chips;
   }
   return {
-    state: { ...day2, registrations, entries, day2: { ...d, qualifiedAt: ctx.now, qualifiers }, updatedAt: ctx.now },
+    state: {
+      ...day2,
+      registrations: putRecords(day2.registrations, registrations),
+      entries: putRecords(day2.entries, entries),
+      day2: { ...d, qualifiedAt: ctx.now, qualifiers },
+      updatedAt: ctx.now,
+    },
     events: [{ type: 'day2.qualified', flights: ordered.length, players: qualifiers.length, total, at: ctx.now }],
     qualifiers,
   };
@@ -330,11 +333,11 @@ export function eventPlaces(day2: WithFlights & { id: string }, flights: readonl
 /** A flight's busted players (by their last entry) with their place in the flight and last recorded stack. */
 function flightBusts(f: WithFlights): { playerId: string; flightPlace: number; stack: number; lastEntryId: string }[] {
   const numberOf = new Map<string, number>();
-  for (const k of Object.values((f.knockouts ?? emptyKnockoutsState()).knockouts)) {
+  for (const k of recordValues((f.knockouts ?? emptyKnockoutsState()).knockouts)) {
     if (k.status === 'active') numberOf.set(k.bustedEntryId, k.eliminationNumber);
   }
   const lastOf = new Map<string, Entry>();
-  for (const e of Object.values(f.entries)) {
+  for (const e of recordValues(f.entries)) {
     if (e.status === 'void') continue;
     const had = lastOf.get(e.playerId);
     if (!had || e.number > had.number) lastOf.set(e.playerId, e);

@@ -1,3 +1,4 @@
+import { putRecords, recordAt } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import { addTime, next as nextLevel, pause, resume, lastLevelIndex, levelDurationMs } from '../clock';
@@ -277,7 +278,7 @@ export function reportHandDone(t: FloorTournament, input: { tableId: string; han
   if (!Number.isSafeInteger(input.hand) || input.hand < 1) {
     throw ruleError('HAND_NUMBER_INVALID', 'The hand is a whole number from 1', [{ field: 'hand', message: 'a whole number from 1' }]);
   }
-  const table = t.seating && Object.hasOwn(t.seating.tables, input.tableId) ? t.seating.tables[input.tableId] : undefined;
+  const table = t.seating && recordAt(t.seating.tables, input.tableId);
   if (!table) throw notFound('TABLE_NOT_FOUND', `No table ${input.tableId} in this tournament`);
   if (input.hand > hfh.hand) throw conflict('HAND_NOT_STARTED', `Hand ${input.hand} has not started: hand ${hfh.hand} is in play`);
   if (input.hand < hfh.hand || hfh.reported.includes(table.id)) return { state: t, events: [] };
@@ -322,8 +323,10 @@ export function recordKnockoutHandForHand(t: FloorTournament, cmd: RecordKnockou
   const recorded = r.knockoutIds.map((id) => after.knockouts[id]).filter((k) => k !== undefined);
   const number = shared ?? recorded[0]?.eliminationNumber;
   const groupId = hfh.groupId ?? recorded[0]?.groupId;
-  const knockouts = { ...after.knockouts };
-  for (const k of recorded) knockouts[k.id] = { ...k, groupId: groupId as string };
+  const knockouts = putRecords(
+    after.knockouts,
+    recorded.map((k) => [k.id, { ...k, groupId: groupId as string }] as const),
+  );
   const fixed: FloorTournament = {
     ...r.state,
     knockouts: { ...after, knockouts, nextEliminationNumber: Math.max(ko.nextEliminationNumber, after.nextEliminationNumber) },

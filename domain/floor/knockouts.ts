@@ -1,3 +1,4 @@
+import { recordAt, recordCount, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { bustEntry, reviveEntry, type TournamentEvent } from '../tournaments';
@@ -43,12 +44,12 @@ const refOf = (e: FloorTournament['entries'][string]): EntryRef => ({
   createdAt: e.createdAt,
 });
 
-export const entryRefs = (t: FloorTournament): EntryRef[] => Object.values(t.entries).map(refOf);
+export const entryRefs = (t: FloorTournament): EntryRef[] => recordValues(t.entries).map(refOf);
 
 /** The entries by id, read where they are: a knockout touches two or three of a field of thousands. */
 const entryLookup = (t: FloorTournament): EntryLookup => ({
   get: (id) => {
-    const e = Object.hasOwn(t.entries, id) ? t.entries[id] : undefined;
+    const e = recordAt(t.entries, id);
     return e && refOf(e);
   },
 });
@@ -151,7 +152,7 @@ export function cancelKnockoutOnFloor(state: FloorTournament, cmd: { knockoutId:
   // The core operations copy the state they are given, slices included.
   let next = r.state as FloorTournament;
   const events: FloorEvent[] = [...c.events, ...r.events];
-  if (next.seating && Object.keys(next.seating.tables).length > 0 && !seated(next, c.revive)) {
+  if (next.seating && recordCount(next.seating.tables) > 0 && !seated(next, c.revive)) {
     // R-SHOOT-1: in a shootout, back at the table it was busted at.
     const back = shootoutReviveSeat(next, c.state.knockouts[cmd.knockoutId] as NonNullable<(typeof c.state.knockouts)[string]>);
     const s = back

@@ -1,6 +1,6 @@
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
-import { creditsOfEntries, emptyKnockoutsState, type ResultRow } from '../results';
+import { creditsByEntry, creditsOfEntries, emptyKnockoutsState, type ResultRow } from '../results';
 import {
   satelliteAwards,
   satellitePlaces,
@@ -93,6 +93,7 @@ export function finishSatelliteOnFloor(
       .filter((e) => e.playerId === playerId && e.status !== 'void')
       .sort((a, b) => a.number - b.number || a.createdAt - b.createdAt)
       .map((e) => e.id);
+  const credits = creditsByEntry(knockouts);
   const rows: ResultRow[] = places
     .map((p) => {
       const entryIds = entryIdsOf(p.playerId);
@@ -102,7 +103,7 @@ export function finishSatelliteOnFloor(
         playerId: p.playerId,
         entryIds,
         lastEntryId: p.lastEntryId,
-        knockouts: creditsOfEntries(knockouts, entryIds),
+        knockouts: creditsOfEntries(credits, entryIds),
         ...(award ? { prize: seatLabel(award) } : {}),
       };
     })

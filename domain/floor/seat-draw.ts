@@ -1,3 +1,4 @@
+import { recordCount } from '../core/record-map';
 import { conflict } from '../core/errors';
 import { seatDrawCommitment, SEAT_DRAW_ALGORITHM, type LateLot } from '../seating';
 import type { FloorTournament } from './aggregate';
@@ -40,13 +41,13 @@ const COMMITTABLE = new Set(['registration_open', 'running']);
  */
 export function commitSeatDraw(t: FloorTournament, freshSeed: string, now: number): FloorTournament {
   if (t.seatDraw || !COMMITTABLE.has(t.status)) return t;
-  if (t.seating && Object.keys(t.seating.tables).length > 0) return t;
+  if (t.seating && recordCount(t.seating.tables) > 0) return t;
   return { ...t, seatDraw: { seed: freshSeed, commitment: seatDrawCommitment(freshSeed), committedAt: now, late: [] }, updatedAt: now };
 }
 
 /** The floor's explicit "publish now"; 409 once the seats are drawn without one (a draw made before R-DRAW-1). */
 export function publishSeatDrawCommitment(t: FloorTournament, freshSeed: string, now: number): FloorTournament {
-  if (!t.seatDraw && t.seating && Object.keys(t.seating.tables).length > 0) {
+  if (!t.seatDraw && t.seating && recordCount(t.seating.tables) > 0) {
     throw conflict('SEATING_ALREADY_DRAWN', 'The seats were drawn without a commitment; there is nothing left to commit to');
   }
   if (!t.seatDraw && !COMMITTABLE.has(t.status)) {

@@ -1,3 +1,4 @@
+import { recordCount } from '../core/record-map';
 import type { Context } from '../core/context';
 import type { TournamentEvent } from '../tournaments';
 import { seatLateEntrant, type SeatingEvent } from '../seating';
@@ -15,7 +16,7 @@ export function seatNewEntries(
   ctx: Context,
 ): { state: FloorTournament; events: (TournamentEvent | SeatingEvent)[] } {
   const out: (TournamentEvent | SeatingEvent)[] = [...events];
-  if (!state.seating || Object.keys(state.seating.tables).length === 0) return { state, events: out };
+  if (!state.seating || recordCount(state.seating.tables) === 0) return { state, events: out };
   let next = state;
   for (const e of events) {
     if (e.type !== 'entry.created' || !e.seatNow) continue;

@@ -1,9 +1,9 @@
+import { recordCount, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { initialDraw, sortedByCodeUnits, type SeatingPolicy } from '../seating';
 import type { FloorTournament } from './aggregate';
 import type { FloorResult } from './knockouts';
-import type { Entry } from '../tournaments/types';
 
 /** The tournament's balancing settings as the seating engine's policy (R-SEAT-2, R-SEAT-3, R-SEAT-8). */
 export const seatingPolicy = (t: FloorTournament): SeatingPolicy => ({
@@ -20,14 +20,8 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
   if (state.status !== 'registration_open' && state.status !== 'running') {
     throw conflict('SEATING_NOT_ALLOWED', `Seats are drawn for an open or running tournament (status ${state.status})`);
   }
-  // for-in and a lookup, not Object.values: on a record of thousands of entries (a dictionary to V8) the
-  // values are gathered one slow lookup at a time, about three times the cost (a day 2 of 9,250: ~3 ms).
   const inPlay: string[] = [];
-  const entries = state.entries;
-  for (const id in entries) {
-    const e = entries[id] as Entry;
-    if (e.status === 'active') inPlay.push(e.id);
-  }
+  for (const e of recordValues(state.entries)) if (e.status === 'active') inPlay.push(e.id);
   // R-DRAW-1: sorted once, the published entry list; the draw finds it in order.
   const entryIds = sortedByCodeUnits(inPlay);
   if (entryIds.length === 0) throw conflict('NOTHING_TO_SEAT', 'No entry is in play yet: check players in first');
@@ -49,7 +43,7 @@ export function drawSeating(state: FloorTournament, ctx: Context): FloorResult {
 
 /** The seating, or a 409 when the draw has not been made. */
 export function requireSeating(state: FloorTournament) {
-  if (!state.seating || Object.keys(state.seating.tables).length === 0) {
+  if (!state.seating || recordCount(state.seating.tables) === 0) {
     throw conflict('SEATING_NOT_DRAWN', 'Draw the seating first');
   }
   return state.seating;

@@ -1,3 +1,4 @@
+import { putRecords, recordAt, recordMap, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, conflictWith } from '../core/errors';
 import { seededRandom, shuffle } from '../core/random';
@@ -67,7 +68,7 @@ export const isShootout = (t: FloorTournament): boolean => t.settings.format ===
 export const currentRound = (t: FloorTournament): number => 1 + (t.shootout?.rounds.length ?? 0);
 
 const activeTables = (s: SeatingState | undefined): Table[] =>
-  Object.values(s?.tables ?? {})
+  recordValues(s?.tables)
     .filter((t) => t.status === 'active')
     .sort((a, b) => a.number - b.number);
 
@@ -135,13 +136,13 @@ function drawNextRound(
   const order = committed !== undefined ? provableRoundOrder(entryIds, committed, round) : shuffle(entryIds, seededRandom(seed as number));
   const layout = dealRoundRobin(order, s.seatsPerTable);
 
-  const tables: Record<string, Table> = { ...s.tables };
-  for (const old of closing) tables[old.id] = { ...old, seats: new Array<string | null>(old.seats.length).fill(null), status: 'broken' };
+  const tables = new Map<string, Table>();
+  for (const old of closing) tables.set(old.id, { ...old, seats: new Array<string | null>(old.seats.length).fill(null), status: 'broken' });
   const seatOf: Record<string, SeatRef> = {};
   const first = s.nextTableNumber;
   layout.forEach((seats, i) => {
     const table: Table = { id: ctx.newId('tbl'), number: first + i, seats, status: 'active', button: 0 };
-    tables[table.id] = table;
+    tables.set(table.id, table);
     seats.forEach((entryId, seat) => {
       if (entryId !== null) seatOf[entryId] = { tableId: table.id, seat };
     });
@@ -153,7 +154,13 @@ function drawNextRound(
     at: ctx.now,
     by: ctx.actor.id,
   };
-  const seating: SeatingState = { ...s, tables, seatOf, draws: s.draws.concat(draw), nextTableNumber: first + layout.length };
+  const seating: SeatingState = {
+    ...s,
+    tables: putRecords(s.tables, tables),
+    seatOf: recordMap(seatOf),
+    draws: s.draws.concat(draw),
+    nextTableNumber: first + layout.length,
+  };
   const record: ShootoutRound = {
     round,
     drawId: draw.id,
@@ -191,7 +198,7 @@ export function assertShootoutKnockout(t: FloorTournament, bustedEntryIds: reado
   const advance = advancingPerTable(t);
   const decided = new Set<number>();
   for (const entryId of bustedEntryIds) {
-    const at = Object.hasOwn(t.seating.seatOf, entryId) ? t.seating.seatOf[entryId] : undefined;
+    const at = recordAt(t.seating.seatOf, entryId);
     const table = at && t.seating.tables[at.tableId];
     if (table && playerCount(table) <= advance) decided.add(table.number);
   }
@@ -239,7 +246,7 @@ export function assertShootoutCancel(t: FloorTournament, knockoutId: string): vo
 export function shootoutReviveSeat(t: FloorTournament, knockout: Knockout): SeatRef | undefined {
   if (!isShootout(t) || !t.seating) return undefined;
   for (const k of knockout.killers) {
-    const at = Object.hasOwn(t.seating.seatOf, k.entryId) ? t.seating.seatOf[k.entryId] : undefined;
+    const at = recordAt(t.seating.seatOf, k.entryId);
     const table = at && t.seating.tables[at.tableId];
     const seat = table && table.status === 'active' ? freeSeats(table)[0] : undefined;
     if (table && seat !== undefined) return { tableId: table.id, seat };
@@ -285,7 +292,7 @@ export function roundOfElimination(t: FloorTournament, eliminationNumber: number
 
 /** R-SHOOT-2: the round an entry reached: the current one while in play, else the one it was busted in. */
 export function roundReached(t: FloorTournament, entryId: string): number | undefined {
-  const e = Object.hasOwn(t.entries, entryId) ? t.entries[entryId] : undefined;
+  const e = recordAt(t.entries, entryId);
   if (!e || e.status === 'void') return undefined;
   if (e.status === 'active') return currentRound(t);
   const ko = activeKnockoutOf(t.knockouts ?? emptyKnockoutsState(), entryId);

@@ -12,8 +12,11 @@ export function creditsByEntry(state: KnockoutsState): Record<string, number> {
   return out;
 }
 
-/** R-PLC-3, R-REENTRY-6: a player's knockouts are the credits of all his entries. */
-export function creditsOfEntries(state: KnockoutsState, entryIds: readonly string[]): number {
-  const byEntry = creditsByEntry(state);
+/**
+ * R-PLC-3, R-REENTRY-6: a player's knockouts are the credits of all his entries. `byEntry` is
+ * creditsByEntry's, computed once for the whole table (once per player, the table would take the field
+ * times the knockouts).
+ */
+export function creditsOfEntries(byEntry: Readonly<Record<string, number>>, entryIds: readonly string[]): number {
   return entryIds.reduce((sum, id) => sum + (byEntry[id] ?? 0), 0);
 }

@@ -1,3 +1,4 @@
+import { putRecord, putRecords, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import { indexEntries, type EntryLookup, type EntryRef } from './entry-ref';
@@ -151,8 +152,10 @@ export function recordKnockout(
     };
   });
 
-  const knockouts = { ...state.knockouts };
-  for (const k of recorded) knockouts[k.id] = k;
+  const knockouts = putRecords(
+    state.knockouts,
+    recorded.map((k) => [k.id, k] as const),
+  );
   return {
     state: { ...state, knockouts, nextEliminationNumber: eliminationNumber + 1 },
     knockouts: recorded,
@@ -237,7 +240,7 @@ export function cancelKnockout(
   if (reentered) {
     throw ruleError('PLAYER_REENTERED', 'The busted player has re-entered: the knockout stands (R-REENTRY-5)');
   }
-  if (Object.values(state.mysteryDraws).some((d) => d.knockoutId === ko.id)) {
+  if (recordValues(state.mysteryDraws).some((d) => d.knockoutId === ko.id)) {
     throw ruleError('MYSTERY_DRAWN', 'A mystery bounty was drawn on this knockout: it stands (R-KO-6)');
   }
   if (busted.status !== 'busted') throw conflict('ENTRY_NOT_BUSTED', `Entry ${busted.id} is ${busted.status}`);
@@ -250,7 +253,7 @@ export function cancelKnockout(
     ...(reason !== undefined ? { reason } : {}),
   };
   return {
-    state: { ...state, knockouts: { ...state.knockouts, [ko.id]: cancelled } },
+    state: { ...state, knockouts: putRecord(state.knockouts, ko.id, cancelled) },
     knockout: cancelled,
     revive: busted.id,
     events: [{ type: 'KnockoutCancelled', knockoutId: ko.id, revivedEntryId: busted.id, at: ctx.now }],

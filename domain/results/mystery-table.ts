@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import { hmacSha256, sha256, toHex, utf8 } from '../holdem/sha256';
 import type { KnockoutsState } from './state';
 
@@ -61,7 +62,7 @@ export function commitMysteryTable(
 /** What is left of each row: its quantity less the draws that took it. */
 export function remainingQuantities(rows: readonly MysteryPrizeRow[], state: KnockoutsState): number[] {
   const left = rows.map((r) => r.quantity);
-  for (const d of Object.values(state.mysteryDraws)) {
+  for (const d of recordValues(state.mysteryDraws)) {
     if (d.prizeIndex !== undefined && d.prizeIndex < left.length) left[d.prizeIndex] = (left[d.prizeIndex] ?? 0) - 1;
   }
   return left;

@@ -1,3 +1,4 @@
+import { putRecord, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import { assertNoMoneyWording } from '../text/money-wording';
@@ -60,7 +61,7 @@ export function drawMystery(state: KnockoutsState, cmd: DrawMysteryCommand, ctx:
   }
 
   const scope = settings.mysteryDrawScope ?? 'per_killer_entry';
-  const already = Object.values(state.mysteryDraws).some(
+  const already = recordValues(state.mysteryDraws).some(
     (d) => d.killerEntryId === killer.entryId && (scope === 'per_killer_entry' || d.knockoutId === ko.id),
   );
   if (already) {
@@ -96,7 +97,7 @@ export function drawMystery(state: KnockoutsState, cmd: DrawMysteryCommand, ctx:
   return {
     state: {
       ...state,
-      mysteryDraws: { ...state.mysteryDraws, [draw.id]: draw },
+      mysteryDraws: putRecord(state.mysteryDraws, draw.id, draw),
       nextMysterySequence: sequence + 1,
     },
     draw,

@@ -1,6 +1,6 @@
 import { conflict } from '../core/errors';
 import type { EntryRef } from './entry-ref';
-import { activeKnockoutOf, type KnockoutsState } from './state';
+import { activeKnockouts, type KnockoutsState } from './state';
 
 export interface PlaceRow {
   place: number;
@@ -33,7 +33,13 @@ export function finalPlaces(state: KnockoutsState, entries: readonly EntryRef[])
   }
 
   const byPlayer = new Map<string, EntryRef[]>();
-  for (const e of counted) byPlayer.set(e.playerId, [...(byPlayer.get(e.playerId) ?? []), e]);
+  for (const e of counted) {
+    const own = byPlayer.get(e.playerId);
+    if (own) own.push(e);
+    else byPlayer.set(e.playerId, [e]);
+  }
+  // The record holding each entry busted, found once for the table rather than once per player.
+  const bustedBy = new Map(activeKnockouts(state).map((k) => [k.bustedEntryId, k]));
 
   const ranked = [...byPlayer].map(([playerId, own]) => {
     const sorted = own.slice().sort((a, b) => a.number - b.number || a.createdAt - b.createdAt);
@@ -41,7 +47,7 @@ export function finalPlaces(state: KnockoutsState, entries: readonly EntryRef[])
     const last = sorted.find((e) => e.status === 'active') ?? (sorted[sorted.length - 1] as EntryRef);
     let eliminationNumber: number | null = null;
     if (last.status !== 'active') {
-      const ko = activeKnockoutOf(state, last.id);
+      const ko = bustedBy.get(last.id);
       if (!ko) throw conflict('ELIMINATION_NOT_RECORDED', `Entry ${last.id} is busted without a knockout record`);
       eliminationNumber = ko.eliminationNumber;
     }

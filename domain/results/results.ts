@@ -1,5 +1,6 @@
+import { recordValues } from '../core/record-map';
 import { bountyReward, type BountySettings } from './bounties';
-import { creditsOfEntries } from './credits';
+import { creditsByEntry, creditsOfEntries } from './credits';
 import type { EntryRef } from './entry-ref';
 import { finalPlaces } from './places';
 import { prizeForPlace, type PrizeRow } from './prizes';
@@ -41,21 +42,23 @@ export function results(
     collectPercent: bounty.progressive?.collectPercent ?? DEFAULT_COLLECT_PERCENT,
   };
   const ledger = reward === 'points' ? progressiveLedger(state, progressive) : undefined;
-  const draws = Object.values(state.mysteryDraws).sort((a, b) => a.sequence - b.sequence);
+  // Each killer entry's drawn prizes in draw order, and each entry's credits: once for the table.
+  const drawnBy = new Map<string, { sequence: number; text: string }[]>();
+  for (const d of recordValues(state.mysteryDraws)) {
+    if (d.prizeText === undefined) continue;
+    drawnBy.set(d.killerEntryId, [...(drawnBy.get(d.killerEntryId) ?? []), { sequence: d.sequence, text: d.prizeText }]);
+  }
+  const credits = creditsByEntry(state);
   return finalPlaces(state, entries).map((p) => {
     const prize = prizeForPlace(prizes, p.place);
-    const knockouts = creditsOfEntries(state, p.entryIds);
+    const knockouts = creditsOfEntries(credits, p.entryIds);
     const earned =
       reward === 'bounties'
         ? { bounties: knockouts }
         : ledger
           ? { bountyPoints: bountyPointsOfPlayer(ledger, progressive, entries, p.entryIds, p.eliminationNumber === null) }
           : reward === 'mystery_prizes'
-            ? {
-                mysteryPrizes: draws
-                  .filter((d) => p.entryIds.includes(d.killerEntryId) && d.prizeText !== undefined)
-                  .map((d) => d.prizeText as string),
-              }
+            ? { mysteryPrizes: mysteryPrizesOf(drawnBy, p.entryIds) }
             : {};
     return {
       place: p.place,
@@ -67,4 +70,15 @@ export function results(
       ...(prize !== undefined ? { prize } : {}),
     };
   });
+}
+
+/** The prizes an entry list drew, in draw order across its entries. */
+function mysteryPrizesOf(
+  drawnBy: ReadonlyMap<string, readonly { sequence: number; text: string }[]>,
+  entryIds: readonly string[],
+): string[] {
+  return entryIds
+    .flatMap((id) => drawnBy.get(id) ?? [])
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((d) => d.text);
 }

@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 /**
  * The knockout log of one tournament. Records are append-only (R-KO-1): a cancellation is
  * a mark on the record, never a delete, so the audit trail survives every correction.
@@ -68,7 +69,7 @@ export const emptyKnockoutsState = (): KnockoutsState => ({
   nextMysterySequence: 1,
 });
 
-export const activeKnockouts = (state: KnockoutsState): Knockout[] => Object.values(state.knockouts).filter((k) => k.status === 'active');
+export const activeKnockouts = (state: KnockoutsState): Knockout[] => recordValues(state.knockouts).filter((k) => k.status === 'active');
 
 /** The record that currently holds this entry busted, if any. */
 export const activeKnockoutOf = (state: KnockoutsState, entryId: string): Knockout | undefined =>

@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import { ruleError } from '../core/errors';
 import type { ResultRow } from '../results/results';
 import type { Tournament } from '../tournaments/types';
@@ -34,7 +35,7 @@ export interface FinishRow {
 /** Per-player rebuy and add-on counts of a tournament: counts of fee records by kind, never their amounts. */
 export function rebuyAndAddonCounts(t: Pick<Tournament, 'fees'>): Record<string, { rebuys: number; addons: number }> {
   const out: Record<string, { rebuys: number; addons: number }> = {};
-  for (const f of Object.values(t.fees)) {
+  for (const f of recordValues(t.fees)) {
     if (f.cancelledAt !== undefined || (f.kind !== 'rebuy' && f.kind !== 'addon')) continue;
     const c = (out[f.playerId] ??= { rebuys: 0, addons: 0 });
     if (f.kind === 'rebuy') c.rebuys += 1;

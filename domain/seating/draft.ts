@@ -1,3 +1,4 @@
+import { changeRecords, putRecords, recordAt, recordValues, type RecordChange } from '../core/record-map';
 import type { Context } from '../core/context';
 import type { DrawKind, DrawRecord, Move, MoveReason, Proposal, SeatRef, SeatingEvent, SeatingResult, SeatingState, Table } from './types';
 import { playerCount } from './positions';
@@ -6,11 +7,14 @@ import { TableSizeIndex } from './size-index';
 /**
  * Copy-on-write working copy of a SeatingState. Operations change the draft and commit a new
  * state; the input is never mutated and untouched tables keep their identity, so a knockout
- * and its balancing move rewrite only the tables involved.
+ * and its balancing move rewrite only the tables involved. The seat index and the tables are record
+ * maps: a commit changes what the operations changed, not the field.
  */
 export class SeatingDraft {
   private readonly changed = new Map<string, Table>();
-  private seatOfCopy: Record<string, SeatRef> | undefined;
+  /** The seat index's changes, in order, and each entry's seat as they leave it (null: none). */
+  private readonly seatChanges: RecordChange<SeatRef>[] = [];
+  private readonly seatNow = new Map<string, SeatRef | null>();
   private readonly newMoves: Move[] = [];
   private readonly newDraws: DrawRecord[] = [];
   readonly events: SeatingEvent[] = [];
@@ -32,23 +36,28 @@ export class SeatingDraft {
   }
 
   table(id: string): Table | undefined {
-    return this.changed.get(id) ?? (Object.hasOwn(this.base.tables, id) ? this.base.tables[id] : undefined);
+    return this.changed.get(id) ?? recordAt(this.base.tables, id);
   }
 
   /** Active tables, in no particular order. */
   activeTables(): Table[] {
     const out: Table[] = [];
-    for (const id of Object.keys(this.base.tables)) {
-      const t = this.table(id);
-      if (t && t.status === 'active') out.push(t);
+    for (const base of recordValues(this.base.tables)) {
+      const t = this.changed.get(base.id) ?? base;
+      if (t.status === 'active') out.push(t);
     }
-    for (const [id, t] of this.changed) if (!Object.hasOwn(this.base.tables, id) && t.status === 'active') out.push(t);
+    for (const [id, t] of this.changed) if (!recordAt(this.base.tables, id) && t.status === 'active') out.push(t);
     return out;
   }
 
   seatOf(entryId: string): SeatRef | undefined {
-    const map = this.seatOfCopy ?? this.base.seatOf;
-    return Object.hasOwn(map, entryId) ? map[entryId] : undefined;
+    const now = this.seatNow.get(entryId);
+    return now === undefined ? recordAt(this.base.seatOf, entryId) : (now ?? undefined);
+  }
+
+  private setSeat(entryId: string, seat: SeatRef | undefined): void {
+    this.seatChanges.push({ id: entryId, value: seat });
+    this.seatNow.set(entryId, seat ?? null);
   }
 
   /** Active tables indexed by player count (optionally leaving one out). */
@@ -68,17 +77,6 @@ export class SeatingDraft {
     return copy;
   }
 
-  private seatOfWritable(): Record<string, SeatRef> {
-    if (!this.seatOfCopy) {
-      // A for-in copy is about twice as fast as a spread on a 10,000-key record.
-      const copy: Record<string, SeatRef> = {};
-      const src = this.base.seatOf;
-      for (const k in src) if (Object.hasOwn(src, k)) copy[k] = src[k] as SeatRef;
-      this.seatOfCopy = copy;
-    }
-    return this.seatOfCopy;
-  }
-
   /** Seats an unseated entry on a free seat of an active table (callers validate first). */
   place(entryId: string, to: SeatRef): void {
     const t = this.writable(to.tableId);
@@ -86,7 +84,7 @@ export class SeatingDraft {
       throw new Error(`invariant: cannot place ${entryId} at ${to.tableId}#${to.seat}`);
     }
     t.seats[to.seat] = entryId;
-    this.seatOfWritable()[entryId] = { tableId: to.tableId, seat: to.seat };
+    this.setSeat(entryId, { tableId: to.tableId, seat: to.seat });
   }
 
   /** Frees the entry's seat and returns where it sat. */
@@ -94,7 +92,7 @@ export class SeatingDraft {
     const at = this.seatOf(entryId);
     if (!at) throw new Error(`invariant: ${entryId} is not seated`);
     this.writable(at.tableId).seats[at.seat] = null;
-    delete this.seatOfWritable()[entryId];
+    this.setSeat(entryId, undefined);
     return at;
   }
 
@@ -170,8 +168,8 @@ export class SeatingDraft {
     const state: SeatingState = {
       seatsPerTable: b.seatsPerTable,
       policy: b.policy,
-      tables: this.changed.size ? { ...b.tables, ...Object.fromEntries(this.changed) } : b.tables,
-      seatOf: this.seatOfCopy ?? b.seatOf,
+      tables: this.changed.size ? putRecords(b.tables, this.changed) : b.tables,
+      seatOf: this.seatChanges.length ? changeRecords(b.seatOf, this.seatChanges) : b.seatOf,
       moves: this.newMoves.length ? b.moves.concat(this.newMoves) : b.moves,
       draws: this.newDraws.length ? b.draws.concat(this.newDraws) : b.draws,
       nextTableNumber: this.nextTableNumber,

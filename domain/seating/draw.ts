@@ -1,3 +1,4 @@
+import { recordCount, recordMapOf } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, ruleError } from '../core/errors';
 import { seededRandom, shuffle } from '../core/random';
@@ -5,7 +6,7 @@ import type { Random } from '../core/random';
 import { drawSeed, SeatingDraft } from './draft';
 import { provableOrder, seatDrawCommitment, sortedByCodeUnits } from './provable-draw';
 import { assertSeatsPerTable, resolvePolicy } from './policy';
-import type { SeatingPolicy, SeatingResult, SeatingState, Table } from './types';
+import type { SeatRef, SeatingPolicy, SeatingResult, SeatingState, Table } from './types';
 
 /**
  * R-SEAT-1 layout: ceil(field / seats) tables; the shuffled field is dealt round-robin, so table
@@ -57,7 +58,7 @@ export interface InitialDrawCommand {
 
 /** R-SEAT-1: the initial draw by lot; its seed is recorded in `draws`. Refused once tables exist. */
 export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCommand, ctx: Context): SeatingResult {
-  if (state && Object.keys(state.tables).length > 0) {
+  if (state && recordCount(state.tables) > 0) {
     throw conflict('SEATING_ALREADY_DRAWN', 'The initial draw has already been made');
   }
   const base = emptySeating(cmd.seatsPerTable, cmd.policy ?? state?.policy);
@@ -76,18 +77,19 @@ export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCom
     committed === undefined
       ? replayDraw(sorted, cmd.seatsPerTable, seed as number)
       : dealRoundRobin(provableOrder(sorted, committed), cmd.seatsPerTable);
-  const tables: Record<string, Table> = {};
-  const seatOf: SeatingState['seatOf'] = {};
+  // Built as lists and made record maps once: thousands of new keys on a plain object cost far more.
+  const tables: [string, Table][] = [];
+  const seatOf: [string, SeatRef][] = [];
   for (let i = 0; i < layout.length; i++) {
     const seats = layout[i] as (string | null)[];
     const table: Table = { id: ctx.newId('tbl'), number: i + 1, seats, status: 'active', button: 0 };
-    tables[table.id] = table;
+    tables.push([table.id, table]);
     for (let seat = 0; seat < seats.length; seat++) {
       const entryId = seats[seat];
-      if (entryId !== null && entryId !== undefined) seatOf[entryId] = { tableId: table.id, seat };
+      if (entryId !== null && entryId !== undefined) seatOf.push([entryId, { tableId: table.id, seat }]);
     }
   }
-  const drawn: SeatingState = { ...base, tables, seatOf, nextTableNumber: layout.length + 1 };
+  const drawn: SeatingState = { ...base, tables: recordMapOf(tables), seatOf: recordMapOf(seatOf), nextTableNumber: layout.length + 1 };
   const draft = new SeatingDraft(drawn, ctx);
   const commitment = committed === undefined ? undefined : seatDrawCommitment(committed);
   const draw = draft.recordDraw('initial', seed, undefined, commitment);
@@ -99,5 +101,5 @@ export function initialDraw(state: SeatingState | undefined, cmd: InitialDrawCom
     players: cmd.entryIds.length,
   });
   const result = draft.commit();
-  return { ...result, touchedTables: Object.keys(tables) };
+  return { ...result, touchedTables: tables.map(([id]) => id) };
 }

@@ -1,3 +1,4 @@
+import { recordIds } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { seededRandom, shuffle } from '../core/random';
@@ -12,7 +13,7 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * than two remain, or when the final table already stands. Pending proposals lapse.
  */
 export function assembleFinalTable(state: SeatingState, ctx: Context): SeatingResult {
-  const players = Object.keys(state.seatOf).sort(byCodeUnits);
+  const players = recordIds(state.seatOf).sort(byCodeUnits);
   if (players.length > state.seatsPerTable) {
     throw conflict('FINAL_TABLE_DOES_NOT_FIT', `${players.length} players do not fit one table of ${state.seatsPerTable} seats`);
   }

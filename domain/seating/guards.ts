@@ -1,10 +1,11 @@
+import { recordAt } from '../core/record-map';
 import { conflict, notFound, ruleError } from '../core/errors';
 import type { SeatRef, SeatingState, Table } from './types';
 
 /** Checks shared by the floor operations; each refusal has its own stable code. */
 
 export function requireTable(state: SeatingState, tableId: string): Table {
-  const t = Object.hasOwn(state.tables, tableId) ? state.tables[tableId] : undefined;
+  const t = recordAt(state.tables, tableId);
   if (!t) throw notFound('TABLE_NOT_FOUND', `Table ${tableId} does not exist`);
   return t;
 }
@@ -16,7 +17,7 @@ export function requireActiveTable(state: SeatingState, tableId: string): Table 
 }
 
 export function requireSeated(state: SeatingState, entryId: string): SeatRef {
-  const at = Object.hasOwn(state.seatOf, entryId) ? state.seatOf[entryId] : undefined;
+  const at = recordAt(state.seatOf, entryId);
   if (!at) throw conflict('ENTRY_NOT_SEATED', `Entry ${entryId} has no seat`);
   return at;
 }

@@ -25,4 +25,4 @@ export { assembleFinalTable } from './final-table';
 export { confirmProposal, overrideProposal, rejectProposal } from './proposals';
 export type { ProposalCommand, OverrideProposalCommand } from './proposals';
 export { bigBlindSeat, nextBigBlindSeat, worstFreeSeat, lastOccupiedSeat, freeSeats, playerCount } from './positions';
-export { activeTables, indexSeats, seatedCount, tableSkew } from './queries';
+export { activeTables, indexSeats, reindexSeats, seatedCount, tableSkew } from './queries';

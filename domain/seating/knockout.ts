@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { ruleError } from '../core/errors';
 import { applyBalancing } from './balance';
@@ -73,7 +74,7 @@ export function afterHandKnockout(state: SeatingState, cmd: HandKnockoutCommand,
 export function seatingFlags(state: SeatingState): KnockoutFlags {
   let players = 0;
   let active = 0;
-  for (const t of Object.values(state.tables)) {
+  for (const t of recordValues(state.tables)) {
     if (t.status !== 'active') continue;
     active++;
     players += playerCount(t);

@@ -1,3 +1,4 @@
+import { recordAt } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict } from '../core/errors';
 import { SeatingDraft } from './draft';
@@ -52,12 +53,12 @@ export function undoLastMove(state: SeatingState, ctx: Context): SeatingResult {
   if (!UNDOABLE.has(target.reason) || !target.from) {
     throw conflict('UNDO_NOT_POSSIBLE', `The last move (${target.reason}) cannot be undone`);
   }
-  const now = Object.hasOwn(state.seatOf, target.entryId) ? state.seatOf[target.entryId] : undefined;
+  const now = recordAt(state.seatOf, target.entryId);
   if (!now || now.tableId !== target.to.tableId || now.seat !== target.to.seat) {
     throw conflict('UNDO_NOT_POSSIBLE', 'The moved player no longer sits where the move put them');
   }
   const back = target.from;
-  const table = Object.hasOwn(state.tables, back.tableId) ? state.tables[back.tableId] : undefined;
+  const table = recordAt(state.tables, back.tableId);
   if (!table || table.status !== 'active' || table.seats[back.seat] !== null) {
     throw conflict('UNDO_NOT_POSSIBLE', 'The former seat is no longer free on an active table');
   }

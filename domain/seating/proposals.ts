@@ -1,3 +1,4 @@
+import { recordAt } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound } from '../core/errors';
 import { SeatingDraft } from './draft';
@@ -22,7 +23,7 @@ function findProposal(state: SeatingState, proposalId: string): Proposal {
 
 /** The proposed player must still sit where the proposal found them. */
 function requireStillSeated(state: SeatingState, p: Proposal): void {
-  const now = Object.hasOwn(state.seatOf, p.entryId) ? state.seatOf[p.entryId] : undefined;
+  const now = recordAt(state.seatOf, p.entryId);
   if (!now || now.tableId !== p.from.tableId || now.seat !== p.from.seat) {
     throw conflict('PROPOSAL_STALE', 'The proposed player has moved or left since the proposal; reject it');
   }

@@ -1,3 +1,4 @@
+import { putRecord, recordAt, recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { notFound } from '../core/errors';
 import type { TournamentEvent } from './events';
@@ -12,9 +13,9 @@ interface Collections {
 type CollectionName = keyof Collections;
 
 /**
- * A copy-on-write view of one operation's changes. Each map is copied at most once per operation, so
- * an operation costs O(records) at worst however many records it touches, and the input is never mutated.
- * Untouched maps keep their identity, which lets storage skip them when it diffs.
+ * One operation's changes over a tournament. The maps are record maps (core/record-map.ts): a put shares
+ * all but what it touches with the map before, so an operation costs what it changes, not the field,
+ * and the input is never mutated. Untouched maps keep their identity, which lets storage skip them.
  */
 export class Draft {
   private readonly copies: { [K in CollectionName]?: Record<string, Collections[K]> } = {};
@@ -48,22 +49,17 @@ export class Draft {
   }
 
   put<K extends CollectionName>(name: K, record: Collections[K]): void {
-    let copy = this.copies[name] as Record<string, Collections[K]> | undefined;
-    if (!copy) {
-      copy = { ...(this.base[name] as Record<string, Collections[K]>) };
-      (this.copies as Record<string, unknown>)[name] = copy;
-    }
-    copy[record.id] = record;
+    (this.copies as Record<string, unknown>)[name] = putRecord(this.all(name), record.id, record);
   }
 
   registration(id: string): Registration {
-    const r = this.all('registrations')[id];
+    const r = recordAt(this.all('registrations'), id);
     if (!r) throw notFound('REGISTRATION_NOT_FOUND', `No registration ${id} in this tournament`);
     return r;
   }
 
   entry(id: string): Entry {
-    const e = this.all('entries')[id];
+    const e = recordAt(this.all('entries'), id);
     if (!e) throw notFound('ENTRY_NOT_FOUND', `No entry ${id} in this tournament`);
     return e;
   }
@@ -98,12 +94,7 @@ export function without<T extends object, K extends keyof T>(record: T, ...keys:
   return out;
 }
 
-/** The records of a map that match, without first building an array of all of them. */
+/** The records of a map that match. */
 export function pick<T>(map: Readonly<Record<string, T>>, match: (record: T) => boolean): T[] {
-  const out: T[] = [];
-  for (const id in map) {
-    const r = map[id];
-    if (r !== undefined && match(r)) out.push(r);
-  }
-  return out;
+  return recordValues(map).filter(match);
 }

@@ -1,3 +1,4 @@
+import { recordAt, recordValues } from '../core/record-map';
 import { lateEntryChips } from '../clock/forced-bets';
 import type { Draft } from './draft';
 import type { Entry, FeeKind, FeeOperation, Registration } from './types';
@@ -5,15 +6,12 @@ import type { Entry, FeeKind, FeeOperation, Registration } from './types';
 /*
  * Record-level building blocks shared by the operations: lookups and the creation of entries and fees.
  * They write into a Draft and emit the matching events; the rule checks stay with the operations.
- * Scans use for-in over the maps: with thousands of records it avoids building a throwaway array per look-up.
+ * Scans read the record maps' own order (core/record-map.ts), not the object facade.
  */
 
 /** The player's one live (not cancelled) registration, if any. O(registrations). */
 export function liveRegistrationOf(registrations: Readonly<Record<string, Registration>>, playerId: string): Registration | undefined {
-  for (const id in registrations) {
-    const r = registrations[id];
-    if (r && r.playerId === playerId && r.status !== 'cancelled') return r;
-  }
+  for (const r of recordValues(registrations)) if (r.playerId === playerId && r.status !== 'cancelled') return r;
   return undefined;
 }
 
@@ -27,7 +25,7 @@ export function holdsPlace(r: Registration, entries: Readonly<Record<string, Ent
     case 'absent':
       return true;
     case 'checked_in':
-      return r.entryId !== undefined && entries[r.entryId]?.status === 'active';
+      return r.entryId !== undefined && recordAt(entries, r.entryId)?.status === 'active';
     default:
       return false;
   }
@@ -37,10 +35,7 @@ export function heldPlaces(d: Draft): number {
   const entries = d.all('entries');
   const registrations = d.all('registrations');
   let n = 0;
-  for (const id in registrations) {
-    const r = registrations[id];
-    if (r && holdsPlace(r, entries)) n++;
-  }
+  for (const r of recordValues(registrations)) if (holdsPlace(r, entries)) n++;
   return n;
 }
 
@@ -48,10 +43,7 @@ export function heldPlaces(d: Draft): number {
 export function countFees(d: Draft, playerId: string, kind: FeeKind): number {
   const fees = d.all('fees');
   let n = 0;
-  for (const id in fees) {
-    const f = fees[id];
-    if (f && f.playerId === playerId && f.kind === kind && f.cancelledAt === undefined) n++;
-  }
+  for (const f of recordValues(fees)) if (f.playerId === playerId && f.kind === kind && f.cancelledAt === undefined) n++;
   return n;
 }
 

@@ -1,3 +1,4 @@
+import { recordValues } from '../core/record-map';
 import type { Context } from '../core/context';
 import { conflict, notFound, ruleError } from '../core/errors';
 import { Draft, pick, without } from './draft';
@@ -49,9 +50,7 @@ export function register(state: Tournament, command: RegisterPlayer, ctx: Contex
   let count = 0;
   let held = 0;
   let someoneWaiting = false;
-  for (const id in state.registrations) {
-    const r = state.registrations[id];
-    if (!r) continue;
+  for (const r of recordValues(state.registrations)) {
     count++;
     if (r.playerId === command.playerId && r.status !== 'cancelled') {
       throw conflict('ALREADY_REGISTERED', 'The player is already registered in this tournament');

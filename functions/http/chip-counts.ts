@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import type * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
 import { ChipCounts, ChipCountsBody } from '../../schemas/chips';
@@ -17,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function chipCountsView(t: FloorTournament): z.output<typeof ChipCounts> {
   const s = chipSummary(t);
-  const items = Object.values(t.entries)
+  const items = recordValues(t.entries)
     .filter((e) => e.status === 'active' && t.chipCounts?.[e.id])
     .map((e) => {
       const c = t.chipCounts?.[e.id] as NonNullable<FloorTournament['chipCounts']>[string];

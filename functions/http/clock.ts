@@ -1,3 +1,4 @@
+import { currentFieldViews } from '../../domain/floor/field-views';
 import * as z from '../../schemas/zod';
 import {
   addTime,
@@ -85,8 +86,8 @@ const UPCOMING_LEVELS = 3;
 
 /** The clock screen's figures beside the clock: names, the field, the next levels and break, the prizes, the floor's line. */
 function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof apiClockView>, club: ClubBadge, now: number) {
-  const fees = Object.values(state.fees).filter((f) => f.cancelledAt === undefined);
-  const counted = Object.values(state.entries).filter((e) => e.status !== 'void');
+  // The field's counts as the state keeps them (domain/floor/field-views.ts), not a walk of it per GET.
+  const field = currentFieldViews(state);
   // R-CHIP-1: chips in play, the average and the leader, as the chip-counts route reports them.
   const chips = chipSummary(state);
   const leader = chips.chipLeader;
@@ -96,14 +97,14 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
   // As the results cut a preset to the field (R-PRZ-2).
   const own = state.settings.prizes.filter((r, i) => !prizeRowHidden(state.contentModeration, i, r.description));
   // A prize row the operator hid is not shown on the screen (R-MOD-1).
-  const rows = state.settings.prizePreset ? prizeRowsForField(state.settings, counted.length) : own;
+  const rows = state.settings.prizePreset ? prizeRowsForField(state.settings, field.entries.entries) : own;
   // R-GTD-1: a guaranteed structure says so on the screen's data.
   const guaranteed = state.settings.prizesGuaranteed === true ? { guaranteed: true } : {};
   return {
     clubName: club.name,
     clubLogo: club.logo,
     tournamentName: state.settings.name,
-    entries: counted.length,
+    entries: field.entries.entries,
     playersLeft: chips.playersLeft,
     chipsInPlay: chips.chipsInPlay.total,
     averageStack: chips.averageStack,
@@ -112,8 +113,8 @@ function boardOf(state: FloorTournament, clock: Clock, view: ReturnType<typeof a
       'place' in r ? { placeFrom: r.place, placeTo: r.place, description: r.description, ...guaranteed } : { ...r, ...guaranteed },
     ),
     startingStack: state.settings.startingStack,
-    rebuys: fees.filter((f) => f.kind === 'rebuy').length,
-    addOns: fees.filter((f) => f.kind === 'addon').length,
+    rebuys: field.chips.rebuyCount,
+    addOns: field.chips.addOnCount,
     upcoming: upcomingLevels(clock.timer, clock.structure, now, UPCOMING_LEVELS),
     announcement: state.announcement?.text ?? null,
     chipLeader: leader

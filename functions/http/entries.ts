@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import { defineRoute } from '../platform/route';
 import { tournamentState } from '../app/tournaments/queries';
 import type { Entry as EntryRecord } from '../../domain/tournaments';
@@ -31,7 +32,7 @@ export const listEntriesRoute = /* @__PURE__ */ defineRoute({
     const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     // A dead stack shows what it has posted so far by the clock (R-NOSHOW-2).
     const posted = forcedBetsPostedAt(state, req.now);
-    const items = Object.values(state.entries)
+    const items = recordValues(state.entries)
       .filter((e) => (!req.query.status || e.status === req.query.status) && (!req.query.playerId || e.playerId === req.query.playerId))
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
       .map((e) => entryView(entryAt(e, posted)));

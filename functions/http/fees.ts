@@ -1,3 +1,4 @@
+import { playerRegistrations } from '../../domain/floor/field-views';
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import { tournamentState } from '../app/tournaments/queries';
@@ -33,7 +34,7 @@ export const playerFeesRoute = /* @__PURE__ */ defineRoute({
     const { playerId } = req.params;
     const operations = playerFeeOperations(state, playerId);
     const settlements = playerSettlements(state, playerId);
-    if (operations.length === 0 && !Object.values(state.registrations).some((r) => r.playerId === playerId)) {
+    if (operations.length === 0 && playerRegistrations(state, playerId).length === 0) {
       throw problem(404, 'PLAYER_NOT_FOUND', 'The player has no part in this tournament');
     }
     return versioned(200, state.version, {

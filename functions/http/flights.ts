@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import type * as z from '../../schemas/zod';
 import { TournamentParams } from '../../schemas/tournaments';
 import { BagFlightBody, BaggedFlight, Day2Field, Day2Flights, EventPlaces, EventPlacesQuery, LinkFlightsBody } from '../../schemas/flights';
@@ -35,13 +36,13 @@ function baggedView(t: FloorTournament): z.output<typeof BaggedFlight> {
 function day2FieldView(t: FloorTournament): z.output<typeof Day2Field> {
   const d = t.day2 as NonNullable<FloorTournament['day2']>;
   const qualifiers = d.qualifiers ?? [];
-  const entryOf = new Map(Object.values(t.entries).map((e) => [e.playerId, e.id]));
+  const entryOf = new Map(recordValues(t.entries).map((e) => [e.playerId, e.id]));
   return {
     tournamentId: t.id,
     version: t.version,
     qualifiedAt: iso(d.qualifiedAt as number),
     total: qualifiers.reduce((n, q) => n + q.chips, 0),
-    tables: Object.values(t.seating?.tables ?? {}).filter((x) => x.status === 'active').length,
+    tables: recordValues(t.seating?.tables).filter((x) => x.status === 'active').length,
     qualifiers: qualifiers.map((q) => ({
       playerId: q.playerId,
       entryId: entryOf.get(q.playerId) as string,

@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import { defineRoute } from '../platform/route';
 import { problem } from '../platform/problem';
 import type { FloorTournament as StoredTournament } from '../../domain/floor/aggregate';
@@ -84,7 +85,7 @@ export const listKnockoutsRoute = /* @__PURE__ */ defineRoute({
   handle: async (req) => {
     const state = await tournamentState(req.params.clubId, req.params.tournamentId);
     const bounties = knockoutBounties(state);
-    const items = Object.values(state.knockouts?.knockouts ?? {})
+    const items = recordValues(state.knockouts?.knockouts)
       .sort((a, b) => a.eliminationNumber - b.eliminationNumber || a.at - b.at)
       .map((k) => knockoutView(k, bounties));
     return versioned(200, state.version, { version: state.version, items });
@@ -209,7 +210,7 @@ export const resultsRoute = /* @__PURE__ */ defineRoute({
     const final = state.results !== undefined;
     const all = state.results?.rows ?? floorResults(state);
     // R-MOD-1: prize texts the operator hid are left out of what the public reads.
-    const draws = Object.fromEntries(Object.values(state.knockouts?.mysteryDraws ?? {}).map((d) => [d.id, d.prizeText]));
+    const draws = Object.fromEntries(recordValues(state.knockouts?.mysteryDraws).map((d) => [d.id, d.prizeText]));
     const rows = req.club ? all : publicResultRows(all, state.contentModeration, draws);
     const bounty = bountySettings(state);
     const reward = bountyReward(bounty);

@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import { defineRoute } from '../platform/route';
 import { tournamentState } from '../app/tournaments/queries';
 import type { Registration as RegistrationRecord } from '../../domain/tournaments';
@@ -36,7 +37,7 @@ export const listRegistrationsRoute = /* @__PURE__ */ defineRoute({
   responses: { 200: { description: 'All registrations', schema: RegistrationList } },
   handle: async (req) => {
     const state = await tournamentState(req.params.clubId, req.params.tournamentId);
-    const items = Object.values(state.registrations)
+    const items = recordValues(state.registrations)
       .filter((r) => !req.query.status || r.status === req.query.status)
       .sort((a, b) => a.seq - b.seq)
       .map(registrationView);

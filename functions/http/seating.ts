@@ -1,3 +1,4 @@
+import { recordValues } from '../../domain/core/record-map';
 import { defineRoute, type RouteRequest } from '../platform/route';
 import type { FloorTournament } from '../../domain/floor/aggregate';
 import { tournamentState } from '../app/tournaments/queries';
@@ -41,7 +42,7 @@ export function tablesView(t: FloorTournament) {
     version: t.version,
     seatsPerTable: s?.seatsPerTable ?? t.settings.seatsPerTable,
     finalTableId: s?.finalTableId ?? null,
-    tables: Object.values(s?.tables ?? {})
+    tables: recordValues(s?.tables)
       .sort((a, b) => a.number - b.number)
       .map((table) => ({
         tableId: table.id,

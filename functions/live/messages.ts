@@ -1,5 +1,7 @@
+import { recordAt, recordIds, recordValues } from '../../domain/core/record-map';
 import { clockView } from '../../domain/clock';
-import type { SeatRef, SeatingState } from '../../domain/seating';
+import type { SeatRef, SeatingState, Table } from '../../domain/seating';
+import { currentFieldViews } from '../../domain/floor/field-views';
 import type { StoredTournament } from '../store/tournament-store';
 import type { LoggedEvent } from '../store/tournament-log';
 import type { Patch } from '../store/state-patch';
@@ -48,29 +50,50 @@ function clockOf(t: StoredTournament, at: number) {
   };
 }
 
+/** The field's figures, as the state keeps them (domain/floor/field-views.ts). */
 function standingsOf(t: StoredTournament) {
-  const counted = Object.values(t.entries).filter((e) => e.status !== 'void');
-  const playersLeft = counted.filter((e) => e.status === 'active').length;
-  const chips = counted.reduce((sum, e) => sum + e.chips, 0);
-  return { entries: counted.length, playersLeft, averageStack: playersLeft > 0 ? Math.round(chips / playersLeft) : null };
+  const v = currentFieldViews(t);
+  const playersLeft = v.entries.activeEntries;
+  return { entries: v.entries.entries, playersLeft, averageStack: playersLeft > 0 ? Math.round(v.chips.total / playersLeft) : null };
 }
 
-/** The table picture everyone may see: tables and how many sit at each, no names. */
-const publicTables = (s: SeatingState | undefined) =>
-  Object.values(s?.tables ?? {})
-    .filter((t) => t.status === 'active')
-    .sort((a, b) => a.number - b.number)
-    .map((t) => ({ tableId: t.id, number: t.number, players: t.seats.filter(Boolean).length }));
+/**
+ * The tables an event changed, from its patch: a message carries those (a client keeps the others it
+ * has, by tableId), so its size and cost follow the change, not the room. A draw, or a patch that set
+ * the seating whole, changes them all.
+ */
+function changedTables(s: SeatingState | undefined, patch: Patch): Table[] {
+  const ids = new Set<string>();
+  for (const [, path] of patch) {
+    if (path.length === 0 || (path[0] === 'seating' && (path.length === 1 || (path[1] === 'tables' && path.length === 2)))) {
+      return recordValues(s?.tables);
+    }
+    if (path[0] === 'seating' && path[1] === 'tables' && path[2] !== undefined) ids.add(path[2]);
+  }
+  return [...ids].flatMap((id) => recordAt(s?.tables, id) ?? []);
+}
 
-/** The floor's picture: who sits where, as GET .../tables shows it. */
-const staffTables = (t: StoredTournament) =>
-  Object.values(t.seating?.tables ?? {})
-    .sort((a, b) => a.number - b.number)
+const byNumber = (a: Table, b: Table) => a.number - b.number;
+
+/** The table picture everyone may see: the changed tables and how many sit at each, no names. */
+const publicTables = (s: SeatingState | undefined, patch: Patch) =>
+  changedTables(s, patch)
+    .sort(byNumber)
+    .map((t) => ({ tableId: t.id, number: t.number, status: t.status, players: t.seats.filter(Boolean).length }));
+
+/** The floor's picture of the changed tables: who sits where, as GET .../tables shows it. */
+const staffTables = (t: StoredTournament, patch: Patch) =>
+  changedTables(t.seating, patch)
+    .sort(byNumber)
     .map((table) => ({
       tableId: table.id,
       number: table.number,
       status: table.status,
-      seats: table.seats.map((entryId, i) => ({ seat: i + 1, entryId, playerId: entryId ? (t.entries[entryId]?.playerId ?? null) : null })),
+      seats: table.seats.map((entryId, i) => ({
+        seat: i + 1,
+        entryId,
+        playerId: entryId ? (recordAt(t.entries, entryId)?.playerId ?? null) : null,
+      })),
     }));
 
 const isSeatRef = (v: unknown): v is SeatRef =>
@@ -101,7 +124,7 @@ function concernedPlayers(p: LiveEvent): Set<string> {
       if (owner) players.add(owner);
     }
     if (e.type === 'seating.drawn' || e.type === 'seating.final_table_assembled') {
-      for (const entryId of Object.keys(p.after.seating?.seatOf ?? {})) {
+      for (const entryId of recordIds(p.after.seating?.seatOf)) {
         const owner = p.after.entries[entryId]?.playerId;
         if (owner) players.add(owner);
       }
@@ -161,14 +184,14 @@ export function liveMessages(p: LiveEvent): LiveMessage[] {
         events: types.filter(isPublic),
         clock: clockOf(p.after, p.event.at),
         standings: standingsOf(p.after),
-        tables: publicTables(p.after.seating),
+        tables: publicTables(p.after.seating, p.event.patch),
       },
     });
   }
   if (types.length > 0) {
     out.push({
       topic: { kind: 'staff', clubId, tournamentId },
-      data: { status: p.after.status, events: staffEvents(p), ...(seatingChanged ? { tables: staffTables(p.after) } : {}) },
+      data: { status: p.after.status, events: staffEvents(p), ...(seatingChanged ? { tables: staffTables(p.after, p.event.patch) } : {}) },
     });
   }
   out.push(...playerMessages(p));

@@ -1,3 +1,4 @@
+import { playerRegistrations } from '../../domain/floor/field-views';
 import { tournamentWindow } from '../../domain/tournaments';
 import type { StoredTournament } from '../store/tournament-store';
 import { askExpiry, playersAskingForLevels, writeAsks } from '../adapters/push/level-asks';
@@ -6,7 +7,8 @@ import type { ProjectedEvent } from './projected-event';
 /** Players holding a live (not cancelled) registration, as the level push addresses them. */
 function registered(s: StoredTournament | undefined, players: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  for (const r of Object.values(s?.registrations ?? {})) if (players.has(r.playerId) && r.status !== 'cancelled') out.add(r.playerId);
+  if (!s) return out;
+  for (const playerId of players) if (playerRegistrations(s, playerId).some((r) => r.status !== 'cancelled')) out.add(playerId);
   return out;
 }
 

@@ -1,3 +1,5 @@
+import { recordAt, recordCount } from '../../domain/core/record-map';
+import { playerRegistrations } from '../../domain/floor/field-views';
 import { blocksParallel, tournamentWindow, type TournamentWindow } from '../../domain/tournaments';
 import { writePlayerRows } from '../store/player-registration-rows';
 import type { StoredTournament } from '../store/tournament-store';
@@ -26,14 +28,15 @@ function standings(s: StoredTournament | undefined, players: ReadonlySet<string>
   if (!s || players.size === 0) return out;
   const window = tournamentWindow(s.settings);
   const chosen = new Map<string, StoredTournament['registrations'][string]>();
-  for (const r of Object.values(s.registrations)) {
-    if (!players.has(r.playerId)) continue;
-    const c = chosen.get(r.playerId);
-    const better = !c || (c.status === 'cancelled' && (r.status !== 'cancelled' || r.seq > c.seq));
-    if (better) chosen.set(r.playerId, r);
+  for (const playerId of players) {
+    for (const r of playerRegistrations(s, playerId)) {
+      const c = chosen.get(r.playerId);
+      const better = !c || (c.status === 'cancelled' && (r.status !== 'cancelled' || r.seq > c.seq));
+      if (better) chosen.set(r.playerId, r);
+    }
   }
   for (const [playerId, reg] of chosen) {
-    const entry = reg.entryId ? s.entries[reg.entryId] : undefined;
+    const entry = reg.entryId ? recordAt(s.entries, reg.entryId) : undefined;
     const live = blocksParallel({
       tournamentId: s.id,
       registrationId: reg.id,
@@ -90,15 +93,20 @@ export async function projectEvent(p: ProjectedEvent): Promise<void> {
   const touched = touchedPlayers(p.before, p.after, p.event.patch);
   // Only the rows the event changed; without the state just before it (a redelivery), every touched row.
   const previous = p.before !== p.after ? p.before : undefined;
-  await writePlayerRows(p.clubId, p.tournamentId, p.version, changedPlayerRows(previous, p.after, touched));
-  await refreshSchedules(p, touched);
-  await followLevelAsks(p, touched);
-  await notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true });
-  await namesAtFinish(p);
-  await syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at });
-  // The leagues and the rating write items of their own: side by side, so a finish waits for the longer only.
-  const season = await Promise.allSettled([standingsAtFinish(p), ratingAtFinish(p)]);
-  for (const r of season) if (r.status === 'rejected') throw r.reason;
+  // The parts write items of their own and each is idempotent, so they go side by side: an event waits for
+  // the longest, not the sum (the stream hands one tournament's events in order, so no two events overlap).
+  // Every part is let finish before a failure is reported, so that a retry never runs beside one.
+  const parts = await Promise.allSettled([
+    writePlayerRows(p.clubId, p.tournamentId, p.version, changedPlayerRows(previous, p.after, touched), recordCount(p.after.registrations)),
+    refreshSchedules(p, touched),
+    followLevelAsks(p, touched),
+    notifyTournamentEvents(p.after, p.event.events, p.event.at, { throwOnFailure: true }),
+    namesAtFinish(p),
+    syncTournamentJobs({ before: p.before, after: p.after, at: p.event.at }),
+    standingsAtFinish(p),
+    ratingAtFinish(p),
+  ]);
+  for (const r of parts) if (r.status === 'rejected') throw r.reason;
   // Live updates last: their version mark then means the projections above are done too.
   await fanOutEvent(p);
 }

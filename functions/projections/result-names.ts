@@ -1,7 +1,11 @@
+import { recordValues } from '../../domain/core/record-map';
 import { entities } from '../store/entities';
 import { batchGet } from '../store/entities/items';
 import { writeResultNames } from '../store/result-names';
 import type { ProjectedEvent } from './projected-event';
+
+/** BatchGetItems of a hundred profiles in flight at once: a field of 10,000 is a hundred of them. */
+const NAME_READS = 8;
 
 /**
  * When a tournament finishes, its players' names as results show them, in one item (see
@@ -10,7 +14,7 @@ import type { ProjectedEvent } from './projected-event';
  */
 export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
   if (p.after.status !== 'finished' || p.before?.status === 'finished') return;
-  const ids = [...new Set(Object.values(p.after.entries).map((e) => e.playerId))];
+  const ids = [...new Set(recordValues(p.after.entries).map((e) => e.playerId))];
   const names: Record<string, string> = {};
   const hidden: string[] = [];
   // Keys still throttled after a few tries throw: the record is retried rather than a name left out.
@@ -19,7 +23,7 @@ export async function namesAtFinish(p: ProjectedEvent): Promise<void> {
     (keys) =>
       entities()
         .player.get(keys)
-        .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item' }),
+        .go({ attributes: ['userId', 'displayName', 'displayNameHiddenReason'], unprocessed: 'item', concurrency: NAME_READS }),
   )) {
     names[pl.userId] = pl.displayName;
     if (pl.displayNameHiddenReason !== undefined) hidden.push(pl.userId);

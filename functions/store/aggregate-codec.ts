@@ -1,3 +1,4 @@
+import { changedRecordIds, isRecordMap, recordAt, recordIds } from '../../domain/core/record-map';
 /**
  * How an aggregate is cut into the parts of a snapshot (tournament-snapshot.ts). The rest of the state
  * (settings, status, clock, counters) is one `meta` part; each large map of records is spread over a
@@ -69,8 +70,14 @@ function omitPaths(obj: Json, paths: readonly string[]): Json {
 
 function bucketize(map: Json, buckets: number): string[][] {
   const out: string[][] = Array.from({ length: buckets }, () => []);
-  for (const id of Object.keys(map)) (out[bucketOf(id, buckets)] as string[]).push(id);
+  for (const id of recordIds(map)) (out[bucketOf(id, buckets)] as string[]).push(id);
   return out;
+}
+
+/** The buckets holding a record that changed between two record maps, or undefined when they are not both such maps. */
+function changedBuckets(before: Json, map: Json, buckets: number): Set<number> | undefined {
+  if (!isRecordMap(before) || !isRecordMap(map)) return undefined;
+  return new Set(Array.from(changedRecordIds(before, map), (id) => bucketOf(id, buckets)));
 }
 
 /** What the last load saw: unchanged records (same object) let their bucket's text be reused. */
@@ -95,20 +102,24 @@ export function encode(state: object, layout: AggregateLayout, previous?: Previo
     if (!map) continue;
     const before = prev ? (getPath(prev, path) as Json | undefined) : undefined;
     const groups = bucketize(map, buckets);
-    const beforeGroups = before && before !== map ? bucketize(before, buckets) : undefined;
+    const touched = before && before !== map ? changedBuckets(before, map, buckets) : undefined;
+    const beforeGroups = before && before !== map && !touched ? bucketize(before, buckets) : undefined;
     groups.forEach((ids, i) => {
       const name = `m#${path}#${pad(i)}`;
       const old = previous?.parts.get(name);
       const same =
         old !== undefined &&
         before !== undefined &&
-        (before === map || (ids.length === beforeGroups?.[i]?.length && ids.every((id) => before[id] === map[id])));
+        (before === map ||
+          (touched
+            ? !touched.has(i)
+            : ids.length === beforeGroups?.[i]?.length && ids.every((id) => recordAt(before, id) === recordAt(map, id))));
       if (same) {
         parts.set(name, old);
         return;
       }
       const bucket: Json = {};
-      for (const id of ids.sort()) bucket[id] = map[id];
+      for (const id of ids.sort()) bucket[id] = recordAt(map, id);
       parts.set(name, JSON.stringify(bucket));
     });
   }

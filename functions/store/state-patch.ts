@@ -1,8 +1,10 @@
+import { changedRecordIds, isRecordMap, putRecord, recordAt, removeRecord } from '../../domain/core/record-map';
+
 /**
  * The change one command made to the stored tournament, as a list of operations on JSON paths. The
- * domain copies only what it changes (structural sharing), so comparing by reference finds the change
- * in time proportional to the maps it walks and writes a patch proportional to the change, whatever
- * the field size: a knockout is a few records, not the tournament.
+ * domain copies only what it changes (structural sharing; its big maps are record maps, which tell the
+ * records that changed without a walk), so comparing by reference finds the change in time proportional
+ * to it and writes a patch proportional to it, whatever the field size: a knockout is a few records.
  *
  * Operations (an empty path is the whole state):
  * - `["s", path, value]`: set the value at path (creating objects along it);
@@ -36,6 +38,10 @@ function walk(a: unknown, b: unknown, path: string[], ops: Patch, skip: Set<stri
     ops.push(['d', path]);
     return;
   }
+  if (isObject(a) && isObject(b) && (isRecordMap(a) || isRecordMap(b))) {
+    for (const id of changedRecordIds(a, b)) walk(recordAt(a, id), recordAt(b, id), [...path, id], ops, skip);
+    return;
+  }
   if (isObject(a) && isObject(b)) {
     for (const k of Object.keys(b)) {
       const bv = b[k];
@@ -61,18 +67,39 @@ function walk(a: unknown, b: unknown, path: string[], ops: Patch, skip: Set<stri
 
 /**
  * Applies a patch without touching `state`: objects along each changed path are copied, everything
- * else is shared with the input (so a cached state stays valid for whoever still holds it).
+ * else is shared with the input (so a cached state stays valid for whoever still holds it). A record
+ * map on the path is changed by a put (it shares all but the record with the map it came from).
  */
 export function applyPatch<S>(state: S, patch: Patch): S {
-  let root = state as unknown;
-  // Objects already copied by this call may be changed in place.
+  // Plain objects already copied by this call may be changed in place.
   const fresh = new Set<unknown>();
-  const copy = <T>(v: T): T => {
-    if (fresh.has(v)) return v;
-    const c = (Array.isArray(v) ? [...v] : { ...(v as object) }) as T;
+  const writable = (v: unknown): Json | unknown[] => {
+    if (fresh.has(v)) return v as Json;
+    const c = Array.isArray(v) ? [...v] : { ...(v as Json) };
     fresh.add(c);
     return c;
   };
+  const childOf = (node: unknown, k: string): unknown => (isRecordMap(node) ? recordAt(node as Json, k) : (node as Json | undefined)?.[k]);
+  const withChild = (node: unknown, k: string, value: unknown): unknown => {
+    if (isRecordMap(node)) return value === undefined ? removeRecord(node as Json, k) : putRecord<unknown>(node as Json, k, value);
+    const c = writable(node) as Json;
+    if (value === undefined) delete c[k];
+    else c[k] = value;
+    return c;
+  };
+  const change = (node: unknown, path: string[], i: number, op: PatchOp): unknown => {
+    const k = path[i] as string;
+    if (i < path.length - 1) {
+      const child = childOf(node, k);
+      return withChild(node, k, change(child === undefined || child === null || typeof child !== 'object' ? {} : child, path, i + 1, op));
+    }
+    if (op[0] === 's') return withChild(node, k, op[2]);
+    if (op[0] === 'd') return withChild(node, k, undefined);
+    const list = childOf(node, k);
+    if (!Array.isArray(list)) throw new Error(`patch appends to a non-list at ${path.join('.')}`);
+    return withChild(node, k, [...list, ...op[2]]);
+  };
+  let root = state as unknown;
   for (const op of patch) {
     const path = op[1];
     if (path.length === 0) {
@@ -80,23 +107,7 @@ export function applyPatch<S>(state: S, patch: Patch): S {
       else throw new Error(`patch op ${op[0]} on the whole state`);
       continue;
     }
-    root = copy(root);
-    let parent = root as Json;
-    for (const k of path.slice(0, -1)) {
-      const child = parent[k];
-      const next = child === undefined || child === null || typeof child !== 'object' ? {} : copy(child);
-      if (!fresh.has(next)) fresh.add(next);
-      parent[k] = next;
-      parent = next as Json;
-    }
-    const last = path[path.length - 1] as string;
-    if (op[0] === 's') parent[last] = op[2];
-    else if (op[0] === 'd') delete parent[last];
-    else {
-      const list = parent[last];
-      if (!Array.isArray(list)) throw new Error(`patch appends to a non-list at ${path.join('.')}`);
-      parent[last] = [...list, ...op[2]];
-    }
+    root = change(root ?? {}, path, 0, op);
   }
   return root as S;
 }

@@ -1,5 +1,6 @@
 import type { FloorTournament } from '../../domain/floor/aggregate';
-import { indexSeats } from '../../domain/seating';
+import { indexSeats, reindexSeats } from '../../domain/seating';
+import { isRecordMap, recordMap } from '../../domain/core/record-map';
 import { ConcurrentUpdate, Conflict, NotFound, VersionMismatch } from '../runtime/errors';
 import { logger } from '../runtime/logger';
 import { count } from '../runtime/metrics';
@@ -95,19 +96,47 @@ const rootChanged = (a: StoredTournament, b: StoredTournament) =>
   a.contentModeration?.tournament !== b.contentModeration?.tournament ||
   Boolean(a.moneyHold) !== Boolean(b.moneyHold);
 
-function withDerived(state: StoredTournament, version: number, before?: StoredTournament, patch?: Patch): StoredTournament {
+/**
+ * The state with its maps as record maps (domain/core/record-map.ts): what comes from JSON (a snapshot,
+ * an event that set a whole map) is a plain object, which would be copied whole by the next change.
+ */
+function withRecordMaps(state: StoredTournament): StoredTournament {
+  let out = state;
+  for (const { path } of TOURNAMENT_LAYOUT.maps) {
+    const keys = path.split('.');
+    let parent: Record<string, unknown> | undefined = out as unknown as Record<string, unknown>;
+    for (const k of keys.slice(0, -1)) parent = parent?.[k] as Record<string, unknown> | undefined;
+    const last = keys[keys.length - 1] as string;
+    const map = parent?.[last];
+    if (!map || typeof map !== 'object' || isRecordMap(map)) continue;
+    out = setIn(out, keys, recordMap(map as Record<string, unknown>));
+  }
+  return out;
+}
+
+/** `obj` with `value` at `path`, copying the plain objects along it. */
+function setIn<T>(obj: T, path: readonly string[], value: unknown): T {
+  const [k, ...rest] = path as [string, ...string[]];
+  const o = obj as Record<string, unknown>;
+  return { ...o, [k]: rest.length === 0 ? value : setIn(o[k], rest, value) } as T;
+}
+
+function withDerived(raw: StoredTournament, version: number, before?: StoredTournament, patch?: Patch): StoredTournament {
+  const state = withRecordMaps(raw);
   const views = viewsOf(state, before, patch);
   const seating = state.seating;
   if (!seating) return { ...state, version, views };
   const prev = before?.seating;
   // seatOf follows the tables: the domain keeps it up to date in what it decides; a folded patch carries
-  // the tables only, so the index is rebuilt when they changed and the old one reused when they did not.
+  // the tables only, so the index follows the tables that changed (or is built, with nothing before).
   const seatOf =
     prev && prev.tables === seating.tables && prev.seatOf
       ? prev.seatOf
       : seating.seatOf && seating.seatOf !== prev?.seatOf
         ? seating.seatOf
-        : indexSeats(seating.tables);
+        : prev?.seatOf
+          ? reindexSeats(prev.seatOf, prev.tables, seating.tables)
+          : indexSeats(seating.tables);
   return { ...state, version, views, seating: { ...seating, seatOf } };
 }
 

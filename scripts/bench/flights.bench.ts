@@ -15,7 +15,7 @@ import { newId } from '../../functions/runtime/ids';
 import { baggedFlights, fixtureTournament, openDay2 } from './flights-fixture';
 import { cpuMedian, verdict, type BenchRow } from './season';
 
-const RUNS = 11;
+const RUNS = 31;
 const WARMUP = 2;
 const TARGET_MS = 50;
 const BAGGED = 1_000;

@@ -63,7 +63,7 @@ describe('the consumer writes a field-wide event in batches', () => {
     const tournamentId = `trn_${randomUUID().slice(0, 8)}`;
     const drawn = Array.from({ length: 60 }, (_, i) => row(i, 1 + Math.floor(i / 9)));
     proxy.calls.length = 0;
-    await rows.writePlayerRows(clubId, tournamentId, 5, drawn);
+    await rows.writePlayerRows(clubId, tournamentId, 5, drawn, drawn.length);
     expect(counted()).toEqual({ Query: 1, BatchWriteItem: 3 });
 
     // A later event moves one player (a single conditional put).
@@ -79,6 +79,31 @@ describe('the consumer writes a field-wide event in batches', () => {
     expect(byPlayer.get('pl_003')).toMatchObject({ tableNumber: 12, seatNumber: 4, pv: 7 });
     expect(byPlayer.get('pl_004')).toMatchObject({ tableNumber: 1, seatNumber: 5, pv: 5 });
     expect(data.filter((r) => r.pv === 5)).toHaveLength(59);
+  });
+
+  it("reads the versions of a table break's rows by key, whatever the size of the field, and skips a row a later event wrote", async () => {
+    const clubId = 'club_batch';
+    const tournamentId = `trn_${randomUUID().slice(0, 8)}`;
+    await rows.writePlayerRows(
+      clubId,
+      tournamentId,
+      5,
+      Array.from({ length: 60 }, (_, i) => row(i, 1 + Math.floor(i / 9))),
+      60,
+    );
+    // A later event moved player 3; then a table break of a field of 300 (as far as the writer is told) moves 8 players.
+    await rows.writePlayerRows(clubId, tournamentId, 9, [{ ...row(3, 12), seatNumber: 4 }]);
+    const moved = Array.from({ length: 8 }, (_, i) => ({ ...row(i, 7), seatNumber: i + 1 }));
+    proxy.calls.length = 0;
+    await rows.writePlayerRows(clubId, tournamentId, 8, moved, 300);
+    expect(counted()).toEqual({ BatchGetItem: 1, BatchWriteItem: 1 });
+    const { data } = await store
+      .entities()
+      .playerRegistration.query.primary({ clubId, tournamentId })
+      .go({ pages: 'all', consistent: true });
+    const byPlayer = new Map(data.map((r) => [r.playerId, r]));
+    expect(byPlayer.get('pl_003')).toMatchObject({ tableNumber: 12, seatNumber: 4, pv: 9 });
+    expect(byPlayer.get('pl_005')).toMatchObject({ tableNumber: 7, seatNumber: 6, pv: 8 });
   });
 
   it("writes 60 players' notifications in three BatchWriteItems; a second delivery adds none", async () => {

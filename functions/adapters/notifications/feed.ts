@@ -64,7 +64,7 @@ export class DynamoFeed implements NotificationPort {
 }
 
 /** BatchWriteItems in flight at once. */
-const PARALLEL_BATCHES = 4;
+const PARALLEL_BATCHES = 8;
 
 export interface FeedPage {
   items: {

@@ -1,3 +1,4 @@
+import { recordIds, recordValues } from '../../../domain/core/record-map';
 import { blindsAt, breaksUpTo, playingLevelNumber } from '../../../domain/clock';
 import type { ClockEvent } from '../../../domain/clock';
 import type { TournamentEvent } from '../../../domain/tournaments';
@@ -142,7 +143,7 @@ const playerMoved: Notifier = (state, event, now) => {
 const seatsDrawn: Notifier = (state, event, now) => {
   const e = event as { type: string; drawId?: string; tableId?: string };
   const key = e.drawId ?? e.tableId ?? String(now);
-  return Object.keys(state.seating?.seatOf ?? {}).flatMap((entryId) => {
+  return recordIds(state.seating?.seatOf).flatMap((entryId) => {
     const d = seatDraft(state, 'seat.assigned', key, entryId, now, e.type === 'seating.drawn' ? 'your seat' : 'the final table, your seat');
     return d ? [d] : [];
   });
@@ -219,7 +220,7 @@ export function addTournamentNotifier(type: string, notify: Notifier): void {
 /** Players holding a live (not cancelled) registration in the tournament. */
 export function registeredPlayers(state: StoredTournament): string[] {
   const ids = new Set<string>();
-  for (const r of Object.values(state.registrations)) if (r.status !== 'cancelled') ids.add(r.playerId);
+  for (const r of recordValues(state.registrations)) if (r.status !== 'cancelled') ids.add(r.playerId);
   return [...ids];
 }
 

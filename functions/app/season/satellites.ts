@@ -1,3 +1,4 @@
+import { recordValues } from '../../../domain/core/record-map';
 import { ruleError } from '../../../domain/core/errors';
 import type { Context } from '../../../domain/core/context';
 import type { TicketTarget } from '../../../domain/season';
@@ -67,8 +68,7 @@ export async function playersInTarget(state: StoredTournament, candidates: reado
   const wanted = new Set(candidates);
   if (target.kind === 'tournament') {
     const t = await loadTournament(state.clubId, target.tournamentId);
-    for (const r of Object.values(t?.state.registrations ?? {}))
-      if (r.status !== 'cancelled' && wanted.has(r.playerId)) inTarget.add(r.playerId);
+    for (const r of recordValues(t?.state.registrations)) if (r.status !== 'cancelled' && wanted.has(r.playerId)) inTarget.add(r.playerId);
   }
   const pointers = await Promise.all(
     [...wanted].map((holderId) =>

@@ -1,3 +1,4 @@
+import { recordValues } from '../../../domain/core/record-map';
 import { addon, checkIn, reenter, rebuy, register, type Entry, type OtherRegistration } from '../../../domain/tournaments';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
 import type { Context } from '../../../domain/core/context';
@@ -27,7 +28,7 @@ const breaksPassed = (s: StoredTournament, now: number): number =>
 
 /** The player's newest entry in a state. */
 const newestEntryOf = (s: FloorTournament, playerId: string): Entry =>
-  Object.values(s.entries)
+  recordValues(s.entries)
     .filter((e) => e.playerId === playerId)
     .sort((a, b) => b.number - a.number)[0] as Entry;
 

@@ -1,3 +1,4 @@
+import { recordValues } from '../../../domain/core/record-map';
 import { cancelSettlement as cancel, settle, type Settlement } from '../../../domain/tournaments';
 import { executeTournamentCommand, type TournamentCommand } from '../tournament-command';
 
@@ -16,7 +17,7 @@ export const settleDebt = (
       },
       ctx,
     );
-    const created = Object.values(r.state.settlements).find((x) => !Object.hasOwn(s.settlements, x.id)) ?? null;
+    const created = recordValues(r.state.settlements).find((x) => !Object.hasOwn(s.settlements, x.id)) ?? null;
     return { ...r, value: created };
   });
 

@@ -1,3 +1,4 @@
+import { playerRegistrations } from '../../../domain/floor/field-views';
 import type { OtherRegistration, TournamentStatus, TournamentWindow } from '../../../domain/tournaments';
 import { tournamentWindow, windowsOverlap } from '../../../domain/tournaments';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
@@ -104,7 +105,7 @@ export async function withParallelGuard<T>(
     // Without a schedule the player holds no registration yet (scheduleWrite creates it).
     const others = schedule ? await current(scheduledOthers(schedule, target.tournamentId)) : [];
     const companions = (next: FloorTournament): TransactItem[] => {
-      const reg = Object.values(next.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+      const reg = playerRegistrations(next, playerId).find((r) => r.status !== 'cancelled');
       if (!reg) return [];
       const entry = {
         clubId: target.clubId,

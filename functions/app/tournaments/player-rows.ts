@@ -1,4 +1,6 @@
+import { changedRecordIds, recordAt, recordValues } from '../../../domain/core/record-map';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
+import { currentFieldViews, registrationIdsOf } from '../../../domain/floor/field-views';
 import type { Patch } from '../../store/state-patch';
 import type { PlayerRegistrationRow as StoredRow } from '../../store/entities/tournament';
 
@@ -8,8 +10,8 @@ export type PlayerRegistrationRow = Omit<StoredRow, 'clubId' | 'tournamentId' | 
 /** Where an entry sits, as players read it: the table's number and the seat from 1. */
 function seatOf(state: FloorTournament | undefined, entryId: string | undefined): { tableNumber: number; seatNumber: number } | undefined {
   if (!state?.seating || !entryId) return undefined;
-  const at = state.seating.seatOf[entryId];
-  const table = at ? state.seating.tables[at.tableId] : undefined;
+  const at = recordAt(state.seating.seatOf, entryId);
+  const table = at ? recordAt(state.seating.tables, at.tableId) : undefined;
   return at && table ? { tableNumber: table.number, seatNumber: at.seat + 1 } : undefined;
 }
 
@@ -22,7 +24,7 @@ export function touchedPlayers(before: FloorTournament | undefined, after: Floor
   let seatsCompared = false;
   for (const [, path] of patch) {
     if (path.length === 0) {
-      for (const r of Object.values(after.registrations)) players.add(r.playerId);
+      for (const r of recordValues(after.registrations)) players.add(r.playerId);
       continue;
     }
     const [map, id] = path;
@@ -30,8 +32,10 @@ export function touchedPlayers(before: FloorTournament | undefined, after: Floor
       if (seatsCompared) continue;
       seatsCompared = true;
       // A draw, a move or a table break: the players whose seat is not what it was.
-      for (const e of Object.values(after.entries)) if (!sameSeat(seatOf(before, e.id), seatOf(after, e.id))) players.add(e.playerId);
-      for (const e of Object.values(before?.entries ?? {})) if (!after.entries[e.id]) players.add(e.playerId);
+      for (const entryId of seatsChanged(before, after)) {
+        const e = recordAt(after.entries, entryId) ?? recordAt(before?.entries, entryId);
+        if (e) players.add(e.playerId);
+      }
       continue;
     }
     if (map !== 'registrations' && map !== 'entries') continue;
@@ -41,25 +45,44 @@ export function touchedPlayers(before: FloorTournament | undefined, after: Floor
       continue;
     }
     for (const s of [before, after]) {
-      const rec = s?.[map][id];
+      const rec = recordAt<{ playerId: string }>(s?.[map], id);
       if (rec) players.add(rec.playerId);
     }
   }
   return players;
 }
 
+/**
+ * The entries whose seat reads differently after than before: those the seat index moved, and those at
+ * a table whose number changed. Both come from the record maps' changes, not from a walk of the field.
+ */
+function seatsChanged(before: FloorTournament | undefined, after: FloorTournament): Set<string> {
+  const a = before?.seating;
+  const b = after.seating;
+  const out = changedRecordIds(a?.seatOf, b?.seatOf);
+  for (const tableId of changedRecordIds(a?.tables, b?.tables)) {
+    const was = recordAt(a?.tables, tableId);
+    const is = recordAt(b?.tables, tableId);
+    if (was && is && was.number === is.number) continue;
+    for (const t of [was, is]) for (const entryId of t?.seats ?? []) if (entryId !== null) out.add(entryId);
+  }
+  for (const entryId of out) if (sameSeat(seatOf(before, entryId), seatOf(after, entryId))) out.delete(entryId);
+  return out;
+}
+
 /** The index rows of the given players, from the aggregate. */
 export function playerRows(state: FloorTournament, players: ReadonlySet<string>): PlayerRegistrationRow[] {
   if (players.size === 0) return [];
   const byPlayer = new Map<string, PlayerRegistrationRow>();
-  const regs = Object.values(state.registrations)
-    .filter((r) => players.has(r.playerId))
+  const views = currentFieldViews(state);
+  const regs = [...players]
+    .flatMap((p) => registrationIdsOf(views, p).flatMap((id) => recordAt(state.registrations, id) ?? []))
     .sort((a, b) => a.seq - b.seq);
   for (const r of regs) {
     const current = byPlayer.get(r.playerId);
     // A player's live registration wins over an older cancelled one.
     if (current && r.status === 'cancelled' && current.registrationStatus !== 'cancelled') continue;
-    const entry = r.entryId ? state.entries[r.entryId] : undefined;
+    const entry = r.entryId ? recordAt(state.entries, r.entryId) : undefined;
     const seat = r.status === 'cancelled' || entry?.status === 'busted' ? undefined : seatOf(state, r.entryId);
     byPlayer.set(r.playerId, {
       ...seat,

@@ -1,3 +1,4 @@
+import { playerRegistrations } from '../../../domain/floor/field-views';
 import { checkIn, register, unregister, type Registration, type Tournament, type TournamentResult } from '../../../domain/tournaments';
 import type { Context } from '../../../domain/core/context';
 import type { TicketChange } from '../../../domain/season';
@@ -13,7 +14,7 @@ import { changeWrite, ticketReturnOnCancel, ticketToUse, useForRegistration } fr
 
 /** The player's live registration in a state (a player holds at most one that is not cancelled). */
 export const liveRegistrationOf = (state: FloorTournament, playerId: string): Registration | undefined =>
-  Object.values(state.registrations).find((r) => r.playerId === playerId && r.status !== 'cancelled');
+  playerRegistrations(state, playerId).find((r) => r.status !== 'cancelled');
 
 /**
  * What a registration reads of the player named by the body's `field` (or the caller): the profile and the

@@ -1,3 +1,4 @@
+import { recordAt, recordValues } from '../../../domain/core/record-map';
 import type { FloorTournament } from '../../../domain/floor/aggregate';
 import { requireSeating } from '../../../domain/floor/seating';
 import { entities } from '../../store/entities';
@@ -37,12 +38,12 @@ export async function seatingBoard(
   state: FloorTournament,
   opts: { publicView: boolean; now: number; badge?: ClubBadge },
 ): Promise<{ board: SeatingBoardView; club: ClubBadge }> {
-  const tables = Object.values(state.seating?.tables ?? {})
+  const tables = recordValues(state.seating?.tables)
     .filter((t) => t.status === 'active')
     .sort((a, b) => a.number - b.number);
   const seats = tables.flatMap((t) =>
     t.seats.flatMap((entryId, i) => {
-      const playerId = entryId ? state.entries[entryId]?.playerId : undefined;
+      const playerId = entryId ? recordAt(state.entries, entryId)?.playerId : undefined;
       return playerId ? [{ playerId, tableNumber: t.number, seat: i + 1 }] : [];
     }),
   );

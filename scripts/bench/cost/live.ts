@@ -37,6 +37,8 @@ export interface LiveScenario {
   tableBreaks: number;
   /** Events before the start (registrations, check-ins): staff and the player concerned only. */
   preStartEvents: number;
+  /** Events at the desk after the play (fee settlements): the staff topic only. */
+  deskEventsAfter: number;
   pollIntervalSec: number;
   /** API Gateway closes an idle socket after 10 minutes: clients ping a little more often (a mock route: no Lambda, no answer). */
   pingIntervalMin: number;
@@ -64,6 +66,7 @@ export const DEFAULT_SCENARIO: LiveScenario = {
   levelChanges: 16,
   tableBreaks: 25,
   preStartEvents: 600,
+  deskEventsAfter: 300,
   pollIntervalSec: 30,
   pingIntervalMin: 9,
   maxConnectionHours: 2,
@@ -101,8 +104,12 @@ const WORK = {
   pushRru: 1,
   pushWru: 1,
   pushMs: 10,
-  /** Per level change: the registered players' choices read in BatchGetItem (0.5 RRU a key, found or not). */
-  levelChoiceRruPerPlayer: 0.5,
+  /**
+   * Per level change: the tournament's askers, one Query of a partition holding a small item per player who
+   * asked (functions/adapters/push/level-asks.ts): half a unit per 4 KB read, eventually consistent.
+   */
+  levelAskersRruPer4Kb: 0.5,
+  levelAskerItemBytes: 120,
 } as const;
 
 export interface LiveCost {
@@ -128,8 +135,8 @@ export function socketCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const pings = clients * Math.floor(minutes / s.pingIntervalMin);
   // Messages in: a subscribe per connect, and the pings (unanswered).
   const messages = framesOut + connects + pings;
-  const events = running + s.preStartEvents;
-  const topicMessages = running * 3 + s.preStartEvents * 2;
+  const events = running + s.preStartEvents + s.deskEventsAfter;
+  const topicMessages = running * 3 + s.preStartEvents * 2 + s.deskEventsAfter;
   const rru = topicMessages * WORK.topicQueryRru + events * WORK.markRru + connects * WORK.connectCycleRru;
   const wru = events * WORK.markWru + connects * WORK.connectCycleWru;
   const fanOutMs = framesOut * WORK.postMs;
@@ -209,7 +216,7 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const sessionMinutes = (minutes * s.foregroundShare) / Math.max(1, s.foregroundSessions);
   // Phones receive their player's frames only while open; each resume sends at most one catch-up frame.
   const playerMessages = (s.knockouts * 1.33 + s.lateEntries + s.tableBreaks * 8 + s.players) * s.foregroundShare;
-  const framesOut = running * s.screens + (running + s.preStartEvents) * s.staff + playerMessages;
+  const framesOut = running * s.screens + (running + s.preStartEvents + s.deskEventsAfter) * s.staff + playerMessages;
   const resumes = s.phones * s.foregroundSessions;
   const connects = kept * Math.ceil(s.hours / s.maxConnectionHours) + resumes;
   const pings = kept * Math.floor(minutes / s.pingIntervalMin) + resumes * Math.floor(sessionMinutes / s.pingIntervalMin);
@@ -222,8 +229,8 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const refetches = replayed ? 0 : resumes;
   const perPlayer = Object.values(pushesPerPlayer(s)).reduce((a, b) => a + b, 0);
   const pushes = s.players * perPlayer;
-  const events = running + s.preStartEvents;
-  const topicMessages = running * 3 + s.preStartEvents * 2;
+  const events = running + s.preStartEvents + s.deskEventsAfter;
+  const topicMessages = running * 3 + s.preStartEvents * 2 + s.deskEventsAfter;
   const rru =
     topicMessages * WORK.topicQueryRru +
     events * WORK.markRru +
@@ -231,7 +238,7 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
     resumeRru +
     refetches * WORK.refetchRru +
     pushes * WORK.pushRru +
-    s.levelChanges * s.players * WORK.levelChoiceRruPerPlayer;
+    s.levelChanges * Math.max(1, Math.ceil((s.players * s.levelPushShare * WORK.levelAskerItemBytes) / 4096)) * WORK.levelAskersRruPer4Kb;
   const wru = events * WORK.markWru + connects * WORK.connectCycleWru + pushes * WORK.pushWru;
   const lines = [
     {
@@ -293,7 +300,7 @@ export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0
     `## Live updates: ${s.players} players, ${s.hours} hours`,
     '',
     `${s.phones} phones on their own topic, ${s.screens} clock screens on the public topic, ${s.staff} floor tablets on the staff topic;`,
-    `${s.knockouts} knockouts, ${s.lateEntries} late entries, ${s.levelChanges} level changes, ${s.tableBreaks} table breaks, ${s.preStartEvents} events before the start.`,
+    `${s.knockouts} knockouts, ${s.lateEntries} late entries, ${s.levelChanges} level changes, ${s.tableBreaks} table breaks, ${s.preStartEvents} events before the start, ${s.deskEventsAfter} settlements at the desk after it.`,
     `Pings every ${s.pingIntervalMin} min (API Gateway's idle limit is 10), a new connection every ${s.maxConnectionHours} h; Lambda at ${s.lambdaMemoryMb} MB.`,
     '',
     ...table(socket),

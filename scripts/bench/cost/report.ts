@@ -605,13 +605,15 @@ const requestsOf = (u: Usage): number => sum([...u.calls.values()]);
  * TARGETS.consumerPerPlayer beyond a constant), and its share of each evening's requests and bill.
  */
 function consumerSection(runs: readonly RunStats[], memoryMb: number): { text: string; targets: string[][]; ok: boolean } | undefined {
-  const played = runs.filter((r) => r.mode === 'played' && r.ops.some((o) => o.consumer.calls.size > 0));
-  if (played.length === 0) return undefined;
+  // A sampled field still draws its seats on the consumer (it is not played to the finish): its draw counts.
+  const measured = runs.filter((r) => r.ops.some((o) => o.consumer.calls.size > 0));
+  const played = measured.filter((r) => r.mode === 'played');
+  if (measured.length === 0) return undefined;
   const requests = (r: RunStats, op: string) => {
     const o = r.ops.find((x) => x.op === op);
     return o ? requestsOf(o.consumer) : undefined;
   };
-  const rows = played.map((r) => {
+  const rows = measured.map((r) => {
     const draw = requests(r, OP.draw);
     const finish = requests(r, OP.finish);
     const perPlayer = (x: number | undefined) => (x === undefined ? '–' : (x / r.players).toFixed(3));
@@ -653,12 +655,12 @@ function consumerSection(runs: readonly RunStats[], memoryMb: number): { text: s
   ].join('\n');
   const targets: string[][] = [];
   let ok = true;
-  const [a, b] = [played[0], played.at(-1)];
-  if (a && b && a !== b) {
-    for (const op of [OP.draw, OP.finish]) {
-      const ra = requests(a, op);
-      const rb = requests(b, op);
-      if (ra === undefined || rb === undefined) continue;
+  for (const op of [OP.draw, OP.finish]) {
+    const withOp = measured.filter((r) => requests(r, op) !== undefined);
+    const [a, b] = [withOp[0], withOp.at(-1)];
+    if (a && b && a !== b) {
+      const ra = requests(a, op) as number;
+      const rb = requests(b, op) as number;
       const slope = (rb - ra) / (b.players - a.players);
       const good = slope <= TARGETS.consumerPerPlayer;
       ok &&= good;

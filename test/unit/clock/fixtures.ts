@@ -1,3 +1,4 @@
+export { deepFreeze } from '../../support/freeze';
 import { DomainError } from '../../../domain/core/errors';
 import type { BlindStructure, Level } from '../../../domain/clock';
 
@@ -40,12 +41,4 @@ export function domainErrorOf(fn: () => unknown): DomainError {
     throw e;
   }
   throw new Error('expected a DomainError, nothing was thrown');
-}
-
-export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }

@@ -12,6 +12,8 @@ import { addon, changeStatus, checkIn, createTournament, reenter, rebuy, registe
 import { viewsOf } from '../../../functions/store/derived-views';
 import { applyPatch, diffState } from '../../../functions/store/state-patch';
 import { PROPERTY_TEST } from '../../support/property';
+import { plainCopy } from '../../support/freeze';
+import { indexSeats, reindexSeats } from '../../../domain/seating';
 import { baseSettings, HOUR, START, STAFF } from '../tournaments/harness';
 
 /*
@@ -116,9 +118,25 @@ describe('field views kept by the fold', () => {
           // As the store does: the patch the command writes, folded onto the state a reader holds.
           const patch = diffState(state, next, { skip: ['seating.seatOf', 'version', 'views'] });
           const folded = applyPatch(state, patch);
+          // The patch, written from the record maps' changed ids, folds back to exactly what was decided.
+          const { views: _nv, ...decided } = next;
+          const { views: _fv, ...replayed } = folded;
+          expect(plainCopy({ ...replayed, seating: replayed.seating && { ...replayed.seating, seatOf: {} } })).toEqual(
+            plainCopy({ ...decided, seating: decided.seating && { ...decided.seating, seatOf: {} } }),
+          );
           const views = viewsOf(folded, state, patch);
           expect(figures(views)).toEqual(figures(fieldViews(folded)));
-          state = { ...folded, views };
+          // The seat index follows the tables that changed as a reader rebuilds it from all of them.
+          if (folded.seating && state.seating?.seatOf) {
+            const followed = reindexSeats(state.seating.seatOf, state.seating.tables, folded.seating.tables);
+            expect(plainCopy(followed)).toEqual(plainCopy(indexSeats(folded.seating.tables)));
+            expect(plainCopy(followed)).toEqual(plainCopy(next.seating?.seatOf));
+          }
+          state = {
+            ...folded,
+            views,
+            ...(folded.seating && next.seating ? { seating: { ...folded.seating, seatOf: next.seating.seatOf } } : {}),
+          };
           expect(chipSummary(state).chipLeader).toEqual(fieldViews(folded).chipLeader);
         }
       }),

@@ -1,3 +1,4 @@
+import { diffState } from '../../../functions/store/state-patch';
 import { describe, expect, it } from 'vitest';
 import { liveMessages, type LiveEvent } from '../../../functions/live/messages';
 import type { StoredTournament } from '../../../functions/store/tournament-store';
@@ -58,7 +59,8 @@ describe('staff frames number seats from 1, as the REST views', () => {
           reason: 'balance',
         },
       ),
-      patch: [],
+      // As the store writes it: the two tables the move changed.
+      patch: diffState(before, after, { skip: ['seating.seatOf', 'version', 'views'] }),
     },
   };
   const messages = liveMessages(p);
@@ -94,6 +96,40 @@ describe('staff frames number seats from 1, as the REST views', () => {
     });
     expect(clock.find((m) => m.topic.kind === 'staff')?.data.events).toEqual([
       { type: 'clock.paused', levelIndex: 0, at: 5, cause: 'command' },
+    ]);
+  });
+});
+
+describe('frames carry the tables an event changed, not the room', () => {
+  // A knockout at table 3 of three: its seat is freed, the other tables stand as they were (the same objects).
+  const before = tournament({ t1: ['e1', null, null], t2: ['e2', null, null], t3: ['e3', null, null] });
+  const freed = tournament({ t1: ['e1', null, null], t2: ['e2', null, null], t3: [null, null, null] });
+  const seating = before.seating as NonNullable<StoredTournament['seating']>;
+  const after: StoredTournament = { ...freed, seating: { ...seating, tables: { ...seating.tables, t3: freed.seating!.tables.t3! } } };
+  const frame = (patch: LiveEvent['event']['patch']) =>
+    liveMessages({
+      clubId,
+      tournamentId,
+      version: 8,
+      before,
+      after,
+      event: { at: 9, events: events({ type: 'seating.seat_freed', entryId: 'e3', at: { tableId: 't3', seat: 0 } }), patch },
+    });
+  const tablesOf = (messages: ReturnType<typeof frame>, topic: string) =>
+    messages.find((m) => m.topic.kind === topic)?.data.tables as { tableId: string; players: number }[];
+
+  it('a change of one table sends that table to the floor and the public clock', () => {
+    const messages = frame(diffState(before, after, { skip: ['seating.seatOf', 'version', 'views'] }));
+    expect(tablesOf(messages, 'staff').map((t) => t.tableId)).toEqual(['t3']);
+    expect(tablesOf(messages, 'tournament').map((t) => [t.tableId, t.players])).toEqual([['t3', 0]]);
+  });
+
+  it('a patch that sets the seating whole (a draw) sends every table', () => {
+    const messages = frame([['s', ['seating'], after.seating]]);
+    expect(tablesOf(messages, 'tournament').map((t) => [t.tableId, t.players])).toEqual([
+      ['t1', 1],
+      ['t2', 1],
+      ['t3', 0],
     ]);
   });
 });

@@ -1,3 +1,6 @@
+import { plainCopy } from '../../support/freeze';
+import { deepFreeze } from '../../support/freeze';
+export { deepFreeze } from '../../support/freeze';
 import { expect } from 'vitest';
 import type { Context, Role } from '../../../domain/core/context';
 import { DomainError } from '../../../domain/core/errors';
@@ -38,14 +41,6 @@ export function setStatus(entries: readonly EntryRef[], ids: readonly string[], 
   return entries.map((e) => (set.has(e.id) ? { ...e, status } : e));
 }
 
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
-  }
-  return value;
-}
-
 /**
  * Runs `fn` on frozen inputs, expects the domain error `code` (and `kind` when given), and
  * checks the inputs came out equal to what went in.
@@ -56,7 +51,7 @@ export function expectRefusal(
   fn: () => unknown,
   kind?: 'rule' | 'conflict' | 'not_found',
 ): DomainError {
-  const before = structuredClone(inputs);
+  const before = plainCopy(inputs);
   inputs.forEach(deepFreeze);
   let thrown: unknown;
   try {

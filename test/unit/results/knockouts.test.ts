@@ -1,3 +1,4 @@
+import { plainCopy } from '../../support/freeze';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CANCEL_WINDOW_MS,
@@ -205,7 +206,7 @@ describe('recordKnockout', () => {
   it('R-KO-1: recording does not change the state or entries it was given', () => {
     const state = emptyKnockoutsState();
     const entries = field(3);
-    const before = structuredClone([state, entries]);
+    const before = plainCopy([state, entries]);
     recordKnockout(state, entries, { busted: ['e3'], killers: ['e1'] }, makeCtx());
     expect([state, entries]).toEqual(before);
   });

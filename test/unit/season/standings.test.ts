@@ -1,3 +1,4 @@
+import { plainCopy } from '../../support/freeze';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -203,7 +204,7 @@ describe('standings kept as one record per player', () => {
 describe('standings inputs', () => {
   it('R-LEAGUE-4: updates leave the previous table untouched (frozen inputs)', () => {
     const base = deepFreeze(buildStandings([contributionOf(finishOf('t1', ['a', 'b', 'c']), table)], { bestOf: 2 }));
-    const before = structuredClone(base);
+    const before = plainCopy(base);
     const next = applyContribution(base, deepFreeze(contributionOf(finishOf('t2', ['c', 'a']), table)));
     expect(removeContribution(next, 't1').order).toEqual(['c', 'a']);
     expect(base).toEqual(before);

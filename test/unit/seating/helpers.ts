@@ -1,3 +1,6 @@
+import { plainCopy } from '../../support/freeze';
+import { deepFreeze } from '../../support/freeze';
+export { deepFreeze } from '../../support/freeze';
 import { expect } from 'vitest';
 import type { Context } from '../../../domain/core/context';
 import { isDomainError } from '../../../domain/core/errors';
@@ -23,13 +26,6 @@ export const entries = (n: number, prefix = 'e'): string[] =>
   Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(5, '0')}`);
 
 /** Freezes the whole state, so any write to an input fails loudly (ESM code runs in strict mode). */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as object)) deepFreeze(v);
-  }
-  return value;
-}
 
 export function drawn(n: number, seatsPerTable: number, seed = 7, policy?: Partial<SeatingPolicy>): SeatingState {
   return initialDraw(undefined, { entryIds: entries(n), seatsPerTable, ...(policy ? { policy } : {}) }, makeCtx(seed)).state;
@@ -89,7 +85,7 @@ export function expectCode(fn: () => unknown, code: string): void {
 
 /** Runs an operation that must be refused: checks the code and that the (frozen) input is unchanged. */
 export function expectRefusedUnchanged(state: SeatingState, fn: (s: SeatingState) => unknown, code: string): void {
-  const before = structuredClone(state);
+  const before = plainCopy(state);
   deepFreeze(state);
   expectCode(() => fn(state), code);
   expect(state).toEqual(before);

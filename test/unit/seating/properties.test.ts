@@ -1,3 +1,4 @@
+import { plainCopy } from '../../support/freeze';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '../../../domain/core/errors';
@@ -102,7 +103,7 @@ function checkSequence(field: number, seatsPerTable: number, policy: SeatingPoli
   let s = initialDraw(undefined, { entryIds: entries(field), seatsPerTable, policy }, makeCtx(field)).state;
   const brokenEver = new Set<string>();
   for (const [op, seed] of ops) {
-    const before = structuredClone(s);
+    const before = plainCopy(s);
     deepFreeze(s);
     let r: SeatingResult;
     try {

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../support/freeze';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '../../../domain/core/errors';
@@ -47,14 +48,6 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 /** A tournament where every mechanic is on: rebuy (limited), re-entry, add-on (several), seat limit. */
 function newDesk(): Desk {
   return new Desk({ buyIn: 1000, rebuy: 700, reentry: 900, addon: 300, addonOncePerPlayer: false, rebuyMaxPerPlayer: 3, seatLimit: 3 });
-}
-
-function deepFreeze<T>(o: T): T {
-  if (typeof o === 'object' && o !== null && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
 }
 
 const liveReg = (s: Tournament, player: string) =>
