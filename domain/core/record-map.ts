@@ -298,13 +298,6 @@ export function recordIds(map: Readonly<Record<string, unknown>> | undefined): s
   return recordIdsOf(s);
 }
 
-/** The [id, record] pairs in insertion order, read without going through the object facade. */
-export function recordEntries<T>(map: Readonly<Record<string, T>> | undefined): [string, T][] {
-  const s = structureOf(map);
-  if (!s) return map ? Object.entries(map) : [];
-  return pairs(s);
-}
-
 /** The record at `id` when the map has one of its own (a plain object's inherited names are not records). */
 export function recordAt<T>(map: Readonly<Record<string, T>> | undefined, id: string): T | undefined {
   if (!map) return undefined;
