@@ -6,6 +6,7 @@ import { entities } from './entities';
 import { conditionRefused, keyOf, type TransactPut, type TransactUpdate } from './entities/items';
 import { readManyItems } from './read-items';
 import { ConcurrentUpdate } from '../runtime/errors';
+import { eachBounded } from '../runtime/bounded';
 import { NOTHING_PREFETCHED, prefetchedItem, prefetchKeyOf, type ItemKey, type Prefetched } from '../runtime/prefetch';
 
 /**
@@ -220,20 +221,16 @@ export async function addToSchedules(rows: readonly ScheduleAddition[], now: num
     const chunks: ScheduleAddition[][] = [];
     for (let i = 0; i < writes.length; i += MAX_TRANSACT) chunks.push(writes.slice(i, i + MAX_TRANSACT));
     const again: ScheduleAddition[] = [];
-    let next = 0;
     // A few transactions in flight, the next sent as one ends: a field of 9,000 is 90 of them.
-    const lane = async (): Promise<void> => {
-      for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) {
-        const TransactItems = chunk.map((r) => scheduleWrite(r.playerId, read.get(r.playerId), r.entry, now));
-        try {
-          await dynamo().doc.send(new TransactWriteCommand({ TransactItems }));
-        } catch (e) {
-          if (!scheduleMoved(e)) throw e;
-          again.push(...chunk);
-        }
+    await eachBounded(chunks, TRANSACT_LANES, async (chunk) => {
+      const TransactItems = chunk.map((r) => scheduleWrite(r.playerId, read.get(r.playerId), r.entry, now));
+      try {
+        await dynamo().doc.send(new TransactWriteCommand({ TransactItems }));
+      } catch (e) {
+        if (!scheduleMoved(e)) throw e;
+        again.push(...chunk);
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(TRANSACT_LANES, chunks.length) }, lane));
+    });
     pending = again;
   }
 }
