@@ -266,15 +266,16 @@ describe("a player's own lists: two round trips, the account checked in them", (
     expect(batchKeys(proxy.calls[1]!).keys).toContain('player#counted-c|profile');
   });
 
-  it("my notifications: the player's partition (own feed, profile, schedule), then the tournaments' feed items", async () => {
+  it("my notifications: the player's partition (own feed, profile, schedule), then the tournaments' feed items and the player's feed buckets", async () => {
     const token = await api.issuer.mint({ sub: 'counted-c' });
     proxy.calls.length = 0;
     const r = await call('GET', '/v1/me/notifications', { token });
     expect(r.status).toBe(200);
     expect(proxy.calls.map((c) => c.operation)).toEqual(['Query', 'BatchGetItem']);
-    const tournamentId = batchKeys(proxy.calls[1]!).keys.map((k) => k.split('|'));
-    expect(tournamentId.every(([, sk]) => sk === 'feed')).toBe(true);
-    expect(tournamentId).toHaveLength(1);
+    const keys = batchKeys(proxy.calls[1]!).keys.map((k) => k.split('|'));
+    // One tournament: its shared item and, as it starts within a day, the player's bucket of its draw and results.
+    expect(keys.map(([, sk]) => (sk === 'feed' ? sk : sk?.replace(/\d\d$/, 'NN'))).sort()).toEqual(['feed', 'feed#NN']);
+    expect(new Set(keys.map(([pk]) => pk)).size).toBe(1);
   });
 
   it('a suspended account reads neither list (403 ACCOUNT_SUSPENDED), whatever the route read first', async () => {

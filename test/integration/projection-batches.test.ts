@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureTable } from '../../scripts/local/dynamodb-local';
 import { startDynamoProxy, type DynamoProxy } from '../support/dynamo-proxy';
 import type * as Rows from '../../functions/store/player-registration-rows';
@@ -130,6 +131,100 @@ describe('the consumer writes a field-wide event in batches', () => {
       const { data } = await store.entities().notification.query.primary({ playerId }).go({ consistent: true });
       expect(data.map((n) => n.notificationId)).toEqual([`trn_n.seat.assigned.draw_1.${playerId}`]);
     }
+  });
+
+  it("keeps a 300-player draw's seats by reference in at most 32 bucket updates whatever the field; a redelivery writes nothing, each feed reads its own seat in two round trips", async () => {
+    const clubId = 'club_ref';
+    const tournamentId = `trn_${randomUUID().slice(0, 8)}`;
+    const at = Date.UTC(2026, 11, 1, 19, 0, 0);
+    const players = Array.from({ length: 300 }, (_, i) => `rp_${i}`);
+    const list = players.map((playerId, i) => ({
+      playerId,
+      notification: {
+        id: `${tournamentId}.seat.assigned.draw_1.e_${i}`,
+        type: 'seat.assigned',
+        at,
+        clubId,
+        tournamentId,
+        title: `Cup: your seat: table ${1 + Math.floor(i / 9)}, seat ${1 + (i % 9)}`,
+        data: { entryId: `e_${i}`, tableNumber: 1 + Math.floor(i / 9), seat: 1 + (i % 9) },
+      },
+    }));
+    const dynamoFeed = new feed.DynamoFeed(() => at);
+    proxy.calls.length = 0;
+    await dynamoFeed.publishByReference(`${tournamentId}.seat.assigned.draw_1`, list);
+    const first = counted();
+    expect(Object.keys(first)).toEqual(['UpdateItem']);
+    expect(first.UpdateItem).toBeLessThanOrEqual(32);
+    expect(first.UpdateItem).toBeGreaterThan(20);
+    // A second delivery: every bucket refuses the entry it holds already.
+    await dynamoFeed.publishByReference(`${tournamentId}.seat.assigned.draw_1`, list);
+    const { data: own } = await store.entities().notification.query.primary({ playerId: 'rp_7' }).go({ consistent: true });
+    expect(own).toEqual([]);
+    const { data: buckets } = await store
+      .entities()
+      .feedBucket.query.primary({ clubId, tournamentId })
+      .go({ consistent: true, pages: 'all' });
+    expect(buckets.length).toBe(first.UpdateItem);
+    for (const b of buckets) expect(b.items).toHaveLength(1);
+    expect(buckets.reduce((n, b) => n + Object.keys((b.items as { parts: object }[])[0]!.parts).length, 0)).toBe(300);
+    // A player's feed: the schedule names the tournament, the bucket holds the seat, once.
+    const scheduled = { clubId, tournamentId, registrationId: 'r_7', startAt: at, endAt: at + 5 * 3_600_000, live: true };
+    await client.dynamo().doc.send(new TransactWriteCommand({ TransactItems: [schedule.scheduleWrite('rp_7', undefined, scheduled, at)] }));
+    proxy.calls.length = 0;
+    const page = await feed.readFeed('rp_7', { limit: 20, cursor: null, now: at + 60_000 });
+    expect(operations()).toEqual(['Query', 'BatchGetItem']);
+    expect(page.items).toEqual([
+      {
+        notificationId: `${tournamentId}.seat.assigned.draw_1.e_7`,
+        type: 'seat.assigned',
+        at: new Date(at).toISOString(),
+        clubId,
+        tournamentId,
+        title: 'Cup: your seat: table 1, seat 8',
+        data: { entryId: 'e_7', tableNumber: 1, seat: 8 },
+      },
+    ]);
+  });
+
+  it('writes a field-wide event of a few players (one BatchWriteItem) as items of their own', async () => {
+    const at = Date.UTC(2026, 11, 1, 19, 0, 0);
+    const list = Array.from({ length: 9 }, (_, i) => ({
+      playerId: `ft_${i}`,
+      notification: {
+        id: `trn_ft.seat.assigned.t1.e_${i}`,
+        type: 'seat.assigned',
+        at,
+        clubId: 'club_ref',
+        tournamentId: 'trn_ft',
+        title: 'Cup: the final table',
+        data: {},
+      },
+    }));
+    proxy.calls.length = 0;
+    await new feed.DynamoFeed(() => at).publishByReference('trn_ft.seat.assigned.t1', list);
+    expect(counted()).toEqual({ BatchWriteItem: 1 });
+  });
+
+  it('writes the notifications of a bucket that would pass the item size limit as items of their own', async () => {
+    const at = Date.UTC(2026, 11, 1, 19, 0, 0);
+    const list = Array.from({ length: 30 }, (_, i) => ({
+      playerId: `big_${i}`,
+      notification: {
+        id: `trn_big.result.${i}`,
+        type: 'result',
+        at,
+        clubId: 'club_ref',
+        tournamentId: 'trn_big',
+        title: 'x'.repeat(125_000),
+        data: {},
+      },
+    }));
+    proxy.calls.length = 0;
+    await new feed.DynamoFeed(() => at).publishByReference('trn_big.result', list);
+    expect(counted()).toEqual({ BatchWriteItem: 2 });
+    const { data } = await store.entities().notification.query.primary({ playerId: 'big_3' }).go({ consistent: true });
+    expect(data.map((n) => n.notificationId)).toEqual(['trn_big.result.3']);
   });
 
   it('reads the marks of 150 topics in two BatchGetItems and finds the one a connection subscribed to', async () => {

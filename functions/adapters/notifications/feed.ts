@@ -8,13 +8,17 @@ import { writeAll } from '../../store/batch-write';
 import { profileItemKey } from '../../store/player-schedule';
 import type { NotificationPort, PersonalNotification, PlayerNotification } from './port';
 import { appendShared, sharedOf, tournamentFeedKey } from './tournament-feed';
+import { appendToBuckets, feedBucketKey, personalIn } from './feed-buckets';
 
 /** How long a notification stays in the feed. */
 export const FEED_TTL_DAYS = 30;
 
 const epochSec = (ms: number): number => Math.floor(ms / 1000);
 
-/** The players' feed in the table: one item per player and notification, expiring by TTL. */
+/**
+ * The players' feed in the table, expiring by TTL: one item per player and notification, the tournament-wide
+ * ones once in the tournament's feed item, and a field-wide event's personal ones in its feed buckets.
+ */
 export class DynamoFeed implements NotificationPort {
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -61,10 +65,24 @@ export class DynamoFeed implements NotificationPort {
       PARALLEL_BATCHES,
     );
   }
+
+  /**
+   * A field-wide event's notifications in the tournament's feed buckets (feed-buckets.ts): a constant number of
+   * writes whatever the field. A few (one BatchWriteItem's worth) are cheaper as items of their own.
+   */
+  async publishByReference(ref: string, list: readonly PersonalNotification[]): Promise<void> {
+    if (list.length <= BY_REFERENCE_ABOVE) return this.publishEach(list);
+    const left = await appendToBuckets(ref, list, epochSec(this.now()) + FEED_TTL_DAYS * 86_400);
+    await this.publishEach(left);
+  }
 }
 
 /** BatchWriteItems in flight at once. */
 const PARALLEL_BATCHES = 8;
+/** Up to this many notifications of one event are items of their own (one BatchWriteItem). */
+const BY_REFERENCE_ABOVE = 25;
+/** A tournament's buckets are read once it may have drawn: from a day before its start. */
+const BUCKETS_FROM_MS = 86_400_000;
 
 export interface FeedPage {
   items: {
@@ -86,7 +104,8 @@ const OTHER_ITEMS = 8;
 
 type FeedItem = FeedPage['items'][number];
 type Item = Record<string, unknown>;
-type TournamentRef = [clubId: string, tournamentId: string];
+/** `buckets`: 1 when the tournament's feed buckets are read (it may have drawn); absent in older cursors: read. */
+type TournamentRef = [clubId: string, tournamentId: string, buckets?: 0 | 1];
 
 /** Newest first; equal times by id, so that pages never repeat or skip an item. */
 const newerFirst = (a: FeedItem, b: FeedItem) => (a.at === b.at ? (a.notificationId < b.notificationId ? 1 : -1) : a.at < b.at ? 1 : -1);
@@ -113,7 +132,7 @@ function parseCursor(raw: string | null): FeedCursor | undefined {
  * The schedule's tournaments a feed shows: every one the player did not withdraw from, newest first. A
  * player without a schedule holds no registration (the first one writes it), so has none.
  */
-function scheduleTournaments(schedule: Item | undefined): TournamentRef[] {
+function scheduleTournaments(schedule: Item | undefined, now: number): TournamentRef[] {
   if (!schedule) return [];
   const regs = Object.values(
     (schedule.regs ?? {}) as Record<string, { clubId: string; tournamentId: string; startAt: number; cancelled?: boolean }>,
@@ -122,7 +141,7 @@ function scheduleTournaments(schedule: Item | undefined): TournamentRef[] {
     .filter((r) => r.cancelled !== true)
     .sort((a, b) => b.startAt - a.startAt)
     .slice(0, FEED_TOURNAMENTS)
-    .map((r) => [r.clubId, r.tournamentId]);
+    .map((r) => [r.clubId, r.tournamentId, r.startAt - BUCKETS_FROM_MS <= now ? 1 : 0]);
 }
 
 /** The player's own notifications newest first, below the cursor; on the first page also the profile and schedule. */
@@ -154,7 +173,8 @@ async function readOwn(playerId: string, limit: number, below: FeedCursor | unde
  * A player's feed, newest first, without the expired items TTL has not removed yet: the player's own
  * notifications merged with those shared by the tournaments the player is in. The first page is one
  * Query of the player's partition (own notifications, the profile for the account check, the schedule
- * naming the tournaments) and one BatchGetItem of the tournaments' feed items; a later page reads the
+ * naming the tournaments) and one BatchGetItem of the tournaments' feed items and of the player's feed bucket
+ * of each that may have drawn (feed-buckets.ts); a later page reads the
  * profile in that BatchGetItem instead, and its tournaments come in the cursor.
  */
 export async function readFeed(
@@ -163,14 +183,28 @@ export async function readFeed(
 ): Promise<FeedPage & { profile: Item | null }> {
   const below = parseCursor(opts.cursor);
   const { own, full, profile: firstProfile, schedule } = await readOwn(playerId, opts.limit, below);
-  const tournaments = below?.t.length ? below.t : scheduleTournaments(schedule);
-  const keys = [...(firstProfile === undefined ? [profileItemKey(playerId)] : []), ...tournaments.map(([c, t]) => tournamentFeedKey(c, t))];
+  const tournaments = below?.t.length ? below.t : scheduleTournaments(schedule, opts.now);
+  const withBuckets = tournaments.filter(([, , b]) => b !== 0);
+  const keys = [
+    ...(firstProfile === undefined ? [profileItemKey(playerId)] : []),
+    ...tournaments.map(([c, t]) => tournamentFeedKey(c, t)),
+    ...withBuckets.map(([c, t]) => feedBucketKey(c, t, playerId)),
+  ];
   const got = await readItems(keys);
   const profile = firstProfile !== undefined ? firstProfile : (got.get(prefetchKeyOf(profileItemKey(playerId))) ?? null);
   const shared = tournaments.map(([clubId, tournamentId]) => sharedOf(got.get(prefetchKeyOf(tournamentFeedKey(clubId, tournamentId)))));
+  const personal = withBuckets.map(([clubId, tournamentId]) =>
+    personalIn(got.get(prefetchKeyOf(feedBucketKey(clubId, tournamentId, playerId))), playerId).map((n) => ({
+      ...n,
+      clubId,
+      tournamentId,
+    })),
+  );
   const epoch = epochSec(opts.now);
   const isBelow = (n: FeedItem) => !below || n.at < below.at || (n.at === below.at && n.notificationId < below.id);
-  const items = [...own, ...shared.flat()]
+  // One notification is one item, even where a retry left it both in a bucket and as an item of its own.
+  const unique = new Map([...own, ...shared.flat(), ...personal.flat()].map((n) => [n.notificationId, n]));
+  const items = [...unique.values()]
     .filter((n) => n.expiresAt > epoch && isBelow(n))
     .map((n) => ({
       notificationId: n.notificationId,

@@ -27,6 +27,12 @@ export interface NotificationPort {
    * channel can write or read them in batches; a channel without it gets one `publish` each.
    */
   publishEach?(items: readonly PersonalNotification[]): Promise<void>;
+  /**
+   * The personal notifications of one field-wide event (a draw's seats, the results), which a channel may
+   * keep once for the event rather than once per player (`ref` names the event); a channel without it
+   * gets them through `publishEach`.
+   */
+  publishByReference?(ref: string, items: readonly PersonalNotification[]): Promise<void>;
 }
 
 /** One player's own notification. */
@@ -44,11 +50,21 @@ export async function publishEach(port: NotificationPort, items: readonly Person
   }
 }
 
+/** One event's notifications of many players, by reference where the channel keeps them so. */
+export async function publishByReference(port: NotificationPort, ref: string, items: readonly PersonalNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  if (port.publishByReference) return port.publishByReference(ref, items);
+  return publishEach(port, items);
+}
+
 export const fanOut = (...channels: NotificationPort[]): NotificationPort => ({
   publish: async (playerIds, n, opts) => {
     await Promise.all(channels.map((c) => c.publish(playerIds, n, opts)));
   },
   publishEach: async (items) => {
     await Promise.all(channels.map((c) => publishEach(c, items)));
+  },
+  publishByReference: async (ref, items) => {
+    await Promise.all(channels.map((c) => publishByReference(c, ref, items)));
   },
 });

@@ -6,12 +6,14 @@ import { freeEntryLabel, isFreeEntryRow, type SeasonPrizeRow } from '../../../do
 import type { StoredTournament } from '../../store/tournament-store';
 import { logger } from '../../runtime/logger';
 import { notifier } from './index';
-import { publishEach, type PlayerNotification } from './port';
+import { publishByReference, publishEach, type PersonalNotification, type PlayerNotification } from './port';
 
 type Audience = 'registered' | { playerId: string };
 interface Draft {
   audience: Audience;
   notification: PlayerNotification;
+  /** One of a field-wide event's notifications, which a channel may keep once for the event (port.ts). */
+  ref?: string;
 }
 type Notifier = (state: StoredTournament, event: { type: string }, now: number) => Draft | Draft[] | null;
 
@@ -122,13 +124,22 @@ function seatOf(state: StoredTournament, entryId: string): { tableId: string; ta
   return at && table ? { tableId: at.tableId, tableNumber: table.number, seat: at.seat + 1 } : null;
 }
 
-const seatDraft = (state: StoredTournament, type: string, key: string, entryId: string, now: number, why: string): Draft | null => {
+const seatDraft = (
+  state: StoredTournament,
+  type: string,
+  key: string,
+  entryId: string,
+  now: number,
+  why: string,
+  ref?: string,
+): Draft | null => {
   const entry = state.entries[entryId];
   const seat = seatOf(state, entryId);
   if (!entry || !seat) return null;
   return {
     audience: { playerId: entry.playerId },
     notification: base(state, type, now, `${key}.${entryId}`, `${why}: table ${seat.tableNumber}, seat ${seat.seat}`, { entryId, ...seat }),
+    ...(ref ? { ref } : {}),
   };
 };
 
@@ -143,8 +154,17 @@ const playerMoved: Notifier = (state, event, now) => {
 const seatsDrawn: Notifier = (state, event, now) => {
   const e = event as { type: string; drawId?: string; tableId?: string };
   const key = e.drawId ?? e.tableId ?? String(now);
+  const ref = `${state.id}.seat.assigned.${key}`;
   return recordIds(state.seating?.seatOf).flatMap((entryId) => {
-    const d = seatDraft(state, 'seat.assigned', key, entryId, now, e.type === 'seating.drawn' ? 'your seat' : 'the final table, your seat');
+    const d = seatDraft(
+      state,
+      'seat.assigned',
+      key,
+      entryId,
+      now,
+      e.type === 'seating.drawn' ? 'your seat' : 'the final table, your seat',
+      ref,
+    );
     return d ? [d] : [];
   });
 };
@@ -188,6 +208,7 @@ const finished: Notifier = (state, event, now) => {
 const resultDrafts = (state: StoredTournament, now: number): Draft[] =>
   (state.results?.rows ?? []).map((r) => ({
     audience: { playerId: r.playerId },
+    ref: `${state.id}.result`,
     notification: base(state, 'result', now, `result.${r.playerId}`, `you finished ${r.place}${r.prize ? `: ${r.prize}` : ''}`, {
       place: r.place,
       knockouts: r.knockouts,
@@ -244,11 +265,19 @@ export async function notifyTournamentEvents(
   try {
     // Few of them: levels, breaks; each is one item for the whole tournament.
     for (const d of drafts) if (d.audience === 'registered') await notifier().publish(registered, d.notification, { tournamentWide: true });
-    // A draw tells every player their seat, a finish their place: all in one batched publish.
-    await publishEach(
-      notifier(),
-      drafts.flatMap((d) => (d.audience === 'registered' ? [] : [{ playerId: d.audience.playerId, notification: d.notification }])),
-    );
+    // A draw tells every player their seat, a finish their place: once for the event, by reference; the
+    // other players' own notifications in one batched publish.
+    const own: PersonalNotification[] = [];
+    const byRef = new Map<string, PersonalNotification[]>();
+    for (const d of drafts) {
+      if (d.audience === 'registered') continue;
+      const item = { playerId: d.audience.playerId, notification: d.notification };
+      if (!d.ref) own.push(item);
+      else if (byRef.has(d.ref)) byRef.get(d.ref)?.push(item);
+      else byRef.set(d.ref, [item]);
+    }
+    await publishEach(notifier(), own);
+    for (const [ref, items] of byRef) await publishByReference(notifier(), ref, items);
   } catch (e) {
     if (opts.throwOnFailure) throw e;
     logger.error('notifications not published', { tournamentId: state.id, error: (e as Error).message });

@@ -52,6 +52,7 @@ import { moneyReviewEntity } from './money-review';
 import { tournamentSnapshotPartEntity } from './tournament-snapshot-part';
 import { tournamentEventChunkEntity } from './tournament-event-chunk';
 import { tournamentFeedEntity } from './tournament-feed';
+import { feedBucketEntity } from './feed-bucket';
 
 function build(c: EntityConfiguration) {
   return new Service(
@@ -106,6 +107,7 @@ function build(c: EntityConfiguration) {
       tournamentSnapshotPart: tournamentSnapshotPartEntity(c),
       tournamentEventChunk: tournamentEventChunkEntity(c),
       tournamentFeed: tournamentFeedEntity(c),
+      feedBucket: feedBucketEntity(c),
 
       clubRating: clubRatingEntity(c),
       playerRating: playerRatingEntity(c),

@@ -332,6 +332,12 @@ const cases: { name: string; entity: string; record: Item; keys: Item }[] = [
     record: { clubId: 'c1', tournamentId: 't1', items: [{ notificationId: 'n1' }], expiresAt: 1_800_000_000 },
     keys: { pk: 'club#c1#t#t1', sk: 'feed', ...identity('tournamentFeed') },
   },
+  {
+    name: 'feed bucket',
+    entity: 'feedBucket',
+    record: { clubId: 'c1', tournamentId: 't1', bucket: '07', items: [{ ref: 't1.result' }], expiresAt: 1_800_000_000 },
+    keys: { pk: 'club#c1#t#t1', sk: 'feed#07', ...identity('feedBucket') },
+  },
 ];
 
 /**
