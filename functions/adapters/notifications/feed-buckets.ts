@@ -2,6 +2,7 @@ import { entities } from '../../store/entities';
 import { conditionRefused, keyOf } from '../../store/entities/items';
 import { eachBounded } from '../../runtime/bounded';
 import type { ItemKey } from '../../runtime/prefetch';
+import { bodyBytes, packBody, unpackBody, type StoredBody } from '../../store/item-body';
 import type { PersonalNotification } from './port';
 
 /**
@@ -19,15 +20,20 @@ const MAX_ENTRY_BYTES = 120_000;
 /** Bucket updates in flight at once. */
 const PARALLEL = 8;
 
-/** One event's notifications in one bucket: what is common once, what is personal per player. */
-export interface FeedBucketEntry {
+type Parts = Record<string, { id: string; title: string; data: Record<string, unknown> }>;
+
+/**
+ * One event's notifications in one bucket: what is common once, and the personal parts by player id as a
+ * stored body (JSON text, gzipped past 2 KB: the parts repeat their ids and titles, and a bucket is read
+ * with every feed page of its players, so its size is what a read costs as the field grows).
+ */
+export type FeedBucketEntry = {
   /** The event's reference: a second delivery finds it in `ids` and writes nothing. */
   ref: string;
   type: string;
   at: string;
   expiresAt: number;
-  parts: Record<string, { id: string; title: string; data: Record<string, unknown> }>;
-}
+} & StoredBody;
 
 /** FNV-1a over the id's UTF-16 units: stable across processes and releases (the reader computes it too). */
 export function bucketOf(playerId: string): string {
@@ -71,16 +77,12 @@ export async function appendToBuckets(
   }
   const left: PersonalNotification[] = [];
   await eachBounded([...byBucket], PARALLEL, async ([bucket, items]) => {
-    const entry: FeedBucketEntry = {
-      ref,
-      type: first.type,
-      at: new Date(first.at).toISOString(),
-      expiresAt,
-      parts: Object.fromEntries(
-        items.map((d) => [d.playerId, { id: d.notification.id, title: d.notification.title, data: d.notification.data }]),
-      ),
-    };
-    if (Buffer.byteLength(JSON.stringify(entry)) > MAX_ENTRY_BYTES) {
+    const parts: Parts = Object.fromEntries(
+      items.map((d) => [d.playerId, { id: d.notification.id, title: d.notification.title, data: d.notification.data }]),
+    );
+    const body = packBody(JSON.stringify(parts));
+    const entry: FeedBucketEntry = { ref, type: first.type, at: new Date(first.at).toISOString(), expiresAt, ...body };
+    if (bodyBytes(body) > MAX_ENTRY_BYTES) {
       left.push(...items);
       return;
     }
@@ -101,6 +103,15 @@ export async function appendToBuckets(
   return left;
 }
 
+/** An entry's personal parts (none from an entry without a readable body: the others still show). */
+export function partsOf(entry: FeedBucketEntry): Parts {
+  try {
+    return JSON.parse(unpackBody(entry)) as Parts;
+  } catch {
+    return {};
+  }
+}
+
 /** The player's notifications in a bucket item as read (none when it is missing or holds none of theirs). */
 export function personalIn(
   item: Record<string, unknown> | null | undefined,
@@ -110,7 +121,7 @@ export function personalIn(
   const items = entities().feedBucket.parse({ Item: item }).data?.items;
   if (!Array.isArray(items)) return [];
   return (items as FeedBucketEntry[]).flatMap((e) => {
-    const mine = e.parts?.[playerId];
+    const mine = partsOf(e)[playerId];
     return mine ? [{ notificationId: mine.id, type: e.type, at: e.at, title: mine.title, data: mine.data, expiresAt: e.expiresAt }] : [];
   });
 }

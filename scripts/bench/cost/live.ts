@@ -133,8 +133,8 @@ export function socketCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const framesOut = running * s.screens + (running + s.preStartEvents) * s.staff + playerMessages;
   const connects = clients * Math.ceil(s.hours / s.maxConnectionHours);
   const pings = clients * Math.floor(minutes / s.pingIntervalMin);
-  // Messages in: a subscribe per connect, and the pings (unanswered).
-  const messages = framesOut + connects + pings;
+  // Messages: a subscribe per connect and its `subscribed` answer, and the pings (unanswered).
+  const messages = framesOut + 2 * connects + pings;
   const events = running + s.preStartEvents + s.deskEventsAfter;
   const topicMessages = running * 3 + s.preStartEvents * 2 + s.deskEventsAfter;
   const rru = topicMessages * WORK.topicQueryRru + events * WORK.markRru + connects * WORK.connectCycleRru;
@@ -148,7 +148,7 @@ export function socketCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
     },
     {
       item: 'API Gateway messages',
-      quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(pings)} pings, ${n0(connects)} subscribes)`,
+      quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(pings)} pings, ${n0(connects)} subscribes and their answers)`,
       usd: (messages / 1e6) * LIVE_PRICES.perMillionWebSocketMessages,
     },
     {
@@ -220,7 +220,8 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const resumes = s.phones * s.foregroundSessions;
   const connects = kept * Math.ceil(s.hours / s.maxConnectionHours) + resumes;
   const pings = kept * Math.floor(minutes / s.pingIntervalMin) + resumes * Math.floor(sessionMinutes / s.pingIntervalMin);
-  const messages = framesOut + resumes + connects + pings;
+  // Each resume's catch-up (or refetch) frame; each connect's subscribe and its `subscribed` answer.
+  const messages = framesOut + resumes + 2 * connects + pings;
   // Away between sessions, a phone misses the events of that time: replayed up to the bound, else read over REST.
   const awayMinutes = (minutes * (1 - s.foregroundShare)) / Math.max(1, s.foregroundSessions);
   const missed = ((running + s.preStartEvents) / minutes) * awayMinutes;
@@ -248,7 +249,7 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
     },
     {
       item: 'API Gateway messages',
-      quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(resumes)} catch-ups, ${n0(pings)} pings, ${n0(connects)} subscribes)`,
+      quantity: `${n0(messages)} (${n0(framesOut)} updates, ${n0(resumes)} catch-ups, ${n0(pings)} pings, ${n0(connects)} subscribes and their answers)`,
       usd: (messages / 1e6) * LIVE_PRICES.perMillionWebSocketMessages,
     },
     {
@@ -289,6 +290,9 @@ export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0
   const polling = pollingCost(s);
   const push = pushFirstCost(s);
   const perPlayer = pushesPerPlayer(s);
+  const pushOnly = pushFirstCost({ ...s, phones: 0, foregroundShare: 0 });
+  const running = s.knockouts + s.lateEntries + s.levelChanges + s.tableBreaks;
+  const keptFrames = running * s.screens + (running + s.preStartEvents + s.deskEventsAfter) * s.staff;
   const usd = (x: number) => `$${x.toFixed(4)}`;
   const table = (c: LiveCost) => [
     `| ${c.label} | quantity | cost |`,
@@ -316,7 +320,7 @@ export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0
     ...table(push),
     '',
     `Socket path: ${usd(socket.usd)} (target under ${usd(targetUsd)}: ${socket.usd < targetUsd ? 'met' : 'NOT met'}); polling: ${usd(polling.usd)}, ${(polling.usd / socket.usd).toFixed(1)}x the socket.`,
-    `Push-first: ${usd(push.usd)}, ${(socket.usd / push.usd).toFixed(1)}x less than phones always connected.`,
+    `Push-first: ${usd(push.usd)}, ${(socket.usd / push.usd).toFixed(1)}x less than phones always connected; with no phone on a socket at all (pushes only) ${usd(pushOnly.usd)}, of which the ${s.screens + s.staff} screens' and tablets' ${n0(keptFrames)} frames are ${usd((keptFrames / 1e6) * LIVE_PRICES.perMillionWebSocketMessages)}.`,
     tournamentUsd === undefined
       ? `The whole evening (tournament + push-first live): play the tournament (npm run bench:cost -- --sizes ${s.players}) to price it against the target ${usd(EVENING_TARGET_USD)}.`
       : `**The whole ${s.players}-player evening: ${usd(tournamentUsd)} tournament (measured above) + ${usd(push.usd)} live and pushes = ${usd(tournamentUsd + push.usd)}** (target under ${usd(EVENING_TARGET_USD)}: ${tournamentUsd + push.usd < EVENING_TARGET_USD ? 'met' : 'NOT met'}).`,
