@@ -1,4 +1,5 @@
 import { logger } from '../runtime/logger';
+import { eachBounded } from '../runtime/bounded';
 import { count } from '../runtime/metrics';
 import {
   getConnection,
@@ -28,11 +29,6 @@ export interface FanOutReport {
   revoked?: number;
 }
 
-/** Runs `fn` over `items`, PARALLEL at a time. */
-async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(fn));
-}
-
 /**
  * The subscribers of staff and player topics whose access has ended since they subscribed, with the
  * refusal to close them with. A check that fails on our side (an outage) holds that frame back and
@@ -46,7 +42,7 @@ async function revokedSubscribers(
   const unchecked = new Set<string>();
   const now = liveNow();
   const checks = targets.flatMap(({ m, subscribers }) => (m.topic.kind === 'tournament' ? [] : subscribers.map((s) => ({ m, s }))));
-  await inBatches(checks, async ({ m, s }) => {
+  await eachBounded(checks, PARALLEL, async ({ m, s }) => {
     try {
       const caller = s.caller ?? (await getConnection(s.connectionId))?.caller ?? { kind: 'anonymous' };
       const refusal = await deliveryRefusal(caller, m.topic, now);
@@ -98,7 +94,7 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
     return connections.map((connectionId) => ({ connectionId, frame }));
   });
   const gone = new Set<string>();
-  await inBatches(posts, async ({ connectionId, frame }) => {
+  await eachBounded(posts, PARALLEL, async ({ connectionId, frame }) => {
     try {
       if ((await gateway.post(connectionId, frame)) === 'gone') gone.add(connectionId);
       else report.sent++;
@@ -111,7 +107,7 @@ export async function fanOutEvent(p: LiveEvent, gateway: LiveGateway | undefined
   for (const connectionId of gone) await removeConnection(connectionId);
   if (refused.size > 0) {
     report.revoked = refused.size;
-    await inBatches([...refused], async ([connectionId, refusal]) => {
+    await eachBounded([...refused], PARALLEL, async ([connectionId, refusal]) => {
       logger.info('live access ended; connection closed', { connectionId, code: refusal.code, reason: refusal.reason });
       await removeConnection(connectionId);
       try {

@@ -13,12 +13,10 @@ import { ratingAtFinish } from './rating';
 import { fanOutEvent } from '../live/fan-out';
 import { syncTournamentJobs } from '../app/jobs/schedules';
 import type { ProjectedEvent } from './projected-event';
+import { eachBounded } from '../runtime/bounded';
 
+/** Schedule updates in flight at once (one conditional update each). */
 const PARALLEL = 16;
-
-async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(fn));
-}
 
 type Standing = { registrationId: string; live: boolean; cancelled: boolean; window: TournamentWindow };
 
@@ -77,7 +75,7 @@ async function refreshSchedules(p: ProjectedEvent, touched: ReadonlySet<string>)
     return w.registrationId !== n.registrationId || w.live !== n.live || w.cancelled !== n.cancelled;
   });
   await addToSchedules(added, p.event.at);
-  await inBatches(changed, ([playerId, n]) =>
+  await eachBounded(changed, PARALLEL, ([playerId, n]) =>
     refreshScheduled(playerId, p.clubId, p.tournamentId, n.registrationId, n.window, n.live, n.cancelled),
   );
 }
