@@ -151,6 +151,17 @@ describe('the consumer writes a field-wide event in batches', () => {
         data: { entryId: `e_${i}`, tableNumber: 1 + Math.floor(i / 9), seat: 1 + (i % 9) },
       },
     }));
+    // A player the event concerns twice keeps both notifications.
+    const second = {
+      ...list[7]!,
+      notification: {
+        ...list[7]!.notification,
+        id: `${tournamentId}.seat.assigned.draw_1.e_7b`,
+        title: 'Cup: your seat: table 34, seat 1',
+        data: { entryId: 'e_7b', tableNumber: 34, seat: 1 },
+      },
+    };
+    list.push(second);
     const dynamoFeed = new feed.DynamoFeed(() => at);
     proxy.calls.length = 0;
     await dynamoFeed.publishByReference(`${tournamentId}.seat.assigned.draw_1`, list);
@@ -176,6 +187,15 @@ describe('the consumer writes a field-wide event in batches', () => {
     const page = await feed.readFeed('rp_7', { limit: 20, cursor: null, now: at + 60_000 });
     expect(operations()).toEqual(['Query', 'BatchGetItem']);
     expect(page.items).toEqual([
+      {
+        notificationId: `${tournamentId}.seat.assigned.draw_1.e_7b`,
+        type: 'seat.assigned',
+        at: new Date(at).toISOString(),
+        clubId,
+        tournamentId,
+        title: 'Cup: your seat: table 34, seat 1',
+        data: { entryId: 'e_7b', tableNumber: 34, seat: 1 },
+      },
       {
         notificationId: `${tournamentId}.seat.assigned.draw_1.e_7`,
         type: 'seat.assigned',

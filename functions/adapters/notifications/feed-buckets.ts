@@ -20,7 +20,9 @@ const MAX_ENTRY_BYTES = 120_000;
 /** Bucket updates in flight at once. */
 const PARALLEL = 8;
 
-type Parts = Record<string, { id: string; title: string; data: Record<string, unknown> }>;
+type Part = { id: string; title: string; data: Record<string, unknown> };
+/** By player id: one notification, or several where an event concerns a player more than once. */
+type Parts = Record<string, Part | Part[]>;
 
 /**
  * One event's notifications in one bucket: what is common once, and the personal parts by player id as a
@@ -77,9 +79,12 @@ export async function appendToBuckets(
   }
   const left: PersonalNotification[] = [];
   await eachBounded([...byBucket], PARALLEL, async ([bucket, items]) => {
-    const parts: Parts = Object.fromEntries(
-      items.map((d) => [d.playerId, { id: d.notification.id, title: d.notification.title, data: d.notification.data }]),
-    );
+    const parts: Parts = {};
+    for (const { playerId, notification: n } of items) {
+      const part = { id: n.id, title: n.title, data: n.data };
+      const held = parts[playerId];
+      parts[playerId] = held === undefined ? part : [...(Array.isArray(held) ? held : [held]), part];
+    }
     const body = packBody(JSON.stringify(parts));
     const entry: FeedBucketEntry = { ref, type: first.type, at: new Date(first.at).toISOString(), expiresAt, ...body };
     if (bodyBytes(body) > MAX_ENTRY_BYTES) {
@@ -120,8 +125,9 @@ export function personalIn(
   if (!item) return [];
   const items = entities().feedBucket.parse({ Item: item }).data?.items;
   if (!Array.isArray(items)) return [];
-  return (items as FeedBucketEntry[]).flatMap((e) => {
-    const mine = partsOf(e)[playerId];
-    return mine ? [{ notificationId: mine.id, type: e.type, at: e.at, title: mine.title, data: mine.data, expiresAt: e.expiresAt }] : [];
-  });
+  return (items as FeedBucketEntry[]).flatMap((e) =>
+    [partsOf(e)[playerId] ?? []]
+      .flat()
+      .map((mine) => ({ notificationId: mine.id, type: e.type, at: e.at, title: mine.title, data: mine.data, expiresAt: e.expiresAt })),
+  );
 }
