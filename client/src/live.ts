@@ -8,7 +8,8 @@
  * `visibility` source) and get pushes instead; on `resume()` (and on every reconnect) each topic is
  * subscribed with `since`, the last version seen, and the server sends what was missed as one catch-up
  * frame per topic before it answers `subscribed`: versions only grow and no event comes twice. Too far
- * behind, the server says `refetch` and `onGap` is called: the client reads the REST view again. So is
+ * behind, the server says `refetch` and `onGap` is called: the client reads the REST view again (a player
+ * topic that far behind gets the player's registration and seat as they are instead). So is
  * `onGap` for a topic with nothing seen yet after a reconnect, and for a jump on the staff topic (which
  * gets every event).
  */

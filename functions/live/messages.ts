@@ -133,6 +133,25 @@ function concernedPlayers(p: LiveEvent): Set<string> {
   return players;
 }
 
+type PlayerRow = ReturnType<typeof playerRows>[number];
+
+/** A player's standing as the player topic shows it: the registration and the seat now. */
+const playerStanding = (t: StoredTournament, row: PlayerRow | undefined) => ({
+  registration: row
+    ? { registrationId: row.registrationId, status: row.registrationStatus, entryId: row.entryId ?? null, eliminated: row.eliminated }
+    : null,
+  seat: row?.entryId ? seatView(t.seating, t.seating?.seatOf[row.entryId]) : null,
+});
+
+/**
+ * A player topic's message from the state alone: the player's registration and seat now, no events. A phone
+ * resuming from further back than the log replays gets this instead of a REST read (functions/live/replay.ts).
+ */
+export function playerStandingMessage(t: StoredTournament, playerId: string): LiveMessage {
+  const [row] = playerRows(t, new Set([playerId]));
+  return { topic: { kind: 'player', playerId }, data: { ...playerStanding(t, row), moves: [], events: [] } };
+}
+
 function playerMessages(p: LiveEvent): LiveMessage[] {
   const players = concernedPlayers(p);
   if (players.size === 0) return [];
@@ -140,16 +159,11 @@ function playerMessages(p: LiveEvent): LiveMessage[] {
   const s = p.after.seating;
   const moves = (p.event.events as DomainEvent[]).filter((e) => e.type === 'seating.player_moved');
   return [...players].map((playerId) => {
-    const row = rows.get(playerId);
-    const entryId = row?.entryId;
     const mine = moves.filter((m) => p.after.entries[String(m.entryId)]?.playerId === playerId);
     return {
       topic: { kind: 'player', playerId },
       data: {
-        registration: row
-          ? { registrationId: row.registrationId, status: row.registrationStatus, entryId: row.entryId ?? null, eliminated: row.eliminated }
-          : null,
-        seat: entryId ? seatView(s, s?.seatOf[entryId]) : null,
+        ...playerStanding(p.after, rows.get(playerId)),
         moves: mine.map((m) => ({
           moveId: m.moveId,
           entryId: m.entryId,

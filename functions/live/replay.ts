@@ -1,6 +1,6 @@
 import { loadTournament, type StoredTournament } from '../store/tournament-store';
 import { readEventsAfter, type LoggedEvent } from '../store/tournament-log';
-import { liveFrame, liveMessages } from './messages';
+import { liveFrame, liveMessages, playerStandingMessage } from './messages';
 import { bareTopic, topicKey, type SubscribeTopic, type Topic } from './topics';
 
 /**
@@ -14,8 +14,9 @@ import { bareTopic, topicKey, type SubscribeTopic, type Topic } from './topics';
  * version, a repeat the client drops).
  *
  * Bounded: a client further behind than MAX_REPLAY_EVENTS, or whose missed events weigh more than
- * MAX_REPLAY_BYTES, gets `{"type":"refetch"}` instead and reads the REST view; so does one whose version
- * is ahead of the log (another tournament's, or a made-up one).
+ * MAX_REPLAY_BYTES, gets `{"type":"refetch"}` instead and reads the REST view, but on a player topic, whose
+ * view is one player's registration and seat, a catch-up frame of them as they are now; a client whose
+ * version is ahead of the log (another tournament's, or a made-up one) gets `refetch` on every topic.
  */
 export const MAX_REPLAY_EVENTS = 50;
 export const MAX_REPLAY_BYTES = 256_000;
@@ -70,6 +71,23 @@ function catchUpFrame(r: Resume, state: StoredTournament, missed: readonly Logge
 }
 
 /**
+ * A resume past the replay's bounds: a player topic gets the player's registration and seat as they are
+ * (what a phone coming back to the foreground needs, without the moves and event types of the gap, which its
+ * feed holds); the tournament's topics, whose view is the whole room, are told to read it over REST.
+ */
+function tooFar(r: Resume, state: StoredTournament, version: number, reason: 'TOO_FAR_BEHIND' | 'TOO_LARGE'): ResumeOutcome {
+  if (r.topic.kind !== 'player') return { topic: r.topic, kind: 'refetch', version, reason };
+  const frame = liveFrame(
+    { clubId: r.clubId, tournamentId: r.tournamentId, version, at: state.updatedAt },
+    playerStandingMessage(state, r.topic.playerId),
+    {
+      since: r.since,
+    },
+  );
+  return { topic: r.topic, kind: 'replayed', version, frame, events: version - r.since };
+}
+
+/**
  * The outcome of each topic of a subscribe that names a `since`, in the order given. Each tournament is
  * read once (its state, consistently, then the log after the oldest `since` asked of it).
  */
@@ -90,8 +108,7 @@ export async function resumeTopics(topics: readonly SubscribeTopic[]): Promise<R
       for (const r of group) {
         if (r.since > version || !loaded) outcomes.set(r, { topic: r.topic, kind: 'refetch', version, reason: 'SINCE_AHEAD' });
         else if (r.since === version) outcomes.set(r, { topic: r.topic, kind: 'current', version });
-        else if (version - r.since > MAX_REPLAY_EVENTS)
-          outcomes.set(r, { topic: r.topic, kind: 'refetch', version, reason: 'TOO_FAR_BEHIND' });
+        else if (version - r.since > MAX_REPLAY_EVENTS) outcomes.set(r, tooFar(r, loaded.state, version, 'TOO_FAR_BEHIND'));
       }
       if (!loaded || behind.length === 0) return;
       const oldest = Math.min(...behind.map((r) => r.since));
@@ -100,7 +117,7 @@ export async function resumeTopics(topics: readonly SubscribeTopic[]): Promise<R
       for (const r of behind) {
         const missed = log.filter((e) => e.version > r.since);
         if (missed.reduce((n, e) => n + e.bytes, 0) > MAX_REPLAY_BYTES) {
-          outcomes.set(r, { topic: r.topic, kind: 'refetch', version, reason: 'TOO_LARGE' });
+          outcomes.set(r, tooFar(r, loaded.state, version, 'TOO_LARGE'));
           continue;
         }
         outcomes.set(r, { topic: r.topic, kind: 'replayed', version, frame: catchUpFrame(r, loaded.state, missed), events: missed.length });

@@ -9,7 +9,7 @@ import { MAX_REPLAY_EVENTS } from '../../functions/live/replay';
 /*
  * Resuming a topic with `since` over real sockets: what a closed socket missed comes as one catch-up frame
  * per topic before `subscribed`, then live frames only above it; too far behind or ahead, a `refetch`
- * frame; a malformed `since` is an error frame and the connection stays. Then the typed client's
+ * frame (too far behind on a player topic, the player's registration and seat as they are); a malformed `since` is an error frame and the connection stays. Then the typed client's
  * pause/resume: events while paused arrive once, in order, after the resume, and no gap is reported.
  */
 
@@ -117,7 +117,7 @@ describe('resuming live topics from a version', () => {
     expect(versions).toEqual([second, third]);
   }, 60_000);
 
-  it('a topic already current is answered `current`; one resumed from ahead of the log or too far behind gets `refetch`', async () => {
+  it('a topic already current is answered `current`; one resumed from ahead of the log or too far behind gets `refetch`, a player topic its standing', async () => {
     const now = await versionNow();
     await api.streams?.drain();
     const c = await open();
@@ -145,6 +145,29 @@ describe('resuming live topics from a version', () => {
     const before = behind.frames.slice(0, behind.frames.indexOf(answer));
     expect(before).toEqual([expect.objectContaining({ type: 'refetch', reason: 'TOO_FAR_BEHIND', version: latest })]);
     expect(answer.resumed).toEqual([{ topic: { kind: 'staff', clubId, tournamentId }, version: latest, outcome: 'refetch' }]);
+
+    // A player topic as far behind: the player's registration and seat as they are now, no REST read.
+    const player = seated.at(-1) as (typeof seated)[0];
+    const phone = await open(tokens.get(player.playerId));
+    const topic = { kind: 'player', playerId: player.playerId } as const;
+    phone.send({ action: 'subscribe', topics: [{ ...topic, since: { clubId, tournamentId, version: now } }] });
+    const phoneAnswer = await subscribedFrame(phone);
+    expect(phone.frames.map((f) => f.type)).toEqual(['event', 'subscribed']);
+    const tables = (await api.call('GET', `${t}/tables`, { token: owner })).body.tables as (TableV & { number: number })[];
+    const table = tables.find((x) => x.seats.some((s) => s.playerId === player.playerId)) as TableV;
+    expect(phone.frames[0]).toMatchObject({
+      type: 'event',
+      topic,
+      version: latest,
+      since: now,
+      data: {
+        registration: { entryId: player.entryId, eliminated: false },
+        seat: { tableNumber: table.number, seat: table.seats.findIndex((s) => s.playerId === player.playerId) + 1 },
+        moves: [],
+        events: [],
+      },
+    });
+    expect(phoneAnswer.resumed).toEqual([{ topic, version: latest, outcome: 'replayed' }]);
   }, 120_000);
 
   it('a malformed since is an error frame naming the field, and the connection stays', async () => {

@@ -97,9 +97,6 @@ const WORK = {
   resumeRru: 1,
   /** A missed event as the replay reads it from the log (about 1 KB: a knockout's patch and events; 4 KB per RRU). */
   replayRruPerEvent: 0.25,
-  /** Past the replay's bound the app reads its REST view: one GET, a warm read. */
-  refetchRru: 1,
-  refetchMs: 12,
   /** Per push: the player's devices and choices (one consistent Query), the once-only mark (one put), the Publish. */
   pushRru: 1,
   pushWru: 1,
@@ -206,7 +203,7 @@ export function pushesPerPlayer(s: LiveScenario = DEFAULT_SCENARIO): Record<stri
 /**
  * Push-first: the screens and tablets as on the socket path; each phone's socket open for its share of
  * the evening in a few sessions, each a connect and a resume from the version last seen (a replay of
- * the events missed, or past the bound a REST read); and the pushes.
+ * the events missed, or past the bound the player's standing as it is); and the pushes.
  */
 export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const minutes = s.hours * 60;
@@ -220,14 +217,14 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const resumes = s.phones * s.foregroundSessions;
   const connects = kept * Math.ceil(s.hours / s.maxConnectionHours) + resumes;
   const pings = kept * Math.floor(minutes / s.pingIntervalMin) + resumes * Math.floor(sessionMinutes / s.pingIntervalMin);
-  // Each resume's catch-up (or refetch) frame; each connect's subscribe and its `subscribed` answer.
+  // Each resume's catch-up frame; each connect's subscribe and its `subscribed` answer.
   const messages = framesOut + resumes + 2 * connects + pings;
-  // Away between sessions, a phone misses the events of that time: replayed up to the bound, else read over REST.
+  // Away between sessions, a phone misses the events of that time: replayed from the log up to the bound;
+  // past it, its player topic's catch-up is the player's standing from the state the resume reads anyway.
   const awayMinutes = (minutes * (1 - s.foregroundShare)) / Math.max(1, s.foregroundSessions);
   const missed = ((running + s.preStartEvents) / minutes) * awayMinutes;
   const replayed = missed <= MAX_REPLAY_EVENTS;
   const resumeRru = resumes * (WORK.resumeRru + (replayed ? missed * WORK.replayRruPerEvent : 0));
-  const refetches = replayed ? 0 : resumes;
   const perPlayer = Object.values(pushesPerPlayer(s)).reduce((a, b) => a + b, 0);
   const pushes = s.players * perPlayer;
   const events = running + s.preStartEvents + s.deskEventsAfter;
@@ -237,7 +234,6 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
     events * WORK.markRru +
     connects * WORK.connectCycleRru +
     resumeRru +
-    refetches * WORK.refetchRru +
     pushes * WORK.pushRru +
     s.levelChanges * Math.max(1, Math.ceil((s.players * s.levelPushShare * WORK.levelAskerItemBytes) / 4096)) * WORK.levelAskersRruPer4Kb;
   const wru = events * WORK.markWru + connects * WORK.connectCycleWru + pushes * WORK.pushWru;
@@ -259,8 +255,8 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
     },
     {
       item: 'REST reads past the replay bound',
-      quantity: replayed ? `none (${n0(missed)} events missed per resume, bound ${MAX_REPLAY_EVENTS})` : `${n0(refetches)} GETs`,
-      usd: (refetches / 1e6) * PRICES.perMillionHttpApiRequests + lambdaUsd(refetches, refetches * WORK.refetchMs, s.lambdaMemoryMb),
+      quantity: `none (${n0(missed)} events missed per resume; past the bound of ${MAX_REPLAY_EVENTS} the catch-up is the player's standing)`,
+      usd: 0,
     },
     {
       item: 'Lambda: fan-out and pushes in the stream consumer',
