@@ -77,13 +77,8 @@ function catchUpFrame(r: Resume, state: StoredTournament, missed: readonly Logge
  */
 function tooFar(r: Resume, state: StoredTournament, version: number, reason: 'TOO_FAR_BEHIND' | 'TOO_LARGE'): ResumeOutcome {
   if (r.topic.kind !== 'player') return { topic: r.topic, kind: 'refetch', version, reason };
-  const frame = liveFrame(
-    { clubId: r.clubId, tournamentId: r.tournamentId, version, at: state.updatedAt },
-    playerStandingMessage(state, r.topic.playerId),
-    {
-      since: r.since,
-    },
-  );
+  const head = { clubId: r.clubId, tournamentId: r.tournamentId, version, at: state.updatedAt };
+  const frame = liveFrame(head, playerStandingMessage(state, r.topic.playerId), { since: r.since });
   return { topic: r.topic, kind: 'replayed', version, frame, events: version - r.since };
 }
 

@@ -133,7 +133,8 @@ function withDerived(raw: StoredTournament, version: number, before?: StoredTour
     prev && prev.tables === seating.tables && prev.seatOf
       ? prev.seatOf
       : seating.seatOf && seating.seatOf !== prev?.seatOf
-        ? // A snapshot's index comes from JSON: a record map, so that the next change is not a copy of it.
+        ? // An index read as JSON (a snapshot, or a patch that set the seating whole) becomes a record map,
+          // so that the next change and the comparisons around it touch what changed, not the field.
           recordMap(seating.seatOf)
         : prev?.seatOf
           ? reindexSeats(prev.seatOf, prev.tables, seating.tables)
