@@ -1,5 +1,5 @@
 import { entities } from '../../store/entities';
-import { conditionRefused, keyOf } from '../../store/entities/items';
+import { conditionRefused, itemTooLarge, keyOf } from '../../store/entities/items';
 import { eachBounded } from '../../runtime/bounded';
 import type { ItemKey } from '../../runtime/prefetch';
 import { bodyBytes, packBody, unpackBody, type StoredBody } from '../../store/item-body';
@@ -50,14 +50,6 @@ export function bucketOf(playerId: string): string {
 export const feedBucketKey = (clubId: string, tournamentId: string, playerId: string): ItemKey =>
   keyOf(entities().feedBucket.get({ clubId, tournamentId, bucket: bucketOf(playerId) }));
 
-function tooLarge(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 3; cur = (cur as { cause?: unknown }).cause, depth++) {
-    const { name, message } = cur as { name?: unknown; message?: unknown };
-    if (name === 'ValidationException' && /size/i.test(String(message))) return true;
-  }
-  return false;
-}
-
 /**
  * Appends one event's notifications to the buckets of their players, each bucket once. Answers the
  * notifications that could not go by reference (a bucket that would pass the item size limit): the caller
@@ -101,7 +93,7 @@ export async function appendToBuckets(
         .go({ response: 'none' });
     } catch (e) {
       if (conditionRefused(e)) return;
-      if (tooLarge(e)) left.push(...items);
+      if (itemTooLarge(e)) left.push(...items);
       else throw e;
     }
   });

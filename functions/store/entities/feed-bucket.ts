@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { appendOnceList } from './tournament-feed';
 
 /**
  * One of a tournament's feed buckets (functions/adapters/notifications/feed-buckets.ts), `feed#<bucket>` in
@@ -16,10 +17,8 @@ export const feedBucketEntity = (config: EntityConfiguration) =>
         tournamentId: { type: 'string', required: true, readOnly: true },
         /** Two digits, so the buckets sort in order after the `feed` item. */
         bucket: { type: 'string', required: true, readOnly: true },
-        items: { type: 'any' },
-        ids: { type: 'set', items: 'string' },
-        /** Epoch seconds: the table's TTL attribute. */
-        expiresAt: { type: 'number' },
+        /** `items`: one entry per event (FeedBucketEntry). */
+        ...appendOnceList,
       },
       indexes: {
         primary: {

@@ -36,13 +36,20 @@ export function recordOf<E extends Entity<any, any, any, any>>(
   return item ? (entity.parse({ Item: item }, { ignoreOwnership: false }).data as EntityItem<E> | null) : null;
 }
 
-/** A write its condition refused: DynamoDB's ConditionalCheckFailedException, or ElectroDB's error wrapping it. */
-export function conditionRefused(e: unknown): boolean {
+/** Whether DynamoDB's error, or ElectroDB's error wrapping it (its `cause`), passes `test`. */
+function dynamoError(e: unknown, test: (err: { name?: unknown; message?: unknown }) => boolean): boolean {
   for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 3; cur = (cur as { cause?: unknown }).cause, depth++) {
-    if ((cur as { name?: unknown }).name === 'ConditionalCheckFailedException') return true;
+    if (test(cur as { name?: unknown; message?: unknown })) return true;
   }
   return false;
 }
+
+/** A write its condition refused: DynamoDB's ConditionalCheckFailedException, or ElectroDB's error wrapping it. */
+export const conditionRefused = (e: unknown): boolean => dynamoError(e, (err) => err.name === 'ConditionalCheckFailedException');
+
+/** A write DynamoDB refused because the item would pass its 400 KB limit. */
+export const itemTooLarge = (e: unknown): boolean =>
+  dynamoError(e, (err) => err.name === 'ValidationException' && /size/i.test(String(err.message)));
 
 /** How often keys DynamoDB left unprocessed are asked for again before the read counts as throttled (as readItems). */
 const BATCH_ATTEMPTS = 4;

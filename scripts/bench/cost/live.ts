@@ -113,7 +113,12 @@ export interface LiveCost {
   label: string;
   lines: { item: string; quantity: string; usd: number }[];
   usd: number;
+  /** Frames the server sends (updates, not answers or pings). */
+  frames: number;
 }
+
+/** Events while the tournament runs (each a committed command). */
+const runningEvents = (s: LiveScenario) => s.knockouts + s.lateEntries + s.levelChanges + s.tableBreaks;
 
 const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
 const lambdaUsd = (invocations: number, ms: number, memoryMb: number) =>
@@ -122,7 +127,7 @@ const lambdaUsd = (invocations: number, ms: number, memoryMb: number) =>
 export function socketCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const minutes = s.hours * 60;
   const clients = s.phones + s.screens + s.staff;
-  const running = s.knockouts + s.lateEntries + s.levelChanges + s.tableBreaks;
+  const running = runningEvents(s);
   // Frames out: the public topic per running event to each screen; the staff topic per event to each
   // tablet; the player topic to the players an event concerns (a knockout: the busted player and, about
   // one in three, a moved one; a late entry: its player; a break: a table of players; the draw: everyone).
@@ -164,7 +169,7 @@ export function socketCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
       usd: (rru / 1e6) * PRICES.perMillionRru + (wru / 1e6) * PRICES.perMillionWru,
     },
   ];
-  return { label: `WebSocket (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
+  return { label: `WebSocket (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0), frames: framesOut };
 }
 
 export function pollingCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
@@ -183,7 +188,12 @@ export function pollingCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
     },
     { item: 'DynamoDB reads', quantity: `${n0(polls * WORK.pollRru)} RRU`, usd: ((polls * WORK.pollRru) / 1e6) * PRICES.perMillionRru },
   ];
-  return { label: `Polling every ${s.pollIntervalSec} s (${clients} clients)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
+  return {
+    label: `Polling every ${s.pollIntervalSec} s (${clients} clients)`,
+    lines,
+    usd: lines.reduce((a, l) => a + l.usd, 0),
+    frames: 0,
+  };
 }
 
 /** Pushes to one player in an evening, by kind (the same events as functions/adapters/push/channel.ts pushes). */
@@ -208,7 +218,7 @@ export function pushesPerPlayer(s: LiveScenario = DEFAULT_SCENARIO): Record<stri
 export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
   const minutes = s.hours * 60;
   const kept = s.screens + s.staff;
-  const running = s.knockouts + s.lateEntries + s.levelChanges + s.tableBreaks;
+  const running = runningEvents(s);
   const phoneMinutes = s.phones * minutes * s.foregroundShare;
   const sessionMinutes = (minutes * s.foregroundShare) / Math.max(1, s.foregroundSessions);
   // Phones receive their player's frames only while open; each resume sends at most one catch-up frame.
@@ -274,7 +284,12 @@ export function pushFirstCost(s: LiveScenario = DEFAULT_SCENARIO): LiveCost {
       usd: (rru / 1e6) * PRICES.perMillionRru + (wru / 1e6) * PRICES.perMillionWru,
     },
   ];
-  return { label: `Push-first (${kept} sockets kept, ${s.phones} phones)`, lines, usd: lines.reduce((a, l) => a + l.usd, 0) };
+  return {
+    label: `Push-first (${kept} sockets kept, ${s.phones} phones)`,
+    lines,
+    usd: lines.reduce((a, l) => a + l.usd, 0),
+    frames: framesOut,
+  };
 }
 
 /** The whole evening's target: the tournament, live updates and pushes. */
@@ -286,9 +301,9 @@ export function renderLiveCost(s: LiveScenario = DEFAULT_SCENARIO, targetUsd = 0
   const polling = pollingCost(s);
   const push = pushFirstCost(s);
   const perPlayer = pushesPerPlayer(s);
+  // No phone on a socket: the frames left are the screens' and tablets'.
   const pushOnly = pushFirstCost({ ...s, phones: 0, foregroundShare: 0 });
-  const running = s.knockouts + s.lateEntries + s.levelChanges + s.tableBreaks;
-  const keptFrames = running * s.screens + (running + s.preStartEvents + s.deskEventsAfter) * s.staff;
+  const keptFrames = pushOnly.frames;
   const usd = (x: number) => `$${x.toFixed(4)}`;
   const table = (c: LiveCost) => [
     `| ${c.label} | quantity | cost |`,
