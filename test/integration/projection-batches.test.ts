@@ -208,6 +208,30 @@ describe('the consumer writes a field-wide event in batches', () => {
     ]);
   });
 
+  it('reads no feed bucket of a tournament more than a day ahead of its start (it cannot have drawn)', async () => {
+    const at = Date.UTC(2026, 11, 1, 19, 0, 0);
+    const ahead = {
+      clubId: 'club_ref',
+      tournamentId: 'trn_ahead',
+      registrationId: 'r_a',
+      startAt: at + 3 * 86_400_000,
+      endAt: at + 4 * 86_400_000,
+      live: true,
+    };
+    const soon = { ...ahead, tournamentId: 'trn_soon', registrationId: 'r_s', startAt: at + 3_600_000, endAt: at + 5 * 3_600_000 };
+    await client.dynamo().doc.send(new TransactWriteCommand({ TransactItems: [schedule.scheduleWrite('rp_ahead', undefined, ahead, at)] }));
+    const held = await schedule.readSchedule('rp_ahead');
+    await client.dynamo().doc.send(new TransactWriteCommand({ TransactItems: [schedule.scheduleWrite('rp_ahead', held, soon, at)] }));
+    proxy.calls.length = 0;
+    await feed.readFeed('rp_ahead', { limit: 20, cursor: null, now: at });
+    const batch = proxy.calls.find((c) => c.operation === 'BatchGetItem')?.input as {
+      RequestItems: Record<string, { Keys: { sk: { S: string } }[] }>;
+    };
+    const sks = Object.values(batch.RequestItems).flatMap((r) => r.Keys.map((k) => k.sk.S));
+    expect(sks.filter((sk) => sk === 'feed')).toHaveLength(2);
+    expect(sks.filter((sk) => sk.startsWith('feed#'))).toHaveLength(1);
+  });
+
   it('writes a field-wide event of a few players (one BatchWriteItem) as items of their own', async () => {
     const at = Date.UTC(2026, 11, 1, 19, 0, 0);
     const list = Array.from({ length: 9 }, (_, i) => ({
